@@ -1,0 +1,3 @@
+export default defineBackground(() => {
+  // Wired by the background-worker issue.
+});

@@ -1,0 +1,6 @@
+export default defineContentScript({
+  matches: ['*://pronet.localhost/*'],
+  main() {
+    // Wired by the surfaces issue.
+  },
+});

@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<p>Outreach companion</p>, document.getElementById('app')!);

@@ -1,0 +1,15 @@
+import { defineConfig } from '@playwright/test';
+
+// The e2e suite drives Debian Chromium with the built extension (.output/chrome-mv3) against an
+// in-process emulator; each worker owns one browser and one emulator (see test/e2e/fixtures.ts).
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.e2e.ts',
+  globalSetup: './test/e2e/global-setup.ts',
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: { trace: 'retain-on-failure' },
+});

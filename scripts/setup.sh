@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# One setup for a fresh machine: a browser for the e2e tests and the demo, then the exact lockfile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium (needed by the e2e tests and the demo)"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+npm ci --no-audit --no-fund

@@ -1,0 +1,51 @@
+/**
+ * The README's test command: static checks, then every suite (unit, contract, e2e), then one closing
+ * line `N passed, M failed` summing them all (CI reads that line). Exits non-zero on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const out = mkdtempSync(join(tmpdir(), 'oc-test-'));
+let passed = 0;
+let failed = 0;
+const problems: string[] = [];
+
+function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) problems.push(`${label} exited ${r.status ?? r.signal}`);
+  return r.status === 0;
+}
+
+function vitestSuite(project: string): void {
+  const file = join(out, `${project}.json`);
+  run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  if (!existsSync(file)) { failed += 1; problems.push(`${project}: no report`); return; }
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  console.log(`${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+}
+
+function playwrightSuite(): void {
+  const file = join(out, 'e2e.json');
+  run('e2e tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  if (!existsSync(file)) { failed += 1; problems.push('e2e: no report'); return; }
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  passed += r.stats.expected + r.stats.flaky;
+  failed += r.stats.unexpected;
+  console.log(`e2e: ${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed`);
+}
+
+run('typecheck', 'npx', ['tsc', '--noEmit']);
+run('lint', 'npx', ['eslint', '.']);
+vitestSuite('unit');
+vitestSuite('contract');
+if (run('build', 'npx', ['wxt', 'build'])) playwrightSuite();
+else failed += 1;
+
+if (problems.length) console.log(`\nproblems:\n- ${problems.join('\n- ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(problems.length || failed ? 1 : 0);

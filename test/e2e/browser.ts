@@ -1,0 +1,43 @@
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+
+/** Debian's binary, not its shell wrapper (the wrapper prints a harmless but noisy warning). */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium';
+}
+
+export interface LaunchedExtension {
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+  userDataDir: string;
+}
+
+/** Launches Chromium with the built extension loaded (flags known to work here: see toolchain.md). */
+export async function launchWithExtension(opts: { headless?: boolean; userDataDir?: string; colorScheme?: 'light' | 'dark'; locale?: string } = {}): Promise<LaunchedExtension> {
+  const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'oc-chromium-'));
+  const headless = opts.headless ?? true;
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless,
+    colorScheme: opts.colorScheme ?? 'light',
+    locale: opts.locale ?? 'en-US',
+    viewport: { width: 1280, height: 860 },
+    args: [
+      ...(headless ? ['--headless=new'] : []),
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  let [serviceWorker] = context.serviceWorkers();
+  serviceWorker ??= await context.waitForEvent('serviceworker', { timeout: 15_000 });
+  const extensionId = new URL(serviceWorker.url()).host;
+  return { context, serviceWorker, extensionId, userDataDir };
+}

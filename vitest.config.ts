@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['lib/**/*.test.{ts,tsx}', 'components/**/*.test.{ts,tsx}', 'emulator/**/*.test.ts', 'test/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['fake-indexeddb/auto'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+          setupFiles: ['fake-indexeddb/auto'],
+          globalSetup: ['test/contract/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One emulator per run: files share it and reset it, so they must not interleave.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
