@@ -1,3 +1,11 @@
 import { render } from 'preact';
+import '../../components/ui/theme.css';
+import '../../components/lead-panel/lead-panel.css';
+import '../../components/lead-panel/outbox.css';
+import { t, uiLocale } from '../../components/i18n';
+import { PanelApp, parseTabParam } from '../../components/lead-panel/PanelApp';
 
-render(<p>Outreach companion</p>, document.getElementById('app')!);
+const params = new URLSearchParams(location.search);
+document.documentElement.lang = uiLocale();
+document.title = t('extName');
+render(<PanelApp surface="popup" pinnedTabId={parseTabParam(params.get('tab'))} />, document.getElementById('app')!);

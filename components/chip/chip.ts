@@ -1,0 +1,169 @@
+/**
+ * The status chip the content script shows on a profile page, e.g. "● Open · Ada Lovelace".
+ * Plain DOM on purpose: it runs inside every profile page, where a UI framework would only add weight.
+ * It shows what the background sent and nothing else (no key, no note, no ids ever reach a page).
+ */
+import type { ChipState } from '../../lib/messages';
+import { t } from '../i18n';
+
+const KINDS = new Set<ChipState['kind']>(['no-key', 'bad-key', 'not-profile', 'loading', 'no-lead', 'lead', 'error']);
+const STATUSES = new Set<NonNullable<ChipState['status']>>(['OPEN', 'SNOOZED', 'ARCHIVED']);
+
+/** A chip state as it may arrive: with the profile it describes when the background says so. */
+export type IncomingChip = ChipState & { profileUrl?: string };
+
+/**
+ * Checks a chip state coming from the background by hand: the content script stays free of zod, and
+ * the chip needs four fields. Anything unexpected is refused (null).
+ */
+export function parseChipState(raw: unknown): IncomingChip | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.kind !== 'string' || !KINDS.has(r.kind as ChipState['kind'])) return null;
+  const out: IncomingChip = { kind: r.kind as ChipState['kind'] };
+  if (r.name !== undefined) {
+    if (typeof r.name !== 'string' || r.name.length > 300) return null;
+    out.name = r.name;
+  }
+  if (r.status !== undefined) {
+    if (typeof r.status !== 'string' || !STATUSES.has(r.status as NonNullable<ChipState['status']>)) return null;
+    out.status = r.status as ChipState['status'];
+  }
+  if (r.conversations !== undefined) {
+    if (typeof r.conversations !== 'number' || !Number.isInteger(r.conversations) || r.conversations < 0) return null;
+    out.conversations = r.conversations;
+  }
+  if (r.profileUrl !== undefined) {
+    if (typeof r.profileUrl !== 'string') return null;
+    out.profileUrl = r.profileUrl;
+  }
+  return out;
+}
+
+export type ChipTone = 'open' | 'snoozed' | 'archived' | 'neutral' | 'warning' | 'loading';
+
+/** What the chip says for a state; null when it should not show (not a profile page). */
+export function chipContent(state: ChipState): { tone: ChipTone; label: string; detail: string | null } | null {
+  switch (state.kind) {
+    case 'not-profile':
+      return null;
+    case 'loading':
+      return { tone: 'loading', label: t('chipLoading'), detail: null };
+    case 'no-key':
+      return { tone: 'warning', label: t('chipNoKey'), detail: null };
+    case 'bad-key':
+      return { tone: 'warning', label: t('chipBadKey'), detail: null };
+    case 'error':
+      return { tone: 'warning', label: t('chipError'), detail: null };
+    case 'no-lead':
+      return { tone: 'neutral', label: t('chipNoLead'), detail: null };
+    case 'lead': {
+      const name = state.name ?? '';
+      const more = state.conversations !== undefined && state.conversations > 1 ? t('chipMore', state.conversations - 1) : null;
+      if (!state.status) return { tone: 'neutral', label: t('chipNoConversation'), detail: name };
+      const label = state.status === 'OPEN' ? t('statusOpen') : state.status === 'SNOOZED' ? t('statusSnoozed') : t('statusArchived');
+      const tone = state.status === 'OPEN' ? 'open' : state.status === 'SNOOZED' ? 'snoozed' : 'archived';
+      return { tone, label, detail: more ? `${name} ${more}` : name };
+    }
+  }
+}
+
+export interface ChipHandle {
+  /** Shows `state`, or hides the chip with null. */
+  update(state: ChipState | null): void;
+}
+
+/** Builds the chip inside `container` (a shadow root's container); `onOpen` runs on click. */
+export function mountChip(container: HTMLElement, onOpen: () => void): ChipHandle {
+  const doc = container.ownerDocument;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'chip';
+  button.hidden = true;
+  const dot = doc.createElement('span');
+  dot.className = 'dot';
+  dot.setAttribute('aria-hidden', 'true');
+  const label = doc.createElement('span');
+  label.className = 'label';
+  const sep = doc.createElement('span');
+  sep.className = 'sep';
+  sep.setAttribute('aria-hidden', 'true');
+  sep.textContent = '·';
+  const detail = doc.createElement('span');
+  detail.className = 'detail';
+  button.append(dot, label, sep, detail);
+  button.addEventListener('click', onOpen);
+  container.append(button);
+
+  return {
+    update(state) {
+      const content = state ? chipContent(state) : null;
+      if (!content) {
+        button.hidden = true;
+        return;
+      }
+      button.hidden = false;
+      button.dataset.tone = content.tone;
+      label.textContent = content.label;
+      detail.textContent = content.detail ?? '';
+      sep.hidden = !content.detail;
+      detail.hidden = !content.detail;
+      const text = content.detail ? `${content.label} · ${content.detail}` : content.label;
+      button.title = t('chipOpenPanel');
+      button.setAttribute('aria-label', `${text}. ${t('chipOpenPanel')}`);
+    },
+  };
+}
+
+/** The chip's styles, scoped by its shadow root. Light and dark follow the system. */
+export const CHIP_CSS = `
+.chip {
+  position: fixed;
+  right: 18px;
+  bottom: 18px;
+  z-index: 2147483646;
+  display: inline-flex;
+  align-items: center;
+  gap: 7px;
+  max-width: min(360px, calc(100vw - 36px));
+  padding: 7px 14px 7px 11px;
+  border: 1px solid #d9dde4;
+  border-radius: 999px;
+  background: #ffffff;
+  color: #1a1d23;
+  box-shadow: 0 6px 20px rgba(16, 24, 40, 0.16), 0 1px 3px rgba(16, 24, 40, 0.1);
+  font: 600 13px/18px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  cursor: pointer;
+  transition: transform 0.12s ease, box-shadow 0.12s ease;
+}
+.chip[hidden], .chip [hidden] { display: none; }
+.chip:hover { transform: translateY(-1px); box-shadow: 0 10px 26px rgba(16, 24, 40, 0.2), 0 2px 4px rgba(16, 24, 40, 0.1); }
+.chip:focus-visible { outline: 2px solid #2f55d4; outline-offset: 3px; }
+.dot { width: 9px; height: 9px; border-radius: 50%; background: #8a93a3; flex: none; }
+.label { white-space: nowrap; }
+.sep { color: #6b7380; }
+.detail { font-weight: 500; color: #3b424e; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.chip[data-tone='open'] .dot { background: #1f9d55; box-shadow: 0 0 0 3px #e3f4e9; }
+.chip[data-tone='open'] .label { color: #17603a; }
+.chip[data-tone='snoozed'] .dot { background: #d98b00; box-shadow: 0 0 0 3px #fdf0d5; }
+.chip[data-tone='snoozed'] .label { color: #7a4a00; }
+.chip[data-tone='archived'] .dot { background: #8a93a3; box-shadow: 0 0 0 3px #eceef2; }
+.chip[data-tone='archived'] .label { color: #4a5261; }
+.chip[data-tone='warning'] .dot { background: #d98b00; }
+.chip[data-tone='loading'] .dot { background: #2f55d4; animation: pulse 1s ease-in-out infinite alternate; }
+@keyframes pulse { from { opacity: 0.35; } to { opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { .chip, .chip[data-tone='loading'] .dot { transition: none; animation: none; } }
+@media (prefers-color-scheme: dark) {
+  .chip { background: #1e222a; border-color: #3a414d; color: #e8ebf0; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.5); }
+  .chip:focus-visible { outline-color: #8fabff; }
+  .sep { color: #949dab; }
+  .detail { color: #c7ced9; }
+  .chip[data-tone='open'] .dot { background: #3ccf78; box-shadow: 0 0 0 3px #143020; }
+  .chip[data-tone='open'] .label { color: #86dba6; }
+  .chip[data-tone='snoozed'] .dot { background: #f0a824; box-shadow: 0 0 0 3px #3a2c0c; }
+  .chip[data-tone='snoozed'] .label { color: #f6cd7a; }
+  .chip[data-tone='archived'] .dot { box-shadow: 0 0 0 3px #262b33; }
+  .chip[data-tone='archived'] .label { color: #c3cad5; }
+  .chip[data-tone='loading'] .dot { background: #7d9dff; }
+}
+`;

@@ -1,0 +1,60 @@
+/** Dates, channels and statuses as the user reads them, in the UI language. */
+import { t, uiLocale, type MessageKey } from './i18n';
+
+/** "12 Mar 2025, 10:15" (or the locale's equivalent), local time. */
+export function formatDateTime(ms: number, locale = uiLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+}
+
+/** "Wed 12 Mar, 18:00": short, for snooze presets. */
+export function formatShortDateTime(ms: number, locale = uiLocale()): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(ms),
+  );
+}
+
+export function formatTime(ms: number, locale = uiLocale()): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(ms));
+}
+
+export function formatNumber(n: number, locale = uiLocale()): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+const channelKeys: Record<string, MessageKey> = {
+  PRONET: 'channelPronet',
+  EMAIL: 'channelEmail',
+  PLATFORM: 'channelPlatform',
+  COMMENT: 'channelComment',
+  MANUAL_TASK: 'channelManualTask',
+  AUTO_QUALIFY: 'channelAutoQualify',
+  INFO_TEMPLATE_SNOOZE: 'channelSnoozeInfo',
+};
+
+/** A message channel (PRONET, EMAIL, ...) in words; an unknown value is shown as the service sent it. */
+export function channelLabel(channel: string | null): string {
+  if (!channel) return t('valueUnknown');
+  const key = channelKeys[channel];
+  return key ? t(key) : channel;
+}
+
+const messageStatusKeys: Record<string, MessageKey> = {
+  RECEIVED: 'messageStatusReceived',
+  SENDING: 'messageStatusSending',
+  SENT: 'messageStatusSent',
+  SEND_FAILED: 'messageStatusSendFailed',
+  INFO: 'messageStatusInfo',
+};
+
+export function messageStatusLabel(status: string | null): string {
+  if (!status) return t('valueUnknown');
+  const key = messageStatusKeys[status];
+  return key ? t(key) : status;
+}
+
+/** Initials for an avatar: "Ada Lovelace" → "AL". */
+export function initials(name: string): string {
+  const words = name.trim().split(/[\s-]+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words.slice(0, 1);
+  return letters.map((w) => w[0]!.toUpperCase()).join('') || '?';
+}

@@ -1,0 +1,68 @@
+/**
+ * Every string the UI shows goes through `t`. By default it reads the extension's catalogue
+ * (`public/_locales/<lang>/messages.json`) through `browser.i18n.getMessage`, so the browser's
+ * language picks English or French. Tests (and any host without the i18n API) install a catalogue
+ * directly with `useCatalog`.
+ */
+import { browser } from 'wxt/browser';
+import type en from '../public/_locales/en/messages.json';
+
+export type MessageKey = keyof typeof en;
+
+/** A catalogue in the WebExtension `messages.json` format. */
+export type Catalog = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+
+type Source = { message: (key: string, substitutions: string[]) => string; locale: () => string };
+
+const browserSource: Source = {
+  message: (key, substitutions) =>
+    (browser.i18n.getMessage as (k: string, s?: string[]) => string)(key, substitutions.length ? substitutions : undefined),
+  locale: () => browser.i18n.getUILanguage(),
+};
+
+let source: Source = browserSource;
+
+/** The translated message, with `$1`… filled from `substitutions`; the key itself if it is missing. */
+export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
+  let text = '';
+  try {
+    text = source.message(key, substitutions.map(String));
+  } catch {
+    // A content script whose extension was reloaded loses the i18n API; the key still says something.
+  }
+  return text || key;
+}
+
+/** The UI language (e.g. 'en-US', 'fr'), for dates and numbers. */
+export function uiLocale(): string {
+  try {
+    return source.locale() || 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/**
+ * Resolves one message of a catalogue the way browsers do: named `$placeholder$`s become their
+ * content, then `$1`…`$9` become the substitutions, and `$$` a dollar sign.
+ */
+export function formatCatalogMessage(catalog: Catalog, key: string, substitutions: string[]): string {
+  const entry = catalog[key];
+  if (!entry) return '';
+  const placeholders = entry.placeholders ?? {};
+  const named = entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (whole, name: string) => {
+    const found = Object.entries(placeholders).find(([k]) => k.toLowerCase() === name.toLowerCase());
+    return found ? found[1].content : whole;
+  });
+  return named.replace(/\$(\$|[1-9])/g, (_whole, what: string) => (what === '$' ? '$' : (substitutions[Number(what) - 1] ?? '')));
+}
+
+/** Uses `catalog` instead of the browser's i18n API (tests, or a language chosen by the user). */
+export function useCatalog(catalog: Catalog, locale = 'en'): void {
+  source = { message: (key, subs) => formatCatalogMessage(catalog, key, subs), locale: () => locale };
+}
+
+/** Goes back to the browser's i18n API. */
+export function useBrowserI18n(): void {
+  source = browserSource;
+}

@@ -1,0 +1,288 @@
+import type { Ref } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { ConversationMessagesView, ConversationView, Messenger, NoteMode, PanelState, Reply } from '../../lib/messages';
+import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { Pill } from '../ui/Pill';
+import { Toast } from '../ui/Toast';
+import { ActionBar } from './ActionBar';
+import { ConversationPicker, conversationSubtitle, conversationTitle } from './ConversationPicker';
+import { ConversationStatus, statusText } from './ConversationStatus';
+import { NoLead } from './NoLead';
+import { NoteEditor } from './NoteEditor';
+import { OutboxList } from './OutboxList';
+import { RecentMessages } from './RecentMessages';
+import { SnoozePicker } from './SnoozePicker';
+import { StateMessage } from './StateMessage';
+
+export interface LeadPanelProps {
+  /** The tab's state as the background pushes it; null while connecting. */
+  state: PanelState | null;
+  tabId: number;
+  messenger: Messenger;
+  now?: () => number;
+  onOpenOptions: () => void;
+  /** Receives the Note textarea (the "focus the note" shortcut). */
+  noteRef?: Ref<HTMLTextAreaElement>;
+}
+
+type LeadState = Extract<PanelState, { kind: 'lead' }>;
+type ToastState = { id: number; text: string; undo?: () => void };
+type Target = { conversationId: string; leadId: string };
+
+/** Re-renders every `periodMs` so countdowns and snooze expiry read true without a round trip. */
+function useNow(now: () => number, periodMs: number): number {
+  const [value, setValue] = useState(now);
+  useEffect(() => {
+    const handle = setInterval(() => setValue(now()), periodMs);
+    return () => clearInterval(handle);
+  }, [now, periodMs]);
+  return value;
+}
+
+/** The lead panel shared by the side panel and the popup. */
+export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptions, noteRef }: LeadPanelProps) {
+  const ticking = state?.kind === 'error' && state.code === 'rate-limited';
+  const current = useNow(now, ticking ? 1000 : 30_000);
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+
+  const refresh = useCallback(() => void messenger.send('refresh', { tabId }), [messenger, tabId]);
+  const retry = useCallback((id: string) => void messenger.send('outbox-retry', { id }), [messenger]);
+  const discard = useCallback((id: string) => void messenger.send('outbox-discard', { id }), [messenger]);
+  const loadMessages = useCallback((conversationId: string) => messenger.send('conversation-messages', { conversationId }), [messenger]);
+  const loadAudiences = useCallback(() => messenger.send('audiences', {}), [messenger]);
+  const loadCredits = useCallback(() => messenger.send('credits', {}), [messenger]);
+
+  useEffect(() => setError(null), [state?.kind, state && 'profileUrl' in state ? state.profileUrl : null]);
+
+  function report<T>(reply: Reply<T>): reply is { ok: true; value: T } {
+    if (!reply.ok) setError(reply.error.message);
+    else setError(null);
+    return reply.ok;
+  }
+
+  if (state === null) return <StateMessage state={{ kind: 'loading', profileUrl: '' }} now={current} onOpenOptions={onOpenOptions} onRetry={refresh} />;
+
+  let body;
+  if (state.kind === 'lead') {
+    body = (
+      <LeadView
+        state={state}
+        tabId={tabId}
+        messenger={messenger}
+        now={now}
+        current={current}
+        noteRef={noteRef}
+        report={report}
+        showToast={(text, undo) => setToast({ id: Date.now(), text, ...(undo ? { undo } : {}) })}
+        onRetry={retry}
+        onDiscard={discard}
+        loadMessages={loadMessages}
+      />
+    );
+  } else if (state.kind === 'no-lead') {
+    body = (
+      <NoLead
+        state={state}
+        loadAudiences={loadAudiences}
+        loadCredits={loadCredits}
+        addToAudience={(input) => messenger.send('add-to-audience', { profileUrl: state.profileUrl, ...input })}
+        enrich={(input) => messenger.send('enrich', { profileUrl: state.profileUrl, ...input })}
+        onRetry={retry}
+        onDiscard={discard}
+      />
+    );
+  } else {
+    body = <StateMessage state={state} now={current} onOpenOptions={onOpenOptions} onRetry={refresh} />;
+  }
+
+  return (
+    <div class="lead-panel" data-state={state.kind}>
+      {error ? (
+        <div class="notice notice-danger" role="alert">
+          <Icon name="alert" />
+          <span class="spacer">{error}</span>
+          <Button size="sm" variant="ghost" aria-label={t('dismiss')} onClick={() => setError(null)} icon={<Icon name="x" />} />
+        </div>
+      ) : null}
+      {body}
+      {toast ? (
+        <Toast
+          key={toast.id}
+          onClose={closeToast}
+          action={
+            toast.undo ? (
+              <Button
+                size="sm"
+                onClick={() => {
+                  toast.undo?.();
+                  setToast(null);
+                }}
+              >
+                {t('undo')}
+              </Button>
+            ) : null
+          }
+        >
+          {toast.text}
+        </Toast>
+      ) : null}
+    </div>
+  );
+}
+
+interface LeadViewProps {
+  state: LeadState;
+  tabId: number;
+  messenger: Messenger;
+  now: () => number;
+  current: number;
+  noteRef?: Ref<HTMLTextAreaElement>;
+  report: <T>(reply: Reply<T>) => reply is { ok: true; value: T };
+  showToast: (text: string, undo?: () => void) => void;
+  onRetry: (id: string) => void;
+  onDiscard: (id: string) => void;
+  loadMessages: (conversationId: string) => Promise<Reply<ConversationMessagesView>>;
+}
+
+function LeadView({ state, tabId, messenger, now, current, noteRef, report, showToast, onRetry, onDiscard, loadMessages }: LeadViewProps) {
+  const [selectedId, setSelectedId] = useState(state.selectedConversationId);
+  useEffect(() => setSelectedId(state.selectedConversationId), [state.selectedConversationId, state.lead.id]);
+  const conversation = state.conversations.find((c) => c.id === selectedId) ?? state.conversations[0] ?? null;
+  const { lead } = state;
+
+  function select(conversationId: string) {
+    setSelectedId(conversationId);
+    void messenger.send('select-conversation', { tabId, conversationId });
+  }
+
+  async function act(c: ConversationView, action: 'archive' | 'unarchive' | 'unsnooze' | 'snooze', until?: number) {
+    const target: Target = { conversationId: c.id, leadId: c.leadId };
+    const before = { status: c.status, snoozeUntil: c.snoozeUntil };
+    const reply = action === 'snooze' ? await messenger.send('snooze', { ...target, until: until! }) : await messenger.send(action, target);
+    if (!report(reply)) return;
+    if (action === 'archive') {
+      showToast(t('toastArchived', lead.name), () => void messenger.send('unarchive', target));
+    } else if (action === 'snooze') {
+      // Undo puts the conversation back the way it was: snoozed to its old date, archived, or open.
+      const undo =
+        before.status === 'SNOOZED' && before.snoozeUntil !== null && before.snoozeUntil > now()
+          ? () => void messenger.send('snooze', { ...target, until: before.snoozeUntil! })
+          : before.status === 'ARCHIVED'
+            ? () => void messenger.send('archive', target)
+            : () => void messenger.send('unsnooze', target);
+      showToast(t('toastSnoozed', formatDateTime(until!)), undo);
+    }
+  }
+
+  async function saveNote(c: ConversationView, mode: NoteMode, text: string): Promise<boolean> {
+    return report(await messenger.send('save-note', { conversationId: c.id, leadId: c.leadId, mode, text }));
+  }
+
+  const subtitle = [lead.jobTitle, lead.company].filter(Boolean).join(' · ');
+  return (
+    <div class="stack">
+      <header class="lead-header">
+        <div class="avatar" aria-hidden="true">
+          {initials(lead.name)}
+        </div>
+        <div class="lead-heading">
+          <h1 class="lead-name">{lead.name}</h1>
+          {subtitle ? <p class="muted lead-sub">{subtitle}</p> : null}
+        </div>
+        {state.stale ? (
+          <span class="updating" role="status">
+            <span class="spinner" aria-hidden="true" />
+            <span class="visually-hidden">{t('updating')}</span>
+          </span>
+        ) : null}
+      </header>
+
+      {state.conversations.length > 1 ? (
+        <ConversationPicker conversations={state.conversations} selectedId={conversation?.id ?? null} onSelect={select} now={current} />
+      ) : null}
+
+      {conversation ? (
+        <>
+          <section class="card">
+            <div class="card-body stack">
+              <div class="conv-head">
+                <div class="conv-title">
+                  <h2 class="card-title">{conversationTitle(conversation)}</h2>
+                  <p class="muted conv-sub">{conversationSubtitle(conversation)}</p>
+                </div>
+                <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
+              </div>
+              <dl class="facts">
+                <div>
+                  <dt>{t('lastMessage')}</dt>
+                  <dd data-testid="last-message">
+                    {conversation.lastMessageAt === null
+                      ? t('noMessageYet')
+                      : `${messageStatusLabel(conversation.lastMessageStatus)} · ${channelLabel(conversation.lastMessageType)} · ${formatDateTime(conversation.lastMessageAt)}`}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('replied')}</dt>
+                  <dd data-testid="replied">
+                    {conversation.leadReplied ? (
+                      <Pill tone="ok">{t('repliedYes')}</Pill>
+                    ) : (
+                      <Pill>{t('repliedNo')}</Pill>
+                    )}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('campaign')}</dt>
+                  <dd>{conversation.campaignName ?? t('noCampaign')}</dd>
+                </div>
+                <div>
+                  <dt>{t('identity')}</dt>
+                  <dd>{conversation.identityName ?? conversation.identityId ?? t('valueUnknown')}</dd>
+                </div>
+              </dl>
+              <ActionBar actions={conversation.actions} onAction={(a) => void act(conversation, a)} />
+              {conversation.actions.includes('snooze') ? (
+                <div class="snooze-section">
+                  <span class="section-label">{t('snoozeSection')}</span>
+                  <SnoozePicker key={conversation.id} now={now} onSnooze={(until) => void act(conversation, 'snooze', until)} />
+                </div>
+              ) : null}
+              <span class="visually-hidden" aria-live="polite">
+                {statusText(conversation, current)}
+              </span>
+            </div>
+          </section>
+
+          {state.pending.length > 0 || state.failed.length > 0 ? (
+            <section class="card card-body stack">
+              <span class="section-label">{t('outboxTitle')}</span>
+              <OutboxList pending={state.pending} failed={state.failed} onRetry={onRetry} onDiscard={onDiscard} />
+            </section>
+          ) : null}
+
+          <section class="card card-body">
+            <NoteEditor conversationId={conversation.id} note={conversation.note} now={now} onSave={(mode, text) => saveNote(conversation, mode, text)} noteRef={noteRef} />
+          </section>
+
+          <section class="card card-body stack" aria-label={t('recentMessages')}>
+            <span class="section-label">{t('recentMessages')}</span>
+            <RecentMessages conversationId={conversation.id} version={conversation.lastMessageAt} leadName={lead.name} load={loadMessages} />
+          </section>
+        </>
+      ) : (
+        <div class="card card-body empty-inline">
+          <Icon name="message" />
+          <div>
+            <p class="card-title">{t('noConversationTitle')}</p>
+            <p class="muted">{t('noConversationBody')}</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

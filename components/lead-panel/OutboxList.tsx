@@ -1,0 +1,87 @@
+import type { OutboxItemView } from '../../lib/messages';
+import { formatDateTime, formatShortDateTime } from '../format';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+
+/** The item's action in the UI language ("Snooze until Mon 17 Mar, 09:00"). */
+export function outboxItemLabel(item: OutboxItemView): string {
+  switch (item.kind) {
+    case 'note':
+      return item.note?.mode === 'append' ? t('outboxAppendNote') : t('outboxSaveNote');
+    case 'archive':
+      return t('archive');
+    case 'unarchive':
+      return t('unarchive');
+    case 'snooze':
+      return item.snoozeUntil !== undefined ? t('outboxSnoozeUntil', formatShortDateTime(item.snoozeUntil)) : t('snooze');
+    case 'unsnooze':
+      return t('unsnooze');
+    case 'add-to-audience':
+      return t('outboxAddToAudience', item.audience ?? '');
+  }
+}
+
+export interface OutboxListProps {
+  pending: readonly OutboxItemView[];
+  failed: readonly OutboxItemView[];
+  onRetry: (id: string) => void;
+  onDiscard: (id: string) => void;
+  /** Show where each item goes (the options page lists every lead's items). */
+  showTarget?: boolean;
+}
+
+/** Changes waiting to reach the service, and those it refused, with Retry and Discard. */
+export function OutboxList({ pending, failed, onRetry, onDiscard, showTarget }: OutboxListProps) {
+  if (pending.length === 0 && failed.length === 0) return null;
+  return (
+    <ul class="outbox" aria-label={t('outboxTitle')}>
+      {failed.map((item) => (
+        <li key={item.id} class="outbox-item outbox-failed">
+          <div class="outbox-main">
+            <span class="outbox-label">{outboxItemLabel(item)}</span>
+            {showTarget ? <Target item={item} /> : null}
+            <span class="outbox-error">{item.error?.message ?? t('outboxFailed')}</span>
+          </div>
+          <div class="row">
+            <Button size="sm" onClick={() => onRetry(item.id)}>
+              {t('retry')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => onDiscard(item.id)}>
+              {t('discard')}
+            </Button>
+          </div>
+        </li>
+      ))}
+      {pending.map((item) => (
+        <li key={item.id} class="outbox-item outbox-pending">
+          <div class="outbox-main">
+            <span class="outbox-label">
+              {item.state === 'sending' ? <span class="spinner" aria-hidden="true" /> : <span class="pending-dot" aria-hidden="true" />}
+              {outboxItemLabel(item)}
+            </span>
+            {showTarget ? <Target item={item} /> : null}
+            <span class="outbox-state">
+              {item.state === 'sending'
+                ? t('outboxSending')
+                : item.nextAttemptAt !== null && item.attempts > 0
+                  ? t('outboxRetryAt', formatDateTime(item.nextAttemptAt))
+                  : t('outboxPending')}
+            </span>
+          </div>
+          {showTarget ? (
+            <div class="row">
+              <Button size="sm" variant="ghost" onClick={() => onDiscard(item.id)}>
+                {t('discard')}
+              </Button>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Target({ item }: { item: OutboxItemView }) {
+  const where = item.profileUrl ?? item.conversationId ?? item.leadId;
+  return where ? <span class="outbox-target">{where}</span> : null;
+}

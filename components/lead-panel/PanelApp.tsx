@@ -1,0 +1,171 @@
+/**
+ * The lead panel wired to the background: which tab it follows, the push channel that brings the
+ * tab's PanelState, and the shortcuts that reach an open panel. Shared by the side panel and popup.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelState, type PanelSubscribe } from '../../lib/messages';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { LeadPanel } from './LeadPanel';
+
+export interface PanelAppProps {
+  surface: 'sidepanel' | 'popup';
+  /** `?tab=<tabId>`: stay on this tab instead of following the active one. */
+  pinnedTabId: number | null;
+  /** `?focus=note`: put the caret in the note once it shows (the "focus the note" shortcut). */
+  focusNote?: boolean;
+}
+
+/** Parses `?tab=`; anything but a non-negative integer means "follow the active tab". */
+export function parseTabParam(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** The tab the panel shows: the pinned one, else the active tab of this window, followed as it changes. */
+function useTargetTab(pinned: number | null): number | null {
+  const [tabId, setTabId] = useState<number | null>(pinned);
+  useEffect(() => {
+    if (pinned !== null) {
+      setTabId(pinned);
+      return;
+    }
+    let windowId: number | undefined;
+    let live = true;
+    void browser.windows.getCurrent().then(async (w) => {
+      windowId = w.id;
+      const [tab] = await browser.tabs.query({ active: true, windowId: w.id });
+      if (live && tab?.id !== undefined) setTabId(tab.id);
+    });
+    const onActivated = (info: { tabId: number; windowId: number }) => {
+      if (windowId === undefined || info.windowId === windowId) setTabId(info.tabId);
+    };
+    browser.tabs.onActivated.addListener(onActivated);
+    return () => {
+      live = false;
+      browser.tabs.onActivated.removeListener(onActivated);
+    };
+  }, [pinned]);
+  return tabId;
+}
+
+/**
+ * Subscribes to the tab's PanelState over a long-lived port. A worker restart closes the port: the
+ * panel reconnects and the background answers with the current state at once.
+ */
+function usePanelState(tabId: number | null): PanelState | null {
+  const [state, setState] = useState<PanelState | null>(null);
+  useEffect(() => {
+    setState(null);
+    if (tabId === null) return;
+    let closed = false;
+    let port: ReturnType<typeof browser.runtime.connect> | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = 200;
+    const open = () => {
+      try {
+        port = browser.runtime.connect({ name: PANEL_PORT });
+      } catch {
+        retry = setTimeout(open, (delay = Math.min(delay * 2, 5000)));
+        return;
+      }
+      port.onMessage.addListener((raw: unknown) => {
+        const push = PanelPush.safeParse(raw);
+        if (push.success && push.data.tabId === tabId) {
+          delay = 200;
+          setState(push.data.state);
+        }
+      });
+      port.onDisconnect.addListener(() => {
+        port = null;
+        if (!closed) retry = setTimeout(open, (delay = Math.min(delay * 2, 5000)));
+      });
+      const subscribe: PanelSubscribe = { subscribe: tabId };
+      port.postMessage(subscribe);
+    };
+    open();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      port?.disconnect();
+    };
+  }, [tabId]);
+  return state;
+}
+
+function openOptions() {
+  void browser.runtime.openOptionsPage();
+}
+
+/** From the popup (a click, so a user gesture): the same panel, docked beside the page. */
+async function openSidePanel(tabId: number | null) {
+  const b = browser as unknown as {
+    sidePanel?: { open(opts: { windowId?: number; tabId?: number }): Promise<void> };
+    sidebarAction?: { open(): Promise<void> };
+  };
+  try {
+    if (b.sidebarAction) await b.sidebarAction.open();
+    else if (b.sidePanel) {
+      if (tabId !== null) await b.sidePanel.open({ tabId });
+      else await b.sidePanel.open({ windowId: (await browser.windows.getCurrent()).id! });
+    }
+    window.close();
+  } catch (error) {
+    console.warn('The side panel could not be opened', error);
+  }
+}
+
+export function PanelApp({ surface, pinnedTabId, focusNote }: PanelAppProps) {
+  const messenger: Messenger = useMemo(() => createMessenger((m) => browser.runtime.sendMessage(m)), []);
+  const tabId = useTargetTab(pinnedTabId);
+  const state = usePanelState(tabId);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  const pendingFocus = useRef(Boolean(focusNote));
+
+  // The shortcut reaches an open panel directly; a panel opened by it comes with ?focus=note.
+  useEffect(() => {
+    const onCommand = (command: string) => {
+      if (command === 'focus-note') noteRef.current?.focus();
+    };
+    browser.commands?.onCommand.addListener(onCommand);
+    return () => browser.commands?.onCommand.removeListener(onCommand);
+  }, []);
+  useEffect(() => {
+    if (pendingFocus.current && state?.kind === 'lead' && noteRef.current) {
+      pendingFocus.current = false;
+      noteRef.current.focus();
+    }
+  }, [state]);
+
+  const stale = state?.kind === 'lead' && state.stale;
+  return (
+    <div class={`app app-${surface}`}>
+      <header class="app-bar">
+        <span class="brand">
+          <span class="brand-mark" aria-hidden="true">
+            <Icon name="message" size={14} />
+          </span>
+          <span class="brand-name">{t('extName')}</span>
+        </span>
+        <span class="spacer" />
+        {tabId !== null ? (
+          <Button variant="ghost" aria-label={t('refresh')} title={t('refresh')} onClick={() => void messenger.send('refresh', { tabId })} disabled={stale} icon={<Icon name="refresh" />} />
+        ) : null}
+        {surface === 'popup' ? (
+          <Button variant="ghost" aria-label={t('openSidePanel')} title={t('openSidePanel')} onClick={() => void openSidePanel(tabId)} icon={<Icon name="panel" />} />
+        ) : null}
+        <Button variant="ghost" aria-label={t('settings')} title={t('settings')} onClick={openOptions} icon={<Icon name="settings" />} />
+      </header>
+      <main class="app-main">
+        {tabId === null ? (
+          <LeadPanel state={{ kind: 'not-profile' }} tabId={0} messenger={messenger} onOpenOptions={openOptions} />
+        ) : (
+          <LeadPanel state={state} tabId={tabId} messenger={messenger} onOpenOptions={openOptions} noteRef={noteRef} />
+        )}
+      </main>
+    </div>
+  );
+}

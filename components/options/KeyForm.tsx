@@ -1,0 +1,148 @@
+import { useState } from 'preact/hooks';
+import type { KeyTestView, Messenger, SettingsView } from '../../lib/messages';
+import { formatNumber } from '../format';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+
+export interface KeyFormProps {
+  settings: SettingsView;
+  messenger: Messenger;
+  onSettings: (settings: SettingsView) => void;
+}
+
+type Outcome = { tone: 'ok' | 'danger' | 'neutral'; text: string; members?: KeyTestView } | null;
+
+/**
+ * The API key: typed masked (with a show toggle), saved to the background, tested with `GET /members`.
+ * The stored key never comes back to this page; the form only knows whether one is set.
+ */
+export function KeyForm({ settings, messenger, onSettings }: KeyFormProps) {
+  const [key, setKey] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [sessionOnly, setSessionOnly] = useState(settings.sessionOnlyKey);
+  const [busy, setBusy] = useState<'save' | 'test' | 'clear' | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function test(candidate?: string) {
+    const reply = await messenger.send('key-test', candidate ? { key: candidate } : {});
+    if (reply.ok) setOutcome({ tone: 'ok', text: t('keyWorks', formatNumber(reply.value.members)), members: reply.value });
+    else setOutcome({ tone: 'danger', text: reply.error.message });
+  }
+
+  async function save(e?: Event) {
+    e?.preventDefault();
+    const trimmed = key.trim();
+    if (!trimmed) {
+      setOutcome({ tone: 'danger', text: t('keyEmpty') });
+      return;
+    }
+    setBusy('save');
+    setOutcome(null);
+    const reply = await messenger.send('key-set', { key: trimmed, sessionOnly });
+    if (!reply.ok) {
+      setBusy(null);
+      setOutcome({ tone: 'danger', text: reply.error.message });
+      return;
+    }
+    onSettings(reply.value);
+    setKey('');
+    setVisible(false);
+    setOutcome({ tone: 'ok', text: t('keySaved') });
+    setBusy('test');
+    await test();
+    setBusy(null);
+  }
+
+  async function runTest() {
+    setBusy('test');
+    setOutcome(null);
+    await test(key.trim() || undefined);
+    setBusy(null);
+  }
+
+  async function clear() {
+    setBusy('clear');
+    const reply = await messenger.send('key-clear', {});
+    setBusy(null);
+    if (reply.ok) {
+      onSettings(reply.value);
+      setOutcome({ tone: 'neutral', text: t('keyCleared') });
+    } else setOutcome({ tone: 'danger', text: reply.error.message });
+  }
+
+  const stored = settings.key.set;
+  return (
+    <form class="stack" onSubmit={(e) => void save(e)} noValidate>
+      <div class="key-status" data-testid="key-status">
+        {stored ? (
+          <span class="pill pill-ok">
+            <Icon name="check" size={12} />
+            {settings.key.storage === 'session' ? t('keyStoredSession') : t('keyStoredPersistent')}
+          </span>
+        ) : (
+          <span class="pill pill-danger">{t('keyNotSet')}</span>
+        )}
+      </div>
+      <div class="field">
+        <label class="field-label" for="api-key">
+          {t('apiKeyLabel')}
+        </label>
+        <div class="input-group">
+          <input
+            id="api-key"
+            class="input mono"
+            type={visible ? 'text' : 'password'}
+            value={key}
+            autocomplete="off"
+            spellcheck={false}
+            placeholder={stored ? t('apiKeyPlaceholderStored') : t('apiKeyPlaceholder')}
+            aria-describedby="api-key-hint"
+            onInput={(e) => setKey(e.currentTarget.value)}
+          />
+          <button
+            type="button"
+            class="btn input-addon"
+            aria-pressed={visible}
+            aria-label={visible ? t('hideKey') : t('showKey')}
+            title={visible ? t('hideKey') : t('showKey')}
+            onClick={() => setVisible((v) => !v)}
+          >
+            <Icon name={visible ? 'eyeOff' : 'eye'} />
+          </button>
+        </div>
+        <p class="field-hint" id="api-key-hint">
+          {t('apiKeyHint')}
+        </p>
+      </div>
+      <label class="checkbox">
+        <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.currentTarget.checked)} />
+        <span>
+          {t('sessionOnlyLabel')}
+          <span class="field-hint block">{t('sessionOnlyHint')}</span>
+        </span>
+      </label>
+      <div class="row wrap">
+        <Button type="submit" variant="primary" busy={busy === 'save'} disabled={busy !== null && busy !== 'save'}>
+          {t('save')}
+        </Button>
+        <Button onClick={() => void runTest()} busy={busy === 'test'} disabled={(!stored && !key.trim()) || (busy !== null && busy !== 'test')}>
+          {t('testKey')}
+        </Button>
+        {stored ? (
+          <Button variant="ghost" class="btn-danger" onClick={() => void clear()} busy={busy === 'clear'}>
+            {t('removeKey')}
+          </Button>
+        ) : null}
+      </div>
+      <div aria-live="polite" data-testid="key-outcome">
+        {outcome ? (
+          <div class={`notice ${outcome.tone === 'ok' ? 'notice-ok' : outcome.tone === 'danger' ? 'notice-danger' : ''}`}>
+            <Icon name={outcome.tone === 'danger' ? 'alert' : 'check'} />
+            <span>{outcome.text}</span>
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'preact/hooks';
+import type { Messenger, SettingsView } from '../../lib/messages';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { parseProfileHost, profileHostPatterns, type HostPermissions } from './permissions';
+
+export interface ProfileHostsProps {
+  settings: SettingsView;
+  messenger: Messenger;
+  permissions: HostPermissions;
+  onSettings: (settings: SettingsView) => void;
+}
+
+/** The built-in hosts, always on: the network itself (with its country and mobile sites) and the demo. */
+const BUILT_IN_HOSTS = ['pronet.example', 'pronet.localhost'];
+
+/** Extra hosts where profiles are recognised; each asks for its optional host permission on Add. */
+export function ProfileHosts({ settings, messenger, permissions, onSettings }: ProfileHostsProps) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function add() {
+    const host = parseProfileHost(value);
+    if (!host) {
+      setError(t('hostInvalid'));
+      return;
+    }
+    if (BUILT_IN_HOSTS.includes(host) || settings.profileHosts.includes(host)) {
+      setError(t('hostDuplicate', host));
+      return;
+    }
+    setError(null);
+    // Straight from the click: the permission prompt needs the user gesture.
+    void permissions
+      .request(profileHostPatterns(host))
+      .then(async (granted) => {
+        if (!granted) {
+          setError(t('hostPermissionDenied', host));
+          return;
+        }
+        const reply = await messenger.send('settings-set', { patch: { profileHosts: [...settings.profileHosts, host] } });
+        if (reply.ok) {
+          onSettings(reply.value);
+          setValue('');
+        } else setError(reply.error.message);
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }
+
+  async function remove(host: string) {
+    const reply = await messenger.send('settings-set', { patch: { profileHosts: settings.profileHosts.filter((h) => h !== host) } });
+    if (reply.ok) {
+      onSettings(reply.value);
+      void permissions.remove(profileHostPatterns(host)).catch(() => undefined);
+    } else setError(reply.error.message);
+  }
+
+  return (
+    <div class="stack">
+      <ul class="host-list" aria-label={t('profileHostsList')}>
+        {BUILT_IN_HOSTS.map((h) => (
+          <li key={h} class="host-item">
+            <Icon name="globe" />
+            <span class="mono host-name">{h}</span>
+            <span class="pill">{t('hostBuiltIn')}</span>
+          </li>
+        ))}
+        {settings.profileHosts.map((h) => (
+          <li key={h} class="host-item">
+            <Icon name="globe" />
+            <span class="mono host-name">{h}</span>
+            <Button size="sm" variant="ghost" aria-label={t('removeHostAria', h)} onClick={() => void remove(h)}>
+              {t('remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form
+        class="field"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <label class="field-label" for="profile-host">
+          {t('profileHostLabel')}
+        </label>
+        <div class="row">
+          <input
+            id="profile-host"
+            class="input mono"
+            value={value}
+            spellcheck={false}
+            placeholder="pronet.corp.example"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'profile-host-hint profile-host-error' : 'profile-host-hint'}
+            onInput={(e) => {
+              setValue(e.currentTarget.value);
+              setError(null);
+            }}
+          />
+          <Button type="submit" disabled={!value.trim()} icon={<Icon name="plus" />}>
+            {t('addHost')}
+          </Button>
+        </div>
+        <p class="field-hint" id="profile-host-hint">
+          {t('profileHostHint')}
+        </p>
+        {error ? (
+          <p class="field-error" id="profile-host-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The control API for tests and demos (design.md), under `/_emulator/`, no key, loopback only:
+ * reset, clock, faults, inbound messages, a whole conversation, the call history.
+ */
+import { z } from 'zod';
+import type { EmulatorCore } from './core';
+import type { App } from './http/endpoint';
+import { HttpError, errorBody } from './http/errors';
+import { zodMessage } from './http/validation';
+import { FaultsBody } from './rules/faults';
+import { newId } from './store';
+import { toConversationSummary, toLead, toMessage } from './wire';
+
+const ResetBody = z.strictObject({
+  seed: z.enum(['demo', 'empty']).default('demo'),
+  leads: z.number().int().min(0).max(1_000_000).optional(),
+});
+
+const ClockBody = z.union([
+  z.strictObject({ advanceMs: z.number().int().min(0) }),
+  z.strictObject({ now: z.number().int().min(0) }),
+]);
+
+const InboundBody = z.strictObject({
+  conversationId: z.string().min(1),
+  content: z.string().min(1),
+  /** Defaults to the conversation's channel (PRONET when it has none yet). */
+  channel: z.enum(['PRONET', 'EMAIL']).optional(),
+  subject: z.string().optional(),
+});
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+async function body<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
+  const text = await req.text();
+  let json: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, 'The body is not valid JSON.');
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error, 'body').message);
+  return parsed.data;
+}
+
+export function registerControlRoutes(app: App, core: EmulatorCore): void {
+  app.use('/_emulator/*', async (c, next) => {
+    const remote = c.env?.incoming?.socket?.remoteAddress;
+    if (remote !== undefined && !LOOPBACK.has(remote)) {
+      return c.json(errorBody(403, 'The control API answers loopback callers only.'), 403);
+    }
+    await next();
+    return undefined;
+  });
+
+  app.post('/_emulator/reset', async (c) => {
+    const { seed, leads } = await body(c.req.raw, ResetBody);
+    return c.json({ workspaces: core.reset(seed, leads) });
+  });
+
+  app.get('/_emulator/clock', (c) => c.json({ now: core.now() }));
+  app.post('/_emulator/clock', async (c) => {
+    const b = await body(c.req.raw, ClockBody);
+    const now = 'advanceMs' in b ? core.clock.advance(b.advanceMs) : core.clock.set(b.now);
+    core.changed();
+    return c.json({ now });
+  });
+
+  app.get('/_emulator/faults', (c) => c.json({ faults: core.faults }));
+  app.post('/_emulator/faults', async (c) => {
+    core.faults = await body(c.req.raw, FaultsBody);
+    return c.json({ faults: core.faults });
+  });
+
+  app.post('/_emulator/inbound', async (c) => {
+    const b = await body(c.req.raw, InboundBody);
+    const found = core.store.findConversation(b.conversationId);
+    if (!found) throw new HttpError(404, `No conversation ${b.conversationId}.`);
+    const { ws, conversation } = found;
+    core.wake(ws);
+    const channel = b.channel ?? (conversation.lastMessageType === 'EMAIL' ? 'EMAIL' : 'PRONET');
+    const now = core.now();
+    const message = core.addMessage(ws, conversation, {
+      id: newId('msg'),
+      direction: 'RECEIVED',
+      channel,
+      status: 'RECEIVED',
+      subject: channel === 'EMAIL' ? (b.subject ?? 'Re: our conversation') : null,
+      content: b.content,
+      createdAt: now,
+      memberId: null,
+      attachments: [],
+    });
+    ws.addLog({
+      id: newId('log'),
+      leadId: conversation.leadId,
+      identityId: conversation.identityId,
+      campaignId: conversation.campaignId,
+      type: channel === 'EMAIL' ? 'EMAIL_RECEIVED' : 'PRONET_MESSAGE_RECEIVED',
+      description: channel === 'EMAIL' ? 'Email received' : 'Pronet message received',
+      createdAt: now,
+    });
+    return c.json({ message: toMessage(message), conversation: toConversationSummary(ws, conversation) });
+  });
+
+  app.get('/_emulator/conversations/:id', (c) => {
+    const found = core.store.findConversation(c.req.param('id'));
+    if (!found) throw new HttpError(404, `No conversation ${c.req.param('id')}.`);
+    const { ws, conversation } = found;
+    core.wake(ws);
+    const lead = ws.leads.get(conversation.leadId);
+    return c.json({
+      workspaceId: ws.id,
+      conversation: toConversationSummary(ws, conversation),
+      lead: lead ? toLead(lead) : null,
+      /** Oldest first. */
+      messages: ws.messagesOf(conversation.id).map(toMessage),
+    });
+  });
+
+  app.get('/_emulator/calls', (c) => {
+    const failed = c.req.query('failed') === 'true';
+    const workspaceId = c.req.query('workspace');
+    return c.json({ calls: core.calls.list({ failed, ...(workspaceId ? { workspaceId } : {}) }) });
+  });
+}

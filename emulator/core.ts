@@ -1,0 +1,238 @@
+/**
+ * The running emulator's state and the services routes share: the world (swapped by a reset), the
+ * clock and its timeline, background jobs, webhook deliveries, the call history, the rate limiter,
+ * injected faults and persistence. Rules live in emulator/rules; this module wires them.
+ */
+import { randomBytes } from 'node:crypto';
+import { effectiveState } from '../lib/inbox/conversation-state';
+import { EmulatorClock, Timeline, type RealTimers } from './clock';
+import { CallHistory } from './call-history';
+import { JobQueue, type AudienceImportJob, type EnrichCompleteJob, type Job } from './jobs';
+import type { BuildSeed, ConversationRecord, MessageRecord, Plan, SeedName, WorldData } from './model';
+import { StateFile, loadState, type PersistedState } from './persistence';
+import { enrichmentFindings } from './rules/enrichment';
+import type { Faults } from './rules/faults';
+import { RateLimiter } from './rules/rate-limit';
+import { WebhookDispatcher } from './rules/webhook-delivery';
+import { Store, newId, type WorkspaceStore } from './store';
+
+export interface CoreOptions {
+  seed: SeedName;
+  leads?: number;
+  dataFile?: string;
+  buildSeed: BuildSeed;
+  realNow?: () => number;
+  timers?: RealTimers;
+  random?: () => number;
+  fetch?: typeof fetch;
+}
+
+export interface WorkspaceInfo {
+  id: string;
+  name: string;
+  plan: Plan;
+  apiKey: string;
+}
+
+/** Audience imports add this many leads, one every AUDIENCE_IMPORT_STEP_MS. */
+export const AUDIENCE_IMPORT_LEADS = 3;
+export const AUDIENCE_IMPORT_STEP_MS = 5_000;
+
+export class EmulatorCore {
+  store: Store;
+  readonly clock: EmulatorClock;
+  readonly timeline: Timeline;
+  readonly jobs: JobQueue;
+  readonly webhooks: WebhookDispatcher;
+  readonly calls = new CallHistory();
+  readonly limiter = new RateLimiter();
+  faults: Faults = {};
+  cursorSecret: string;
+  readonly random: () => number;
+  private readonly stateFile: StateFile | null;
+
+  constructor(private readonly opts: CoreOptions) {
+    const realNow = opts.realNow ?? Date.now;
+    const saved: PersistedState | null = opts.dataFile ? loadState(opts.dataFile) : null;
+    this.clock = new EmulatorClock(realNow, saved?.clockOffsetMs ?? 0);
+    this.timeline = new Timeline(this.clock, opts.timers);
+    this.jobs = new JobQueue(this.timeline, (job) => this.runJob(job));
+    this.random = opts.random ?? Math.random;
+    this.cursorSecret = saved?.cursorSecret || randomBytes(24).toString('base64');
+    this.store = new Store(saved?.world ?? opts.buildSeed(opts.seed, { now: this.clock.now(), leads: opts.leads }));
+    this.webhooks = new WebhookDispatcher({
+      clock: this.clock,
+      timeline: this.timeline,
+      jobs: this.jobs,
+      store: () => this.store,
+      fetch: opts.fetch,
+    });
+    if (saved) {
+      this.calls.restore(saved.calls);
+      this.jobs.restore(saved.jobs);
+    }
+    this.stateFile = opts.dataFile ? new StateFile(opts.dataFile, () => this.snapshot()) : null;
+    if (this.stateFile && !saved) this.changed();
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** A fresh world from a seed: data, jobs, call history, rate limits, faults and clock offset. */
+  reset(seed: SeedName, leads?: number): WorkspaceInfo[] {
+    this.jobs.clear();
+    this.webhooks.reset();
+    this.calls.clear();
+    this.limiter.reset();
+    this.faults = {};
+    this.clock.set(this.clock.now() - this.clock.offset);
+    this.store = new Store(this.opts.buildSeed(seed, { now: this.clock.now(), leads }));
+    this.changed();
+    return this.workspaceList();
+  }
+
+  workspaceList(): WorkspaceInfo[] {
+    return this.store.workspaces.map((ws) => ({
+      id: ws.data.id,
+      name: ws.data.name,
+      plan: ws.data.plan,
+      apiKey: ws.data.apiKey,
+    }));
+  }
+
+  /** Wakes the snoozed conversations whose date has come (the rule is lib/inbox's). */
+  wake(ws: WorkspaceStore): void {
+    const now = this.clock.now();
+    for (const c of ws.dueSnoozes(now)) {
+      const state = effectiveState(c, now);
+      ws.updateConversation(c, { status: state.status, snoozeUntil: state.snoozeUntil });
+    }
+  }
+
+  /** Adds a message to a conversation and starts the webhook deliveries it causes. */
+  addMessage(ws: WorkspaceStore, c: ConversationRecord, m: Omit<MessageRecord, 'conversationId'>): MessageRecord {
+    const message: MessageRecord = { ...m, conversationId: c.id };
+    ws.addMessage(message);
+    this.webhooks.messageAdded(ws, c, message);
+    this.changed();
+    return message;
+  }
+
+  /** State changed: persist it (debounced) when `--data` is set. */
+  changed(): void {
+    this.stateFile?.schedule();
+  }
+
+  async flush(): Promise<void> {
+    await this.stateFile?.flush();
+  }
+
+  close(): void {
+    this.timeline.stop();
+    this.webhooks.reset();
+  }
+
+  snapshot(): PersistedState {
+    const world: WorldData = this.store.world;
+    return {
+      version: 1,
+      savedAt: this.clock.now(),
+      clockOffsetMs: this.clock.offset,
+      cursorSecret: this.cursorSecret,
+      world,
+      jobs: this.jobs.list(),
+      calls: this.calls.snapshot(),
+    };
+  }
+
+  // ---- background jobs ---------------------------------------------------------------------
+
+  private runJob(job: Job): void {
+    if (this.webhooks.run(job)) return;
+    if (job.kind === 'audience-import') this.importStep(job);
+    else if (job.kind === 'enrich-complete') this.completeEnrichment(job);
+    this.changed();
+  }
+
+  /** Starts a background import into `audienceId`: leads arrive one by one on the clock. */
+  startAudienceImport(ws: WorkspaceStore, audienceId: string): void {
+    this.jobs.add({
+      id: this.jobs.nextId('audience-import'),
+      kind: 'audience-import',
+      workspaceId: ws.id,
+      audienceId,
+      step: 1,
+      steps: AUDIENCE_IMPORT_LEADS,
+      dueAt: this.clock.now() + AUDIENCE_IMPORT_STEP_MS,
+    });
+  }
+
+  private importStep(job: AudienceImportJob): void {
+    const ws = this.store.workspaceById(job.workspaceId);
+    const audience = ws?.audiences.get(job.audienceId);
+    if (!ws || !audience) return;
+    const now = this.clock.now();
+    const tag = audience.id.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
+    const slug = `imported-${tag}-${job.step}`;
+    const lead = {
+      id: newId('lead'),
+      firstname: 'Imported',
+      lastname: `Lead ${job.step}`,
+      proEmail: null,
+      persoEmail: null,
+      pronetUrl: `https://www.pronet.example/in/${slug}/`,
+      microblog: null,
+      companyName: null,
+      companyUrl: null,
+      jobTitle: null,
+      phone: null,
+      location: null,
+      industry: null,
+      gender: null,
+      shortBio: null,
+      dateOfBirth: null,
+      picture: null,
+      crmIds: {},
+      audienceIds: [],
+      statusByCampaign: {},
+      unsubscribed: false,
+      createdAt: now,
+      modifiedAt: now,
+    };
+    ws.addLead(lead);
+    ws.addLeadToAudience(lead, audience.id);
+    ws.addLog({
+      id: newId('log'),
+      leadId: lead.id,
+      identityId: null,
+      campaignId: null,
+      type: 'ADDED_TO_AUDIENCE',
+      description: `Imported into audience ${audience.name}`,
+      createdAt: now,
+    });
+    if (job.step < job.steps) {
+      this.jobs.add({ ...job, id: this.jobs.nextId('audience-import'), step: job.step + 1, dueAt: now + AUDIENCE_IMPORT_STEP_MS });
+    }
+  }
+
+  private completeEnrichment(job: EnrichCompleteJob): void {
+    const ws = this.store.workspaceById(job.workspaceId);
+    const request = ws?.enrichRequests.get(job.enrichRequestId);
+    const lead = request?.leadId ? ws?.leads.get(request.leadId) : undefined;
+    if (!ws || !request || !lead) return;
+    const found = enrichmentFindings(lead, request.enrichType);
+    if (Object.keys(found).length === 0) return;
+    const now = this.clock.now();
+    ws.updateLead(lead, { ...found, modifiedAt: now });
+    ws.addLog({
+      id: newId('log'),
+      leadId: lead.id,
+      identityId: null,
+      campaignId: null,
+      type: 'ENRICHED',
+      description: `${request.enrichType}: ${Object.keys(found).join(', ')} found`,
+      createdAt: now,
+    });
+  }
+}

@@ -1,0 +1,30 @@
+/** Conversation search (#23) and a conversation's messages (#24, page from 0, 50 a page, newest first). */
+import { CONVERSATION_MESSAGES_PAGE_SIZE } from '../../lib/api/schemas';
+import type { EmulatorCore } from '../core';
+import { registerEndpoint, type App } from '../http/endpoint';
+import { HttpError, notFound } from '../http/errors';
+import { CursorError } from '../rules/cursor';
+import { searchConversations } from '../rules/conversation-search';
+import { toConversationSummary, toMessage } from '../wire';
+
+export function registerConversationRoutes(app: App, core: EmulatorCore): void {
+  registerEndpoint(app, core, 'searchConversations', ({ ws, query }) => {
+    try {
+      const page = searchConversations(ws, query, core.cursorSecret);
+      return { ...page, data: page.data.map((c) => toConversationSummary(ws, c)) };
+    } catch (err) {
+      if (err instanceof CursorError) throw new HttpError(400, err.message, { field: 'searchAfter' });
+      throw err;
+    }
+  });
+
+  registerEndpoint(app, core, 'listConversationMessages', ({ ws, params, query }) => {
+    if (!ws.conversations.has(params.conversationId)) throw notFound(`No conversation ${params.conversationId}.`);
+    const all = ws.messagesOf(params.conversationId);
+    const size = CONVERSATION_MESSAGES_PAGE_SIZE;
+    // Newest first: page 0 holds the last `size` messages.
+    const end = Math.max(0, all.length - query.page * size);
+    const start = Math.max(0, end - size);
+    return { data: all.slice(start, end).reverse().map(toMessage), total: all.length };
+  });
+}

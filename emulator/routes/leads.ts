@@ -1,0 +1,163 @@
+/**
+ * Leads: create or merge (#8), search (#9), status (#10), remove from audience (#11), logs (#12),
+ * conversations (#13).
+ */
+import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
+import type { LeadStatusLog } from '../../lib/api/schemas';
+import type { EmulatorCore } from '../core';
+import { registerEndpoint, type App } from '../http/endpoint';
+import { badRequest, notFound } from '../http/errors';
+import type { LeadRecord } from '../model';
+import { createOrMergeLead, findOrCreateAudience } from '../rules/lead-merge';
+import { newId, type WorkspaceStore } from '../store';
+import { toConversationSummary, toLead, toLeadLog } from '../wire';
+
+/** Recent logs returned with a lead search. */
+export const RECENT_LOGS = 5;
+
+/** The lead named by leadId, email (pro or personal) or pronetUrl, in that priority. */
+export function leadByIdentifier(
+  ws: WorkspaceStore,
+  id: { leadId?: string; email?: string; pronetUrl?: string },
+): LeadRecord {
+  if (id.leadId !== undefined) {
+    const lead = ws.leads.get(id.leadId);
+    if (!lead) throw notFound(`No lead matches leadId ${id.leadId}.`);
+    return lead;
+  }
+  if (id.email !== undefined) {
+    const lead = ws.leadByEmail(id.email);
+    if (!lead) throw notFound('No lead matches this email.');
+    return lead;
+  }
+  if (id.pronetUrl !== undefined) {
+    const canonical = canonicalProfileUrl(id.pronetUrl);
+    if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
+    const lead = ws.leadByPronetUrl(canonical);
+    if (!lead) throw notFound('No lead matches this pronetUrl.');
+    return lead;
+  }
+  throw badRequest('Give leadId, email or pronetUrl.');
+}
+
+function names(value: string | string[]): string[] | 'all' {
+  if (typeof value === 'string') return value.trim().toLowerCase() === 'all' ? 'all' : [value];
+  return value;
+}
+
+export function registerLeadRoutes(app: App, core: EmulatorCore): void {
+  registerEndpoint(app, core, 'createLead', ({ ws, body, now }) => {
+    const { audience: audienceName, ...fields } = body;
+    const audience = findOrCreateAudience(ws, audienceName, 'API', now);
+    const { lead, created, filled } = createOrMergeLead(ws, fields, now);
+    const added = ws.addLeadToAudience(lead, audience.id);
+    if (added) {
+      ws.addLog({
+        id: newId('log'),
+        leadId: lead.id,
+        identityId: null,
+        campaignId: null,
+        type: 'ADDED_TO_AUDIENCE',
+        description: `Added to audience ${audience.name}`,
+        createdAt: now,
+      });
+    }
+    const message = created
+      ? `Lead created in audience ${audience.name}.`
+      : `Lead merged (${filled.length > 0 ? `filled ${filled.join(', ')}` : 'nothing to fill'})${added ? `, added to audience ${audience.name}` : ''}.`;
+    return { leadId: lead.id, message };
+  });
+
+  registerEndpoint(app, core, 'searchLeads', ({ ws, query }) => {
+    let lead: LeadRecord | undefined;
+    if (query.leadId) lead = ws.leads.get(query.leadId);
+    else if (query.email) lead = ws.leadByEmail(query.email);
+    else if (query.pronetUrl) {
+      const canonical = canonicalProfileUrl(query.pronetUrl);
+      if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
+      lead = ws.leadByPronetUrl(canonical);
+    } else if (query.crmId) lead = ws.leadByCrmId(query.crmId);
+    else if (query.firstname && query.lastname && query.companyName) {
+      lead = ws.leadByName(query.firstname, query.lastname, query.companyName);
+    }
+    if (!lead) throw notFound('No lead matches this search.');
+    return { lead: toLead(lead), recentLogs: ws.logsOf(lead.id).slice(0, RECENT_LOGS).map((l) => toLeadLog(ws, l)) };
+  });
+
+  registerEndpoint(app, core, 'updateLeadStatus', ({ ws, body, now }) => {
+    const lead = leadByIdentifier(ws, body);
+    const wanted = names(body.campaign);
+    const campaigns =
+      wanted === 'all'
+        ? ws.data.campaigns.filter((c) => lead.audienceIds.includes(c.audienceId))
+        : wanted.map((name) => ws.campaignByName(name) ?? name);
+    const logs: LeadStatusLog[] = campaigns.map((c) => {
+      if (typeof c === 'string') {
+        return { campaign: c, leadStatus: '', leadUpdated: false, reason: 'No campaign has this name.' };
+      }
+      if (!lead.audienceIds.includes(c.audienceId)) {
+        return {
+          campaign: c.name,
+          leadStatus: lead.statusByCampaign[c.id] ?? '',
+          leadUpdated: false,
+          reason: 'The lead is not in this campaign.',
+        };
+      }
+      lead.statusByCampaign[c.id] = body.status;
+      ws.addLog({
+        id: newId('log'),
+        leadId: lead.id,
+        identityId: c.identityId,
+        campaignId: c.id,
+        type: 'STATUS_CHANGED',
+        description: `Status set to ${body.status}`,
+        createdAt: now,
+      });
+      return { campaign: c.name, leadStatus: body.status, leadUpdated: true, reason: null };
+    });
+    if (body.status === 'UNSUBSCRIBED' && logs.some((l) => l.leadUpdated)) ws.updateLead(lead, { unsubscribed: true, modifiedAt: now });
+    return { logs };
+  });
+
+  registerEndpoint(app, core, 'removeLeadFromAudience', ({ ws, body, now }) => {
+    const lead = leadByIdentifier(ws, body);
+    const wanted = names(body.audience);
+    const audiences =
+      wanted === 'all'
+        ? lead.audienceIds.map((id) => ws.audiences.get(id)).filter((a) => a !== undefined)
+        : wanted.map((name) => {
+            const a = ws.audienceByName(name);
+            if (!a) throw notFound(`No audience named ${name}.`);
+            return a;
+          });
+    for (const a of audiences) {
+      if (ws.removeLeadFromAudience(lead, a.id)) {
+        ws.addLog({
+          id: newId('log'),
+          leadId: lead.id,
+          identityId: null,
+          campaignId: null,
+          type: 'REMOVED_FROM_AUDIENCE',
+          description: `Removed from audience ${a.name}`,
+          createdAt: now,
+        });
+      }
+    }
+    return {};
+  });
+
+  registerEndpoint(app, core, 'listLeadLogs', ({ ws, params, query }) => {
+    if (!ws.leads.has(params.leadId)) throw notFound(`No lead ${params.leadId}.`);
+    const logs = ws.logsOf(params.leadId).filter((l) => query.identityId === undefined || l.identityId === query.identityId);
+    return { data: logs.slice(query.skip, query.skip + query.limit).map((l) => toLeadLog(ws, l)), total: logs.length };
+  });
+
+  registerEndpoint(app, core, 'listLeadConversations', ({ ws, params, query }) => {
+    if (!ws.leads.has(params.leadId)) throw notFound(`No lead ${params.leadId}.`);
+    const list = ws
+      .conversationsOfLead(params.leadId)
+      .filter((c) => query.identityId === undefined || c.identityId === query.identityId)
+      .sort((a, b) => (b.lastMessageAt ?? -1) - (a.lastMessageAt ?? -1));
+    return { data: list.map((c) => toConversationSummary(ws, c)) };
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Inbox webhooks: list (#32), create (#33, optional campaign restriction, at most
+ * MAX_WEBHOOKS_PER_WORKSPACE), delete (#34 `DELETE /inbox/{id}`, alias `DELETE /inboxWebhooks/{id}`).
+ * Deliveries: rules/webhook-delivery.
+ */
+import type { EmulatorCore } from '../core';
+import { registerEndpoint, type App } from '../http/endpoint';
+import { badRequest, notFound } from '../http/errors';
+import type { WebhookRecord } from '../model';
+import { MAX_WEBHOOKS_PER_WORKSPACE } from '../rules/webhook-delivery';
+import { newId } from '../store';
+import { toInboxWebhook } from '../wire';
+
+export function registerWebhookRoutes(app: App, core: EmulatorCore): void {
+  registerEndpoint(app, core, 'listInboxWebhooks', ({ ws }) => ws.data.webhooks.map(toInboxWebhook));
+
+  registerEndpoint(app, core, 'createInboxWebhook', ({ ws, body, now }) => {
+    // Spec §6 rule 3 (creating many webhooks is abuse): refused for good, not "try later", so 400.
+    if (ws.webhooks.size >= MAX_WEBHOOKS_PER_WORKSPACE) {
+      throw badRequest(`A workspace may have at most ${MAX_WEBHOOKS_PER_WORKSPACE} inbox webhooks; delete one first.`, {
+        limit: MAX_WEBHOOKS_PER_WORKSPACE,
+      });
+    }
+    const campaignIds = [...new Set(body.campaignIds ?? [])];
+    for (const id of campaignIds) if (!ws.campaigns.has(id)) throw notFound(`No campaign ${id}.`);
+    const webhook: WebhookRecord = { id: newId('wh'), url: body.url, name: body.name ?? null, campaignIds, createdAt: now };
+    ws.addWebhook(webhook);
+    return { id: webhook.id, url: webhook.url, campaignIds: [...campaignIds], createdAt: webhook.createdAt };
+  });
+
+  const remove = ({ ws, params }: { ws: import('../store').WorkspaceStore; params: { id: string } }) => {
+    if (!ws.deleteWebhook(params.id)) throw notFound(`No inbox webhook ${params.id}.`);
+    return { success: true as const };
+  };
+  registerEndpoint(app, core, 'deleteInboxWebhook', remove);
+  registerEndpoint(app, core, 'deleteInboxWebhook', remove, '/inboxWebhooks/:id');
+}

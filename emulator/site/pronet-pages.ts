@@ -1,0 +1,395 @@
+/**
+ * The pages of the pronet look-alike: feed, profile (with its detail and overlay subpages),
+ * company, people search and 404. Pure renderers: profiles in, escaped HTML out. A profile's
+ * experience, education and skills are drawn from a PRNG seeded by its slug, so they are stable
+ * without being stored for 100 000 bulk profiles.
+ */
+import type { PronetProfile } from '../model';
+import { PRONET_CANONICAL_ORIGIN } from '../../lib/pronet/canonical-url';
+import { createRng, hashString } from '../seed/prng';
+import { companyPool, jobTitle, pickSchool, slugify } from '../seed/people';
+import { type Html, html } from './html';
+
+/** Lookup tables over one world's profiles, built once per profile list. */
+export interface SiteIndex {
+  profiles: readonly PronetProfile[];
+  bySlug: Map<string, PronetProfile>;
+  byCompany: Map<string, PronetProfile[]>;
+}
+
+export function buildIndex(profiles: readonly PronetProfile[]): SiteIndex {
+  const bySlug = new Map<string, PronetProfile>();
+  const byCompany = new Map<string, PronetProfile[]>();
+  for (const p of profiles) {
+    bySlug.set(p.slug, p);
+    const key = slugify(p.companyName);
+    let list = byCompany.get(key);
+    if (!list) byCompany.set(key, (list = []));
+    list.push(p);
+  }
+  return { profiles, bySlug, byCompany };
+}
+
+/** A rendered page: the part inside `#main` (what in-page navigation swaps) and its title. */
+export interface Page {
+  status: 200 | 404;
+  title: string;
+  /** The page's canonical address on the real network's host. */
+  canonical: string;
+  main: Html;
+}
+
+const profilePath = (p: PronetProfile): string => `/in/${encodeURIComponent(p.slug)}/`;
+const companyPath = (name: string): string => `/company/${encodeURIComponent(slugify(name) || 'company')}/`;
+const fullName = (p: PronetProfile): string => `${p.firstname} ${p.lastname}`;
+
+function initials(p: PronetProfile): string {
+  return `${p.firstname.charAt(0)}${p.lastname.charAt(0)}`.toUpperCase();
+}
+
+function avatar(p: PronetProfile, size: 'lg' | 'md' | 'sm'): Html {
+  const hue = hashString(p.slug) % 360;
+  // Only a https or data:image picture is shown; anything else falls back to initials.
+  if (p.picture && /^(https:|data:image\/)/.test(p.picture)) {
+    return html`<img class="avatar avatar-${size}" src="${p.picture}" alt="${fullName(p)}">`;
+  }
+  return html`<div class="avatar avatar-${size}" style="background:hsl(${hue} 32% 42%)" aria-hidden="true">${initials(p)}</div>`;
+}
+
+/** The job title part of a headline ("Head of X at Y | tagline" → "Head of X"). */
+export function titleFromHeadline(headline: string): string {
+  const first = headline.split(/\s[|·]\s/)[0] ?? headline;
+  const at = first.lastIndexOf(' at ');
+  return (at > 0 ? first.slice(0, at) : first).trim() || headline;
+}
+
+export interface ExperienceEntry {
+  title: string;
+  company: string;
+  period: string;
+  location: string;
+  description: string;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const SKILLS = [
+  'Negotiation', 'Public speaking', 'Team leadership', 'Data analysis', 'Strategic partnerships', 'CRM',
+  'Product management', 'Mathematics', 'Research', 'Go-to-market strategy', 'Customer success', 'Python',
+  'Forecasting', 'Contract management', 'Hiring', 'Systems design', 'Mentoring', 'Writing',
+] as const;
+const DUTIES = [
+  'Built and led a team across three countries.',
+  'Owned the relationship with the largest accounts.',
+  'Launched the company’s first partner programme.',
+  'Cut onboarding time in half with a new process.',
+  'Designed the reporting used by the leadership team.',
+  'Opened the German and Dutch markets.',
+] as const;
+const FORMER_COMPANIES = companyPool(createRng('site-former-companies'), 60);
+
+export function experienceOf(p: PronetProfile): ExperienceEntry[] {
+  const rng = createRng(`experience:${p.slug}`);
+  let year = 2023 - rng.int(0, 6);
+  const entries: ExperienceEntry[] = [
+    {
+      title: titleFromHeadline(p.headline),
+      company: p.companyName,
+      period: `${rng.pick(MONTHS)} ${year} – Present`,
+      location: p.location,
+      description: rng.pick(DUTIES),
+    },
+  ];
+  const previous = rng.int(1, 3);
+  for (let i = 0; i < previous; i++) {
+    const end = year;
+    year = end - rng.int(1, 5);
+    entries.push({
+      title: jobTitle(rng),
+      company: rng.pick(FORMER_COMPANIES).name,
+      period: `${rng.pick(MONTHS)} ${year} – ${rng.pick(MONTHS)} ${end}`,
+      location: p.location,
+      description: rng.pick(DUTIES),
+    });
+  }
+  return entries;
+}
+
+function educationOf(p: PronetProfile): { school: string; degree: string; period: string } {
+  const rng = createRng(`education:${p.slug}`);
+  const end = 2000 + rng.int(0, 18);
+  return { school: pickSchool(rng), degree: rng.pick(['MSc', 'BSc', 'MBA', 'PhD', 'BA']), period: `${end - rng.int(2, 5)} – ${end}` };
+}
+
+function skillsOf(p: PronetProfile): string[] {
+  return createRng(`skills:${p.slug}`).sample(SKILLS, 5);
+}
+
+function connectionsOf(p: PronetProfile): string {
+  const n = hashString(`connections:${p.slug}`) % 900;
+  return n > 500 ? '500+ connections' : `${n + 12} connections`;
+}
+
+/**
+ * Profiles shown beside a profile: the first few of the world (the demo's named people come first,
+ * so they always link to one another), then a stable pick from the rest.
+ */
+export function alsoViewed(index: SiteIndex, self: PronetProfile | null, count = 8): PronetProfile[] {
+  const out: PronetProfile[] = [];
+  const seen = new Set<string>(self ? [self.slug] : []);
+  const add = (p: PronetProfile | undefined): void => {
+    if (p && !seen.has(p.slug) && out.length < count) {
+      seen.add(p.slug);
+      out.push(p);
+    }
+  };
+  const all = index.profiles;
+  for (let i = 0; i < Math.min(6, all.length); i++) add(all[i]);
+  if (all.length > 6) {
+    const start = hashString(self?.slug ?? 'feed');
+    for (let k = 0; k < count * 2 && out.length < count; k++) add(all[6 + ((start + k * 7919) % (all.length - 6))]);
+  }
+  return out;
+}
+
+function personRow(p: PronetProfile): Html {
+  return html`<li class="person">
+    ${avatar(p, 'sm')}
+    <div class="person-text">
+      <a class="person-name" href="${profilePath(p)}">${fullName(p)}</a>
+      <div class="muted small">${p.headline}</div>
+    </div>
+  </li>`;
+}
+
+function sidebar(index: SiteIndex, self: PronetProfile | null): Html {
+  return html`<aside class="col-side">
+    <section class="card">
+      <h2 class="card-title">People also viewed</h2>
+      <ul class="people" data-section="people-also-viewed">${alsoViewed(index, self).map(personRow)}</ul>
+    </section>
+    <section class="card small muted footer-card">
+      About · Accessibility · Help Center · Privacy &amp; Terms<br>pronet (demo look-alike) © 2025
+    </section>
+  </aside>`;
+}
+
+function topCard(p: PronetProfile): Html {
+  return html`<section class="card top-card">
+    <div class="cover" style="background:linear-gradient(120deg,hsl(${hashString(p.slug) % 360} 30% 78%),hsl(${(hashString(p.slug) + 60) % 360} 28% 62%))"></div>
+    <div class="top-body">
+      ${avatar(p, 'lg')}
+      <h1 class="profile-name">${fullName(p)}</h1>
+      <div class="headline">${p.headline}</div>
+      <div class="meta">
+        <span class="location">${p.location}</span> ·
+        <a href="${profilePath(p)}overlay/contact-info/">Contact info</a>
+      </div>
+      <div class="meta">
+        <a class="current-company" href="${companyPath(p.companyName)}">${p.companyName}</a> ·
+        <span class="muted">${connectionsOf(p)}</span>
+      </div>
+      <div class="actions">
+        <button class="btn btn-primary" type="button">Connect</button>
+        <button class="btn" type="button">Message</button>
+        <button class="btn btn-ghost" type="button">More</button>
+      </div>
+    </div>
+  </section>`;
+}
+
+function experienceCard(p: PronetProfile, detailed: boolean): Html {
+  const entries = experienceOf(p);
+  return html`<section class="card" id="experience">
+    <div class="card-head">
+      <h2 class="card-title">Experience</h2>
+      ${detailed ? html`<a class="small" href="${profilePath(p)}">← Back to profile</a>` : html`<a class="small" href="${profilePath(p)}details/experience/">Show all</a>`}
+    </div>
+    <ul class="experience-list">
+      ${entries.map(
+        (e) => html`<li class="experience-item">
+          <div class="logo" aria-hidden="true">${e.company.charAt(0)}</div>
+          <div>
+            <div class="exp-title">${e.title}</div>
+            <div><a href="${companyPath(e.company)}">${e.company}</a></div>
+            <div class="muted small">${e.period} · ${e.location}</div>
+            ${detailed ? html`<p class="small">${e.description}</p>` : null}
+          </div>
+        </li>`,
+      )}
+    </ul>
+  </section>`;
+}
+
+export type ProfileView = 'main' | 'experience' | 'contact-info';
+
+export function profilePage(index: SiteIndex, p: PronetProfile, view: ProfileView): Page {
+  const edu = educationOf(p);
+  const canonical = `${PRONET_CANONICAL_ORIGIN}${profilePath(p)}`;
+  const body =
+    view === 'experience'
+      ? html`${topCard(p)}${experienceCard(p, true)}`
+      : html`${topCard(p)}
+          <section class="card" id="about">
+            <h2 class="card-title">About</h2>
+            <p class="about">${p.about}</p>
+          </section>
+          ${experienceCard(p, false)}
+          <section class="card" id="education">
+            <h2 class="card-title">Education</h2>
+            <ul class="experience-list"><li class="experience-item">
+              <div class="logo" aria-hidden="true">${edu.school.charAt(0)}</div>
+              <div><div class="exp-title">${edu.school}</div><div class="muted small">${edu.degree} · ${edu.period}</div></div>
+            </li></ul>
+          </section>
+          <section class="card" id="skills">
+            <h2 class="card-title">Skills</h2>
+            <ul class="skills">${skillsOf(p).map((s) => html`<li>${s}</li>`)}</ul>
+          </section>`;
+  const overlay =
+    view === 'contact-info'
+      ? html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="contact-title">
+          <div class="card modal">
+            <div class="card-head"><h2 class="card-title" id="contact-title">${fullName(p)}</h2>
+              <a class="close" href="${profilePath(p)}" aria-label="Close">✕</a></div>
+            <h3 class="small">Contact info</h3>
+            <dl class="contact">
+              <dt>Profile</dt><dd><a href="${profilePath(p)}">${canonical.replace(/^https:\/\//, '')}</a></dd>
+              <dt>Company</dt><dd><a href="${companyPath(p.companyName)}">${p.companyName}</a></dd>
+              <dt>Location</dt><dd>${p.location}</dd>
+            </dl>
+          </div>
+        </div>`
+      : null;
+  return {
+    status: 200,
+    title: `${fullName(p)} | pronet`,
+    canonical,
+    main: html`<div class="layout" data-page="profile" data-profile-slug="${p.slug}">
+      <main class="col-main">${body}</main>
+      ${sidebar(index, p)}
+    </div>${overlay}`,
+  };
+}
+
+const POSTS = [
+  'Excited to share that our team just shipped something we have worked on for a year. Thank you to everyone involved!',
+  'Three lessons from 100 discovery calls this quarter: listen more, pitch less, follow up faster.',
+  'We are hiring! If you love hard problems and kind colleagues, my inbox is open.',
+  'Spoke at a meetup yesterday about measuring what matters. Slides in the comments.',
+  'A reminder that "no" today is often "not yet". Keep the relationship warm.',
+  'Proud of this team. Onwards.',
+] as const;
+
+export function feedPage(index: SiteIndex): Page {
+  const authors = alsoViewed(index, null, 10);
+  const browse = index.profiles.slice(0, 60);
+  return {
+    status: 200,
+    title: 'Feed | pronet',
+    canonical: `${PRONET_CANONICAL_ORIGIN}/feed/`,
+    main: html`<div class="layout layout-feed" data-page="feed">
+      <aside class="col-left">
+        <section class="card me-card">
+          <div class="cover"></div>
+          <div class="avatar avatar-md me-avatar" aria-hidden="true">SR</div>
+          <div class="me-name">Sam Rivera</div>
+          <div class="muted small">Account Executive at Lumen Growth</div>
+          <hr><div class="small muted">Profile viewers <b>42</b></div>
+        </section>
+      </aside>
+      <main class="col-main">
+        <section class="card composer"><div class="avatar avatar-sm" aria-hidden="true">SR</div><button class="composer-input" type="button">Start a post</button></section>
+        ${authors.map((p, i) => html`<article class="card post">
+          <header class="post-head">${avatar(p, 'sm')}<div>
+            <a class="person-name" href="${profilePath(p)}">${fullName(p)}</a>
+            <div class="muted small">${p.headline}</div><div class="muted small">${(i % 5) + 1}d</div>
+          </div></header>
+          <p>${POSTS[i % POSTS.length]}</p>
+          <footer class="post-actions"><button type="button">Like</button><button type="button">Comment</button><button type="button">Repost</button><button type="button">Send</button></footer>
+        </article>`)}
+      </main>
+      <aside class="col-side">
+        <section class="card">
+          <h2 class="card-title">People you may know</h2>
+          <ul class="people" data-section="people-you-may-know">${authors.slice(0, 6).map(personRow)}</ul>
+        </section>
+        <section class="card">
+          <h2 class="card-title">Browse people</h2>
+          <ul class="link-list" data-section="browse-people">${browse.map((p) => html`<li><a href="${profilePath(p)}">${fullName(p)}</a></li>`)}</ul>
+          ${index.profiles.length > browse.length ? html`<p class="small muted">and ${index.profiles.length - browse.length} more · <a href="/search/results/people/">search</a></p>` : null}
+        </section>
+      </aside>
+    </div>`,
+  };
+}
+
+export function searchPage(index: SiteIndex, keywords: string): Page {
+  const q = keywords.trim().toLowerCase();
+  const results: PronetProfile[] = [];
+  for (const p of index.profiles) {
+    if (results.length >= 20) break;
+    if (q === '' || `${fullName(p)} ${p.headline} ${p.companyName}`.toLowerCase().includes(q)) results.push(p);
+  }
+  return {
+    status: 200,
+    title: `${q ? `“${keywords.trim()}” | ` : ''}Search | pronet`,
+    canonical: `${PRONET_CANONICAL_ORIGIN}/search/results/people/${q ? `?keywords=${encodeURIComponent(keywords.trim())}` : ''}`,
+    main: html`<div class="layout" data-page="search">
+      <main class="col-main">
+        <section class="card">
+          <h2 class="card-title">People${q ? html` matching “${keywords.trim()}”` : null}</h2>
+          ${results.length === 0 ? html`<p class="muted">No results. Try other keywords.</p>` : null}
+          <ul class="people results">${results.map(personRow)}</ul>
+        </section>
+      </main>
+      ${sidebar(index, null)}
+    </div>`,
+  };
+}
+
+export function companyPage(index: SiteIndex, companySlug: string): Page | null {
+  const staff = index.byCompany.get(companySlug);
+  const first = staff?.[0];
+  if (!staff || !first) return null;
+  const name = first.companyName;
+  return {
+    status: 200,
+    title: `${name} | pronet`,
+    canonical: `${PRONET_CANONICAL_ORIGIN}/company/${encodeURIComponent(companySlug)}/`,
+    main: html`<div class="layout" data-page="company">
+      <main class="col-main">
+        <section class="card top-card">
+          <div class="cover"></div>
+          <div class="top-body">
+            <div class="logo logo-lg" aria-hidden="true">${name.charAt(0)}</div>
+            <h1 class="company-name">${name}</h1>
+            <div class="muted">${staff.length} ${staff.length === 1 ? 'employee' : 'employees'} on pronet</div>
+            <div class="actions"><button class="btn btn-primary" type="button">Follow</button></div>
+          </div>
+        </section>
+        <section class="card">
+          <h2 class="card-title">People</h2>
+          <ul class="people">${staff.slice(0, 12).map(personRow)}</ul>
+        </section>
+      </main>
+      ${sidebar(index, null)}
+    </div>`,
+  };
+}
+
+export function notFoundPage(): Page {
+  return {
+    status: 404,
+    title: 'Page not found | pronet',
+    canonical: `${PRONET_CANONICAL_ORIGIN}/404/`,
+    main: html`<div class="layout" data-page="not-found">
+      <main class="col-main">
+        <section class="card empty">
+          <h1>This page doesn’t exist</h1>
+          <p class="muted">Please check your URL or return to the feed.</p>
+          <a class="btn btn-primary" href="/feed/">Go to your feed</a>
+        </section>
+      </main>
+    </div>`,
+  };
+}

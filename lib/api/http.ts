@@ -1,0 +1,276 @@
+import type { z } from 'zod';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './backoff';
+import { endpoints, pathParamNames, type EndpointInput, type EndpointName, type EndpointResponse } from './endpoints';
+import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
+import type { RateLimiter } from './rate-limiter';
+import { ErrorBody } from './schemas/common';
+import { summarizeResponse } from './summaries';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  priority?: 'user' | 'background';
+}
+
+/** One HTTP attempt, for the call log. `summary` is short and never holds the key or a note's text. */
+export interface CallRecord {
+  endpoint: EndpointName;
+  method: string;
+  ok: boolean;
+  /** HTTP status, null when no answer came. */
+  status: number | null;
+  summary: string;
+  /** Epoch ms when the attempt started. */
+  at: number;
+  durationMs: number;
+}
+
+export interface HttpConfig {
+  baseUrl: string;
+  apiKey: () => string | Promise<string>;
+  fetch: typeof fetch;
+  limiter?: RateLimiter;
+  retry: RetryPolicy;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  onCall?: (record: CallRecord) => void;
+  timeoutMs: number;
+  now: () => number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function defaultHttpConfig(partial: Pick<HttpConfig, 'baseUrl' | 'apiKey'> & Partial<HttpConfig>): HttpConfig {
+  return {
+    fetch: (...args) => globalThis.fetch(...args),
+    retry: DEFAULT_RETRY_POLICY,
+    sleep: abortableSleep,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    now: Date.now,
+    ...partial,
+  };
+}
+
+// ---- Request building ------------------------------------------------------------------------
+
+/** Query-string form of a value: lists comma-joined, the rest with String(). */
+function wireValue(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(',') : String(value);
+}
+
+/**
+ * The URL of a call. Path params are percent-encoded; the query goes through URLSearchParams, so a
+ * Base64 cursor keeps its `+`, `/` and `=`. The key is never part of it.
+ */
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  params: Record<string, unknown> = {},
+  query: Record<string, unknown> = {},
+): string {
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') {
+      throw new TypeError(`missing path parameter ${name} for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null) search.append(k, wireValue(v));
+  }
+  const qs = search.toString();
+  return `${baseUrl.replace(/\/+$/, '')}${filled}${qs === '' ? '' : `?${qs}`}`;
+}
+
+interface PreparedRequest {
+  url: string;
+  method: string;
+  body?: string;
+}
+
+function prepare(baseUrl: string, name: EndpointName, input: Record<string, unknown>): PreparedRequest {
+  const def = endpoints[name];
+  const paramNames = new Set(pathParamNames(def.path));
+  const params: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (paramNames.has(k)) params[k] = v;
+    else if (v !== undefined) rest[k] = v;
+  }
+  if ('body' in def) {
+    return { url: buildUrl(baseUrl, def.path, params), method: def.method, body: JSON.stringify(rest) };
+  }
+  return { url: buildUrl(baseUrl, def.path, params, rest), method: def.method };
+}
+
+// ---- One attempt -----------------------------------------------------------------------------
+
+type Attempt<T> =
+  | { ok: true; status: number; value: T }
+  | { ok: false; status: number | null; error: ApiError | ResponseSchemaError | NetworkError };
+
+function redact(text: string, key: string): string {
+  return key === '' ? text : text.split(key).join('[redacted]');
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.map((p) => String(p)).join('.');
+}
+
+async function attempt<N extends EndpointName>(
+  cfg: HttpConfig,
+  name: N,
+  req: PreparedRequest,
+  key: string,
+  signal: AbortSignal | undefined,
+): Promise<Attempt<EndpointResponse<N>>> {
+  const ctrl = new AbortController();
+  let timedOut = false;
+  const onAbort = () => ctrl.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl.abort();
+  }, cfg.timeoutMs);
+  let status: number;
+  let text: string;
+  let headers: Headers;
+  try {
+    const headersInit: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
+    if (req.body !== undefined) headersInit['Content-Type'] = 'application/json';
+    const res = await cfg.fetch(req.url, { method: req.method, headers: headersInit, body: req.body, signal: ctrl.signal });
+    status = res.status;
+    headers = res.headers;
+    text = await res.text();
+  } catch (cause) {
+    if (signal?.aborted) throw signal.reason;
+    return { ok: false, status: null, error: new NetworkError(name, cause, timedOut) };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+
+  let json: unknown;
+  let jsonOk = true;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+    jsonOk = json !== undefined;
+  } catch {
+    jsonOk = false;
+  }
+
+  if (status < 200 || status > 299) {
+    const body = jsonOk ? ErrorBody.safeParse(json) : undefined;
+    const serviceMessage = redact(body?.success ? body.data.message : `HTTP ${status}`, key);
+    const retryAfter = parseRetryAfter(headers.get('retry-after'), cfg.now());
+    return {
+      ok: false,
+      status,
+      error: new ApiError(name, status, serviceMessage, retryAfter, body?.success ? body.data.details : undefined),
+    };
+  }
+  if (!jsonOk) {
+    return { ok: false, status, error: new ResponseSchemaError(name, '', 'the body is not JSON') };
+  }
+  const schema: z.ZodType = endpoints[name].response;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      status,
+      error: new ResponseSchemaError(name, issue ? issuePath(issue.path) : '', issue?.message ?? 'invalid'),
+    };
+  }
+  return { ok: true, status, value: parsed.data as EndpointResponse<N> };
+}
+
+function errorSummary(error: ApiError | ResponseSchemaError | NetworkError): string {
+  switch (error.kind) {
+    case 'api': {
+      const msg = error.serviceMessage.length > 100 ? `${error.serviceMessage.slice(0, 99)}…` : error.serviceMessage;
+      return `${error.status} ${msg}`;
+    }
+    case 'response-schema':
+      return `unexpected response at ${error.path === '' ? '(body)' : error.path}`;
+    case 'network':
+      return error.timedOut ? 'timed out' : 'network error';
+  }
+}
+
+// ---- The call, with its retries --------------------------------------------------------------
+
+/**
+ * Calls endpoint `name`. Each attempt first awaits the limiter. A 429 is retried for every method
+ * (after Retry-After, or backoff; the limiter is paused meanwhile); network errors and 5xx only for
+ * GET, because a mutation may have been applied: those surface to the caller (the outbox retries).
+ * Rejects with ApiError, ResponseSchemaError, NetworkError, or the signal's reason when aborted.
+ */
+export async function callEndpoint<N extends EndpointName>(
+  cfg: HttpConfig,
+  name: N,
+  input: EndpointInput<N> | undefined,
+  options: CallOptions = {},
+): Promise<EndpointResponse<N>> {
+  const { signal, priority } = options;
+  const req = prepare(cfg.baseUrl, name, (input ?? {}) as Record<string, unknown>);
+  const idempotent = req.method === 'GET';
+  const maxAttempts = Math.max(1, cfg.retry.maxAttempts);
+
+  for (let n = 1; ; n++) {
+    signal?.throwIfAborted();
+    await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
+    const key = await cfg.apiKey();
+    const at = cfg.now();
+    let result: Attempt<EndpointResponse<N>>;
+    try {
+      result = await attempt(cfg, name, req, key, signal);
+    } catch (reason) {
+      if (isAbortError(reason) || signal?.aborted) {
+        record(cfg, { endpoint: name, method: req.method, ok: false, status: null, summary: 'cancelled', at, durationMs: cfg.now() - at });
+      }
+      throw reason;
+    }
+    const durationMs = cfg.now() - at;
+    if (result.ok) {
+      record(cfg, { endpoint: name, method: req.method, ok: true, status: result.status, summary: summarizeResponse(name, result.value), at, durationMs });
+      return result.value;
+    }
+    const { error } = result;
+    record(cfg, { endpoint: name, method: req.method, ok: false, status: result.status, summary: errorSummary(error), at, durationMs });
+
+    const rateLimited = error instanceof ApiError && error.status === 429;
+    const retryable =
+      rateLimited || (idempotent && (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)));
+    const delay = retryDelayMs(n, cfg.retry, error instanceof ApiError ? error.retryAfter : undefined);
+    if (rateLimited) cfg.limiter?.pauseUntil(cfg.now() + delay);
+    if (!retryable || n >= maxAttempts) throw error;
+    await cfg.sleep(delay, signal);
+  }
+}
+
+function record(cfg: HttpConfig, r: CallRecord): void {
+  try {
+    cfg.onCall?.(r);
+  } catch {
+    // The call log must never break the call it records.
+  }
+}

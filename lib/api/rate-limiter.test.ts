@@ -1,0 +1,370 @@
+import { describe, expect, it } from 'vitest';
+import { createSlidingWindowLimiter, type LimiterClock, type LimiterState } from './rate-limiter';
+
+const T0 = 1_700_000_000_000;
+
+/** A manual clock with its own timer queue: time moves only when the test says so. */
+class FakeClock implements LimiterClock {
+  private t: number;
+  private seq = 0;
+  private timers: { at: number; seq: number; fn: () => void }[] = [];
+
+  constructor(start = T0) {
+    this.t = start;
+  }
+  now() {
+    return this.t;
+  }
+  setTimeout(fn: () => void, ms: number) {
+    const timer = { at: this.t + Math.max(0, ms), seq: this.seq++, fn };
+    this.timers.push(timer);
+    return timer;
+  }
+  clearTimeout(h: unknown) {
+    this.timers = this.timers.filter((x) => x !== h);
+  }
+  pendingTimers() {
+    return this.timers.length;
+  }
+  /** Runs every timer due up to `target` in time order, letting promise callbacks run after each. */
+  async advanceTo(target: number) {
+    for (;;) {
+      await flush();
+      const due = this.timers.filter((x) => x.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((x) => x !== due);
+      this.t = due.at;
+      due.fn();
+    }
+    this.t = Math.max(this.t, target);
+    await flush();
+  }
+  advance(ms: number) {
+    return this.advanceTo(this.t + ms);
+  }
+  /** Runs timers until none is left. */
+  async runAll() {
+    for (let guard = 0; this.timers.length > 0; guard++) {
+      if (guard > 1_000_000) throw new Error('timers never settle');
+      const next = Math.min(...this.timers.map((x) => x.at));
+      await this.advanceTo(next);
+    }
+    await flush();
+  }
+}
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Seeded PRNG (mulberry32) so the random test is reproducible. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Settlement of a promise, readable synchronously by the test. */
+function track(p: Promise<void>) {
+  const s: { done: boolean; error: unknown; at: number | null } = { done: false, error: undefined, at: null };
+  p.then(
+    () => {
+      s.done = true;
+    },
+    (e: unknown) => {
+      s.error = e;
+    },
+  );
+  return s;
+}
+
+async function fill(limiter: { acquire(): Promise<void> }, n: number) {
+  for (let i = 0; i < n; i++) await limiter.acquire();
+}
+
+/** Largest number of grants inside any half-open window [t, t + windowMs). */
+function maxPerWindow(times: number[], windowMs: number) {
+  let max = 0;
+  let lo = 0;
+  for (let hi = 0; hi < times.length; hi++) {
+    while ((times[hi] ?? 0) - (times[lo] ?? 0) >= windowMs) lo++;
+    max = Math.max(max, hi - lo + 1);
+  }
+  return max;
+}
+
+describe('sliding window', () => {
+  it('never lets any 10 s window hold more than 50 calls under random arrivals, and never waits needlessly', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock });
+    const random = mulberry32(42);
+    const grants: { at: number; arrival: number }[] = [];
+    const n = 4000;
+    let at = T0;
+    for (let i = 0; i < n; i++) {
+      // Alternating phases: bursts far above the limit, a steady trickle below it, and idle gaps.
+      const phase = Math.floor(i / 400) % 3;
+      at += phase === 0 ? random() * 40 : phase === 1 ? random() * 500 : random() < 0.02 ? 15_000 : random() * 250;
+      const arrival = Math.round(at);
+      const priority = random() < 0.3 ? 'user' : 'background';
+      clock.setTimeout(() => {
+        void limiter.acquire({ priority }).then(() => grants.push({ at: clock.now(), arrival }));
+      }, arrival - clock.now());
+    }
+    await clock.runAll();
+
+    expect(grants).toHaveLength(n);
+    const times = grants.map((g) => g.at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    for (let i = 0; i + 50 < times.length; i++) {
+      expect((times[i + 50] ?? 0) - (times[i] ?? 0)).toBeGreaterThanOrEqual(10_000);
+    }
+    expect(maxPerWindow(times, 10_000)).toBe(50);
+    grants.forEach((g, i) => {
+      expect(g.at).toBeGreaterThanOrEqual(g.arrival);
+      // A call that had to wait went the instant a slot freed: the 50th call before it left the window just then.
+      if (g.at > g.arrival) expect(grants[i - 50]?.at).toBe(g.at - 10_000);
+    });
+  });
+
+  it('reaches exactly 50 calls per window at saturation', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock });
+    const times: number[] = [];
+    for (let i = 0; i < 500; i++) void limiter.acquire().then(() => times.push(clock.now()));
+    await clock.runAll();
+
+    expect(times).toHaveLength(500);
+    for (let k = 0; k < 10; k++) {
+      expect(times.filter((t) => t === T0 + k * 10_000)).toHaveLength(50);
+    }
+  });
+
+  it('frees slots one by one as old calls leave the rolling window (no fixed buckets)', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 3, windowMs: 1000 });
+    await limiter.acquire();
+    await clock.advance(400);
+    await limiter.acquire();
+    await clock.advance(400);
+    await limiter.acquire();
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) void limiter.acquire().then(() => times.push(clock.now()));
+    await clock.runAll();
+    expect(times).toEqual([T0 + 1000, T0 + 1400, T0 + 1800]);
+  });
+
+  it('rejects a nonsensical configuration', () => {
+    expect(() => createSlidingWindowLimiter({ limit: 0 })).toThrow(RangeError);
+    expect(() => createSlidingWindowLimiter({ windowMs: 0 })).toThrow(RangeError);
+  });
+
+  it('works with the default system clock when a slot is free', async () => {
+    const limiter = createSlidingWindowLimiter();
+    const before = Date.now();
+    await limiter.acquire();
+    const [call] = limiter.snapshot().calls;
+    expect(call).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe('priority', () => {
+  it('serves every queued user acquire before any queued background one, FIFO within each', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 2, windowMs: 1000 });
+    await fill(limiter, 2);
+    const order: string[] = [];
+    const enqueue = (name: string, priority: 'user' | 'background') =>
+      void limiter.acquire({ priority }).then(() => order.push(`${name}@${clock.now() - T0}`));
+    enqueue('bg1', 'background');
+    enqueue('bg2', 'background');
+    enqueue('user1', 'user');
+    enqueue('bg3', 'background');
+    enqueue('user2', 'user');
+    await clock.runAll();
+    expect(order).toEqual(['user1@1000', 'user2@1000', 'bg1@2000', 'bg2@2000', 'bg3@3000']);
+  });
+
+  it('treats an acquire without a priority as background', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 1, windowMs: 1000 });
+    await fill(limiter, 1);
+    const order: string[] = [];
+    void limiter.acquire().then(() => order.push('default'));
+    void limiter.acquire({ priority: 'user' }).then(() => order.push('user'));
+    await clock.runAll();
+    expect(order).toEqual(['user', 'default']);
+  });
+});
+
+describe('cancellation', () => {
+  it('removes an aborted waiter from the queue and rejects with the signal reason', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 1, windowMs: 1000 });
+    await fill(limiter, 1);
+    const controller = new AbortController();
+    const a = track(limiter.acquire({ signal: controller.signal }));
+    const b = track(limiter.acquire());
+    controller.abort();
+    await clock.advance(0);
+    expect(a.error).toBeInstanceOf(DOMException);
+    expect((a.error as DOMException).name).toBe('AbortError');
+    expect(a.error).toBe(controller.signal.reason);
+
+    // b takes the slot a would have had, and a never took one.
+    await clock.advance(999);
+    expect(b.done).toBe(false);
+    await clock.advance(1);
+    expect(b.done).toBe(true);
+    expect(a.done).toBe(false);
+    expect(limiter.snapshot().calls).toEqual([T0 + 1000]);
+  });
+
+  it('rejects with a custom abort reason', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 1, windowMs: 1000 });
+    await fill(limiter, 1);
+    const controller = new AbortController();
+    const reason = new Error('profile left');
+    const p = limiter.acquire({ signal: controller.signal });
+    controller.abort(reason);
+    await expect(p).rejects.toBe(reason);
+  });
+
+  it('rejects at once, without taking a slot, when the signal is already aborted', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock });
+    await expect(limiter.acquire({ signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(limiter.snapshot().calls).toEqual([]);
+  });
+
+  it('drops its timer when the last waiter is aborted', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 1, windowMs: 1000 });
+    await fill(limiter, 1);
+    const controller = new AbortController();
+    const p = track(limiter.acquire({ signal: controller.signal }));
+    expect(clock.pendingTimers()).toBe(1);
+    controller.abort();
+    await clock.advance(0);
+    expect(clock.pendingTimers()).toBe(0);
+    expect(p.error).toBeDefined();
+  });
+
+  it('ignores an abort after the slot was granted', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock });
+    const controller = new AbortController();
+    await limiter.acquire({ signal: controller.signal });
+    controller.abort();
+    expect(limiter.snapshot().calls).toEqual([T0]);
+  });
+});
+
+describe('pause after a 429', () => {
+  it('holds every caller until the pause ends', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock });
+    limiter.pauseUntil(T0 + 3000);
+    const user = track(limiter.acquire({ priority: 'user' }));
+    const bg = track(limiter.acquire());
+    await clock.advance(2999);
+    expect([user.done, bg.done]).toEqual([false, false]);
+    await clock.advance(1);
+    expect([user.done, bg.done]).toEqual([true, true]);
+  });
+
+  it('delays a waiter already scheduled for an earlier slot', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 1, windowMs: 1000 });
+    await fill(limiter, 1);
+    const p = track(limiter.acquire());
+    limiter.pauseUntil(T0 + 5000);
+    await clock.advance(4999);
+    expect(p.done).toBe(false);
+    await clock.advance(1);
+    expect(p.done).toBe(true);
+  });
+
+  it('is never shortened by a later, shorter pause, and ignores a pause in the past', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock });
+    limiter.pauseUntil(T0 + 5000);
+    limiter.pauseUntil(T0 + 1000);
+    limiter.pauseUntil(T0 - 1000);
+    expect(limiter.snapshot().pausedUntil).toBe(T0 + 5000);
+    const p = track(limiter.acquire());
+    await clock.advance(4999);
+    expect(p.done).toBe(false);
+    await clock.advance(1);
+    expect(p.done).toBe(true);
+  });
+});
+
+describe('serialisable state', () => {
+  it('reports each change and restores from a snapshot, still counting the old calls', async () => {
+    const clock = new FakeClock();
+    let saved: LimiterState | null = null;
+    const first = createSlidingWindowLimiter({ clock, onChange: (s) => (saved = s) });
+    await fill(first, 50);
+    expect(saved).not.toBeNull();
+    expect(saved!.calls).toHaveLength(50);
+
+    // The service worker restarts 4 s later: the new limiter starts from the persisted JSON.
+    await clock.advance(4000);
+    const restored = createSlidingWindowLimiter({ clock, state: JSON.parse(JSON.stringify(saved)) as LimiterState });
+    const p = track(restored.acquire());
+    await clock.advance(5999);
+    expect(p.done).toBe(false);
+    await clock.advance(1);
+    expect(p.done).toBe(true);
+  });
+
+  it('restores a pause', async () => {
+    const clock = new FakeClock();
+    const restored = createSlidingWindowLimiter({ clock, state: { calls: [], pausedUntil: T0 + 2000 } });
+    const p = track(restored.acquire());
+    await clock.advance(1999);
+    expect(p.done).toBe(false);
+    await clock.advance(1);
+    expect(p.done).toBe(true);
+  });
+
+  it('reports a pause through onChange', () => {
+    const clock = new FakeClock();
+    const states: LimiterState[] = [];
+    const limiter = createSlidingWindowLimiter({ clock, onChange: (s) => states.push(s) });
+    limiter.pauseUntil(T0 + 7000);
+    expect(states).toEqual([{ calls: [], pausedUntil: T0 + 7000 }]);
+  });
+
+  it('prunes calls older than the window and an expired pause', async () => {
+    const clock = new FakeClock();
+    const emitted: { at: number; s: LimiterState }[] = [];
+    const limiter = createSlidingWindowLimiter({
+      clock,
+      limit: 5,
+      windowMs: 1000,
+      onChange: (s) => emitted.push({ at: clock.now(), s }),
+    });
+    for (let i = 0; i < 20; i++) {
+      await limiter.acquire();
+      await clock.advance(300);
+    }
+    for (const { at, s } of emitted) expect(s.calls.every((t) => at - t < 1000)).toBe(true);
+    limiter.pauseUntil(clock.now() + 100);
+    await clock.advance(1000);
+    expect(limiter.snapshot()).toEqual({ calls: [], pausedUntil: 0 });
+  });
+
+  it('ignores garbage and stamps from a clock that jumped back in a restored state', async () => {
+    const clock = new FakeClock();
+    const state = { calls: [Number.NaN, T0 + 3_600_000, T0 - 500], pausedUntil: Number.NaN };
+    const limiter = createSlidingWindowLimiter({ clock, limit: 2, windowMs: 1000, state });
+    await limiter.acquire();
+    expect(limiter.snapshot()).toEqual({ calls: [T0 - 500, T0], pausedUntil: 0 });
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Client-side rate limiter for the service's "50 calls per rolling 10 s per key" rule.
+ *
+ * A sliding log (the grant time of each recent call), not fixed buckets: fixed buckets allow up to
+ * twice the limit across a bucket edge, and the service counts a rolling window, so only a log
+ * guarantees that no 10 s window ever holds more than `limit` of our calls.
+ *
+ * Waiters are served by priority (every queued 'user' acquire before any queued 'background' one),
+ * FIFO within a priority. The state (call log and pause) is plain JSON so that the background worker
+ * can persist it through `onChange` and restore it with `state` after a service-worker restart.
+ */
+
+export interface LimiterClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(h: unknown): void;
+}
+
+export interface LimiterState {
+  /** Grant times (epoch ms, ascending) of the calls still inside the window. */
+  calls: number[];
+  /** Epoch ms before which nobody may go (set after a 429); 0 when not paused. */
+  pausedUntil: number;
+}
+
+export type LimiterPriority = 'user' | 'background';
+
+export interface AcquireOptions {
+  priority?: LimiterPriority;
+  signal?: AbortSignal;
+}
+
+export interface RateLimiter {
+  /** Resolves when a call may go now; the slot is recorded at that moment. */
+  acquire(opts?: AcquireOptions): Promise<void>;
+  /** After a 429: nobody goes before `epochMs`. A pause is only ever extended, never shortened. */
+  pauseUntil(epochMs: number): void;
+  snapshot(): LimiterState;
+}
+
+export interface SlidingWindowLimiterOptions {
+  limit?: number;
+  windowMs?: number;
+  clock?: LimiterClock;
+  state?: LimiterState;
+  onChange?: (s: LimiterState) => void;
+}
+
+export const DEFAULT_RATE_LIMIT = 50;
+export const DEFAULT_RATE_WINDOW_MS = 10_000;
+
+export const systemClock: LimiterClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as Parameters<typeof clearTimeout>[0]),
+};
+
+interface Waiter {
+  resolve: () => void;
+  /** Stops listening to the caller's signal once the waiter leaves the queue. */
+  detach: () => void;
+}
+
+export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {}): RateLimiter {
+  const limit = opts.limit ?? DEFAULT_RATE_LIMIT;
+  const windowMs = opts.windowMs ?? DEFAULT_RATE_WINDOW_MS;
+  const clock = opts.clock ?? systemClock;
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
+  if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError('windowMs must be positive');
+
+  // Restored state comes from storage: keep only sane numbers, in order.
+  let calls = (opts.state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+  let pausedUntil = Number.isFinite(opts.state?.pausedUntil) ? (opts.state?.pausedUntil ?? 0) : 0;
+
+  const userQueue: Waiter[] = [];
+  const backgroundQueue: Waiter[] = [];
+  let timer: { handle: unknown; at: number } | null = null;
+
+  const snapshot = (): LimiterState => ({ calls: [...calls], pausedUntil });
+  const changed = () => opts.onChange?.(snapshot());
+
+  function prune(now: number) {
+    // A call counts while now - t < windowMs. Stamps far in the future can only come from a clock
+    // that jumped back; left in place they would block every call until the clock caught up.
+    calls = calls.filter((t) => now - t < windowMs && t - now <= windowMs);
+    // Only the last `limit` calls can ever decide when the next slot frees.
+    if (calls.length > limit) calls = calls.slice(calls.length - limit);
+    if (pausedUntil !== 0 && pausedUntil <= now) pausedUntil = 0;
+  }
+
+  /** The earliest time a call may go, given the log and the pause (assumes a pruned log). */
+  function nextSlotAt(now: number): number {
+    let at = Math.max(now, pausedUntil);
+    if (calls.length >= limit) {
+      const oldestCounting = calls[calls.length - limit] ?? now;
+      at = Math.max(at, oldestCounting + windowMs);
+    }
+    return at;
+  }
+
+  function schedule(at: number, now: number) {
+    if (timer && timer.at === at) return;
+    if (timer) clock.clearTimeout(timer.handle);
+    timer = { at, handle: clock.setTimeout(onTimer, Math.max(0, at - now)) };
+  }
+
+  function onTimer() {
+    timer = null;
+    drain();
+  }
+
+  function drain() {
+    const now = clock.now();
+    prune(now);
+    let granted = false;
+    for (;;) {
+      const queue = userQueue.length > 0 ? userQueue : backgroundQueue;
+      const head = queue[0];
+      if (!head) break;
+      const at = nextSlotAt(now);
+      if (at > now) {
+        schedule(at, now);
+        break;
+      }
+      queue.shift();
+      head.detach();
+      calls.push(now);
+      granted = true;
+      head.resolve();
+    }
+    if (userQueue.length === 0 && backgroundQueue.length === 0 && timer) {
+      clock.clearTimeout(timer.handle);
+      timer = null;
+    }
+    if (granted) changed();
+  }
+
+  function acquire(options: AcquireOptions = {}): Promise<void> {
+    const { priority = 'background', signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const queue = priority === 'user' ? userQueue : backgroundQueue;
+      const onAbort = () => {
+        const i = queue.indexOf(waiter);
+        if (i >= 0) queue.splice(i, 1);
+        reject(signal?.reason);
+        // The removed waiter may have been the only one the timer was for.
+        drain();
+      };
+      const waiter: Waiter = {
+        resolve,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(waiter);
+      drain();
+    });
+  }
+
+  function pauseUntil(epochMs: number) {
+    if (!Number.isFinite(epochMs) || epochMs <= pausedUntil || epochMs <= clock.now()) return;
+    pausedUntil = epochMs;
+    changed();
+    // Reschedules a timer set for an earlier slot: waiters must now wait for the pause to end.
+    drain();
+  }
+
+  return {
+    acquire,
+    pauseUntil,
+    snapshot: () => {
+      prune(clock.now());
+      return snapshot();
+    },
+  };
+}

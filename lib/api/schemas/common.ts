@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** Integers on the wire (counts, epoch milliseconds, percentages). */
+export const Int = z.number().int();
+export const EpochMs = z.number().int().nonnegative();
+
+/** Every response but the two bare arrays carries `statusCode`, mirroring the HTTP status. */
+export const StatusCode = z.number().int();
+
+/**
+ * Error body of every non-2xx answer (endpoints.md, Errors). `details` is open: a 409 for an
+ * ambiguous lead carries `details.candidates`.
+ */
+export const ErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** One conversation offered back by a 409 when a lead has several and no filter singles one out. */
+export const ConversationCandidate = z.object({
+  conversationId: z.string(),
+  identityId: z.string(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+});
+export type ConversationCandidate = z.infer<typeof ConversationCandidate>;
+
+export const AmbiguousConversationDetails = z.object({ candidates: z.array(ConversationCandidate) });
+export type AmbiguousConversationDetails = z.infer<typeof AmbiguousConversationDetails>;
+
+// ---- Query-string fields -------------------------------------------------------------------
+// A query schema must validate the wire form (every value a string, as the emulator receives it)
+// and also type the client's input, so each field accepts either the typed value or its string
+// form and outputs the typed value. The client serialises arrays comma-joined, the rest with String().
+
+/** An integer query value within [min, max]; `field` names it in error messages. */
+export function queryInt(field: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+$/, { message: `${field} must be a string of an integer` })
+        .transform(Number),
+    ])
+    .pipe(
+      z
+        .number()
+        .int({ message: `${field} must be an integer` })
+        .min(min, { message: `${field} must be at least ${min}` })
+        .max(max, { message: `${field} must be at most ${max}` }),
+    );
+}
+
+/** A boolean query value: `true`/`false` on the wire. */
+export function queryBool(field: string) {
+  return z.union([
+    z.boolean(),
+    z.enum(['true', 'false'], { message: `${field} must be true or false` }).transform((v) => v === 'true'),
+  ]);
+}
+
+/** A comma-separated list on the wire (`OPEN,SNOOZED`), an array in code. Empty items are dropped. */
+export function queryList<T extends z.ZodType<string, string>>(field: string, item: T) {
+  return z
+    .union([
+      z.array(z.string()),
+      z.string().transform((s) =>
+        s
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+      ),
+    ])
+    .pipe(z.array(item).min(1, { message: `${field} must list at least one value` }));
+}
+
+/** A non-empty identifier string, named in its error message. */
+export function idString(field: string) {
+  return z.string({ message: `${field} must be a string` }).trim().min(1, { message: `${field} must not be empty` });
+}
+
+/** Campaign ids are 24-character hex strings (spec §2). */
+export const CampaignId = z
+  .string()
+  .regex(/^[0-9a-fA-F]{24}$/, { message: 'campaignId must be a 24-character hex string' });
+
+/** True when at least one of `keys` holds a value other than undefined, null or ''. */
+export function hasAny(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.some((k) => value[k] !== undefined && value[k] !== null && value[k] !== '');
+}
+
+/** Builds a `.refine` check that at least one of `keys` is present; the message names them all. */
+export function atLeastOneOf(
+  keys: readonly string[],
+  what?: string,
+): [(value: Record<string, unknown>) => boolean, { message: string; path: string[] }] {
+  return [
+    (value) => hasAny(value, keys),
+    { message: `${what ?? 'the request'} needs at least one of ${keys.join(', ')}`, path: [keys[0] ?? ''] },
+  ];
+}

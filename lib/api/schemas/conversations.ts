@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { EpochMs, Int, StatusCode, atLeastOneOf, hasAny, idString, queryBool, queryInt, queryList } from './common';
+
+// ---- Enumerations of spec §2 (conversation filters) -----------------------------------------
+
+export const ConversationStatus = z.enum(['OPEN', 'SNOOZED', 'ARCHIVED']);
+export type ConversationStatus = z.infer<typeof ConversationStatus>;
+
+export const LastMessageStatus = z.enum(['RECEIVED', 'SENDING', 'SENT', 'SEND_FAILED', 'INFO']);
+export type LastMessageStatus = z.infer<typeof LastMessageStatus>;
+
+/** "Last message type (channel)": also the channel of a message in a conversation. */
+export const MessageType = z.enum([
+  'PRONET',
+  'EMAIL',
+  'INFO_TEMPLATE_SNOOZE',
+  'PLATFORM',
+  'COMMENT',
+  'MANUAL_TASK',
+  'AUTO_QUALIFY',
+]);
+export type MessageType = z.infer<typeof MessageType>;
+
+export const MessageDirection = z.enum(['SENT', 'RECEIVED']);
+export type MessageDirection = z.infer<typeof MessageDirection>;
+
+export const ConversationSortField = z.enum(['lastMessageAt', 'callCompletedAt', 'snoozeUntil']);
+export type ConversationSortField = z.infer<typeof ConversationSortField>;
+
+// ---- Resources (endpoints.md, shapes the seed leaves open) ----------------------------------
+
+export const ConversationSummary = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  identityId: z.string(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  audienceId: z.string().nullable(),
+  status: ConversationStatus,
+  snoozeUntil: EpochMs.nullable(),
+  lastMessageAt: EpochMs.nullable(),
+  lastMessageStatus: LastMessageStatus.nullable(),
+  lastMessageType: MessageType.nullable(),
+  leadReplied: z.boolean(),
+  unsubscribed: z.boolean(),
+  favourite: z.boolean(),
+  read: z.boolean(),
+  callCompletedAt: EpochMs.nullable(),
+  /** The note travels with the summary: the service has no call that reads a note back. */
+  note: z.string().nullable(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const Message = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  direction: MessageDirection,
+  channel: MessageType,
+  status: LastMessageStatus,
+  /** Email only. */
+  subject: z.string().optional(),
+  /** May be HTML: sanitise before rendering. */
+  content: z.string(),
+  createdAt: EpochMs,
+});
+export type Message = z.infer<typeof Message>;
+
+// ---- GET /conversations/search --------------------------------------------------------------
+
+export const CONVERSATION_SEARCH_DEFAULT_LIMIT = 25;
+export const CONVERSATION_SEARCH_MAX_LIMIT = 100;
+
+/** Standard Base64 (`+`, `/`, `=`): a cursor whose `+` arrived as a space was not URL-encoded. */
+export const SearchCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'searchAfter must be the nextToken of the previous page, URL-encoded' });
+
+export const ConversationSearchQuery = z
+  .object({
+    identityIds: queryList('identityIds', z.string()).optional(),
+    leadIds: queryList('leadIds', z.string()).optional(),
+    audienceIds: queryList('audienceIds', z.string()).optional(),
+    /** Ignored by the service when identityIds or audienceIds is given. */
+    campaignIds: queryList('campaignIds', z.string()).optional(),
+    status: queryList('status', ConversationStatus).optional(),
+    lastMessageStatus: queryList('lastMessageStatus', LastMessageStatus).optional(),
+    lastMessageType: queryList('lastMessageType', MessageType).optional(),
+    lastMessageAtFrom: queryInt('lastMessageAtFrom', 0).optional(),
+    lastMessageAtTo: queryInt('lastMessageAtTo', 0).optional(),
+    callCompletedAtFrom: queryInt('callCompletedAtFrom', 0).optional(),
+    callCompletedAtTo: queryInt('callCompletedAtTo', 0).optional(),
+    leadReplied: queryBool('leadReplied').optional(),
+    unsubscribed: queryBool('unsubscribed').optional(),
+    favourite: queryBool('favourite').optional(),
+    read: queryBool('read').optional(),
+    q: z.string().optional(),
+    limit: queryInt('limit', 1, CONVERSATION_SEARCH_MAX_LIMIT).default(CONVERSATION_SEARCH_DEFAULT_LIMIT),
+    searchAfter: SearchCursor.optional(),
+    sortField: ConversationSortField.default('lastMessageAt'),
+    sortDirection: z
+      .union([z.literal(-1), z.literal(1), z.enum(['-1', '1']).transform((v) => (v === '1' ? 1 : -1))], {
+        message: 'sortDirection must be -1 or 1',
+      })
+      .default(-1),
+  })
+  .superRefine((q, ctx) => {
+    for (const [from, to] of [
+      ['lastMessageAtFrom', 'lastMessageAtTo'],
+      ['callCompletedAtFrom', 'callCompletedAtTo'],
+    ] as const) {
+      const a = q[from];
+      const b = q[to];
+      if (a !== undefined && b !== undefined && a > b) {
+        ctx.addIssue({ code: 'custom', path: [from], message: `${from} must not be after ${to}` });
+      }
+    }
+  });
+export type ConversationSearchQuery = z.infer<typeof ConversationSearchQuery>;
+/** The filters a caller gives (typed values; defaults may be left out). */
+export type ConversationSearchFilters = z.input<typeof ConversationSearchQuery>;
+
+export const ConversationSearchResponse = z.object({
+  statusCode: StatusCode,
+  data: z.array(ConversationSummary),
+  /** Exact on the first page, null on later pages. */
+  total: Int.nullable(),
+  /** Null at the end. */
+  nextToken: z.string().nullable(),
+  hasMore: z.boolean(),
+});
+export type ConversationSearchResponse = z.infer<typeof ConversationSearchResponse>;
+
+// ---- GET /conversations/:conversationId/messages --------------------------------------------
+
+export const CONVERSATION_MESSAGES_PAGE_SIZE = 50;
+export const ConversationParams = z.object({ conversationId: idString('conversationId') });
+export const ConversationMessagesQuery = z.object({ page: queryInt('page', 0).default(0) });
+export const ConversationMessagesResponse = z.object({
+  statusCode: StatusCode,
+  data: z.array(Message),
+  total: Int,
+});
+export type ConversationMessagesResponse = z.infer<typeof ConversationMessagesResponse>;
+
+// ---- Inbox note and conversation actions (#25-29) -------------------------------------------
+
+/** How a call names its conversation; the service looks them up in this priority order. */
+export const CONVERSATION_TARGET_KEYS = ['conversationId', 'leadId', 'email', 'pronetUrl'] as const;
+/** Narrowing filters when a lead has several conversations, in priority order. */
+export const CONVERSATION_NARROWING_KEYS = ['identityId', 'campaignId', 'campaignName'] as const;
+
+const targetShape = {
+  conversationId: idString('conversationId').optional(),
+  leadId: idString('leadId').optional(),
+  email: z.email({ message: 'email must be an email address' }).optional(),
+  pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+  identityId: idString('identityId').optional(),
+  campaignId: idString('campaignId').optional(),
+  campaignName: idString('campaignName').optional(),
+};
+
+const TARGET_MESSAGE = `the target needs at least one of ${CONVERSATION_TARGET_KEYS.join(', ')}`;
+const targetRefinement = () => atLeastOneOf(CONVERSATION_TARGET_KEYS, 'the target');
+
+/** Body of archive, unarchive, unsnooze: the target alone. */
+export const ConversationTarget = z.strictObject(targetShape).refine(...targetRefinement());
+export type ConversationTarget = z.infer<typeof ConversationTarget>;
+
+export const NoteMode = z.enum(['replace', 'append']);
+export type NoteMode = z.infer<typeof NoteMode>;
+
+/** Body of POST /inbox/conversations/note. Replace may clear the note (''); append needs text. */
+export const NoteRequest = z
+  .strictObject({
+    ...targetShape,
+    note: z.string({ message: 'note must be a string' }),
+    mode: NoteMode.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!hasAny(v, CONVERSATION_TARGET_KEYS)) {
+      ctx.addIssue({ code: 'custom', path: ['conversationId'], message: TARGET_MESSAGE });
+    }
+    if (v.mode === 'append' && v.note.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'note must not be empty when mode is append' });
+    }
+  });
+export type NoteRequest = z.infer<typeof NoteRequest>;
+
+/** `snoozeUntil`: an ISO 8601 date-time with offset, or epoch milliseconds. "In the future" is checked by the service. */
+const SNOOZE_UNTIL_MESSAGE = 'snoozeUntil must be an ISO 8601 date-time or epoch milliseconds';
+export const SnoozeUntil = z.union(
+  [
+    z.iso.datetime({ offset: true, message: SNOOZE_UNTIL_MESSAGE }),
+    z.number({ message: SNOOZE_UNTIL_MESSAGE }).int({ message: SNOOZE_UNTIL_MESSAGE }).positive({ message: SNOOZE_UNTIL_MESSAGE }),
+  ],
+  { message: SNOOZE_UNTIL_MESSAGE },
+);
+
+/** Epoch ms of a valid `snoozeUntil` value. */
+export function snoozeUntilMs(value: z.infer<typeof SnoozeUntil>): number {
+  return typeof value === 'number' ? value : Date.parse(value);
+}
+
+export const SnoozeRequest = z
+  .strictObject({ ...targetShape, snoozeUntil: SnoozeUntil })
+  .refine(...targetRefinement());
+export type SnoozeRequest = z.infer<typeof SnoozeRequest>;
+
+export const NoteResponse = z.object({
+  statusCode: StatusCode,
+  data: z.object({
+    conversationId: z.string(),
+    note: z.string(),
+    noteLength: Int.nonnegative(),
+    truncated: z.boolean(),
+  }),
+});
+export type NoteResponse = z.infer<typeof NoteResponse>;
+
+export const ConversationActionResponse = z.object({ statusCode: StatusCode, data: ConversationSummary });
+export type ConversationActionResponse = z.infer<typeof ConversationActionResponse>;
+
+// ---- Sending (#30-31) -----------------------------------------------------------------------
+
+export const SendPronetRequest = z
+  .strictObject({
+    identityId: idString('identityId'),
+    memberId: idString('memberId'),
+    leadId: idString('leadId').optional(),
+    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+    message: z.string().trim().min(1, { message: 'message must not be empty' }),
+  })
+  .refine(...atLeastOneOf(['leadId', 'pronetUrl'], 'a pronet message'));
+export type SendPronetRequest = z.infer<typeof SendPronetRequest>;
+
+export const SendEmailRequest = z
+  .strictObject({
+    identityId: idString('identityId'),
+    memberId: idString('memberId'),
+    leadId: idString('leadId').optional(),
+    leadEmail: z.email({ message: 'leadEmail must be an email address' }).optional(),
+    subject: z.string().trim().min(1, { message: 'subject must not be empty' }).optional(),
+    replyInLastThread: z.boolean({ message: 'replyInLastThread must be a boolean' }).optional(),
+    message: z
+      .strictObject({ html: z.string().optional(), text: z.string().optional() })
+      .refine((m) => hasAny(m, ['html', 'text']), { message: 'message needs html or text', path: ['html'] }),
+  })
+  .superRefine((v, ctx) => {
+    if (!hasAny(v, ['leadId', 'leadEmail'])) {
+      ctx.addIssue({ code: 'custom', path: ['leadId'], message: 'an email needs at least one of leadId, leadEmail' });
+    }
+    if (v.subject === undefined && v.replyInLastThread !== true) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'an email needs a subject or replyInLastThread: true' });
+    }
+  });
+export type SendEmailRequest = z.infer<typeof SendEmailRequest>;
+
+export const SentMessageResponse = z.object({ statusCode: StatusCode, messageId: z.string() });
+export type SentMessageResponse = z.infer<typeof SentMessageResponse>;

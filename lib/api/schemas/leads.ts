@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { EpochMs, Int, StatusCode, hasAny, idString, queryInt } from './common';
+import { ConversationSummary } from './conversations';
+
+/**
+ * A lead record as /leads/search, audience leads and enrichment return it (ours, after the public
+ * integrations). Unknown profile fields are null; `pronetUrl` is in canonical form.
+ */
+export const Lead = z.object({
+  id: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyUrl: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  proEmail: z.string().nullable(),
+  persoEmail: z.string().nullable(),
+  pronetUrl: z.string().nullable(),
+  microblog: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  picture: z.string().nullable(),
+  industry: z.string().nullable(),
+  gender: z.string().nullable(),
+  /** The lead's id in a connected CRM, when synced. */
+  crmId: z.string().nullable(),
+  audienceIds: z.array(z.string()),
+  createdAt: EpochMs,
+});
+export type Lead = z.infer<typeof Lead>;
+
+/** GET /audiences/:audienceId/leads. */
+export const AudienceLeadsResponse = z.object({ statusCode: StatusCode, data: z.array(Lead), total: Int });
+export type AudienceLeadsResponse = z.infer<typeof AudienceLeadsResponse>;
+
+/** One entry of a lead's activity log. */
+export const LeadLog = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  /** What happened, e.g. EMAIL_SENT, PRONET_MESSAGE_RECEIVED, STATUS_CHANGED, NOTE_UPDATED (open set). */
+  type: z.string(),
+  description: z.string(),
+  identityId: z.string().nullable(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  createdAt: EpochMs,
+});
+export type LeadLog = z.infer<typeof LeadLog>;
+
+// ---- POST /leads (#8) -------------------------------------------------------------------------
+
+const text = (field: string) => z.string({ message: `${field} must be a string` }).trim().min(1, { message: `${field} must not be empty` });
+
+export const CREATE_LEAD_IDENTIFIER_KEYS = ['leadId', 'proEmail', 'persoEmail', 'pronetUrl', 'microblog'] as const;
+
+export const CreateLeadRequest = z
+  .strictObject({
+    /** Audience name; created when missing. */
+    audience: text('audience'),
+    leadId: idString('leadId').optional(),
+    proEmail: z.email({ message: 'proEmail must be an email address' }).optional(),
+    persoEmail: z.email({ message: 'persoEmail must be an email address' }).optional(),
+    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+    microblog: text('microblog').optional(),
+    firstname: text('firstname').optional(),
+    lastname: text('lastname').optional(),
+    companyName: text('companyName').optional(),
+    companyUrl: text('companyUrl').optional(),
+    jobTitle: text('jobTitle').optional(),
+    phone: text('phone').optional(),
+    location: text('location').optional(),
+    picture: z.url({ message: 'picture must be a URL' }).optional(),
+    industry: text('industry').optional(),
+    gender: text('gender').optional(),
+  })
+  .refine(
+    (v) =>
+      hasAny(v, CREATE_LEAD_IDENTIFIER_KEYS) ||
+      (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl'])),
+    {
+      message: 'a lead needs one of leadId, proEmail, persoEmail, pronetUrl, microblog, or firstname+lastname+companyName/companyUrl',
+      path: ['leadId'],
+    },
+  );
+export type CreateLeadRequest = z.infer<typeof CreateLeadRequest>;
+
+export const CreateLeadResponse = z.object({ statusCode: StatusCode, leadId: z.string(), message: z.string() });
+export type CreateLeadResponse = z.infer<typeof CreateLeadResponse>;
+
+// ---- GET /leads/search (#9) -------------------------------------------------------------------
+
+export const LeadSearchQuery = z
+  .object({
+    leadId: z.string().optional(),
+    email: z.string().optional(),
+    pronetUrl: z.string().optional(),
+    crmId: z.string().optional(),
+    firstname: z.string().optional(),
+    lastname: z.string().optional(),
+    companyName: z.string().optional(),
+  })
+  .refine(
+    (v) =>
+      hasAny(v, ['leadId', 'email', 'pronetUrl', 'crmId']) ||
+      (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName'])),
+    {
+      message: 'a lead search needs one of leadId, email, pronetUrl, crmId, or firstname+lastname+companyName',
+      path: ['leadId'],
+    },
+  );
+export type LeadSearchQuery = z.infer<typeof LeadSearchQuery>;
+
+export const LeadSearchResponse = z.object({
+  statusCode: StatusCode,
+  lead: Lead,
+  /** Most recent first. */
+  recentLogs: z.array(LeadLog),
+});
+export type LeadSearchResponse = z.infer<typeof LeadSearchResponse>;
+
+// ---- POST /leads/status (#10), POST /leads/removefromaudience (#11) ----------------------------
+
+/** Lead statuses a caller may set (ours: the outcomes of the campaign stats status tree). */
+export const LeadStatus = z.enum([
+  'TO_QUALIFY',
+  'WRONG_TIMING',
+  'INTERESTED',
+  'CALL_BOOKED',
+  'NEGOTIATING',
+  'READY_TO_BUY',
+  'CONVERTED',
+  'WRONG_TARGET',
+  'NOT_INTERESTED',
+  'ALREADY_EQUIPPED',
+  'UNSUBSCRIBED',
+]);
+export type LeadStatus = z.infer<typeof LeadStatus>;
+
+/** A name, a list of names, or "all". */
+const NameOrNames = (field: string) =>
+  z.union([text(field), z.array(text(field)).min(1, { message: `${field} must list at least one name` })], {
+    message: `${field} must be a name, a list of names, or "all"`,
+  });
+
+/** How #10 and #11 name their lead: `email` matches the pro or the personal address. */
+export const LEAD_IDENTIFIER_KEYS = ['leadId', 'email', 'pronetUrl'] as const;
+
+export const LeadStatusRequest = z
+  .strictObject({
+    status: LeadStatus,
+    campaign: NameOrNames('campaign'),
+    leadId: idString('leadId').optional(),
+    email: z.email({ message: 'email must be an email address' }).optional(),
+    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+  })
+  .refine((v) => hasAny(v, LEAD_IDENTIFIER_KEYS), {
+    message: 'a lead status update needs at least one of leadId, email, pronetUrl',
+    path: ['leadId'],
+  });
+export type LeadStatusRequest = z.infer<typeof LeadStatusRequest>;
+
+export const LeadStatusLog = z.object({
+  campaign: z.string(),
+  leadStatus: z.string(),
+  leadUpdated: z.boolean(),
+  /** Why the lead was not updated; null when it was. */
+  reason: z.string().nullable(),
+});
+export type LeadStatusLog = z.infer<typeof LeadStatusLog>;
+
+export const LeadStatusResponse = z.object({ statusCode: StatusCode, logs: z.array(LeadStatusLog) });
+export type LeadStatusResponse = z.infer<typeof LeadStatusResponse>;
+
+export const RemoveFromAudienceRequest = z
+  .strictObject({
+    audience: NameOrNames('audience'),
+    email: z.email({ message: 'email must be an email address' }).optional(),
+    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+  })
+  .refine((v) => hasAny(v, ['email', 'pronetUrl']), {
+    message: 'removing a lead needs at least one of email, pronetUrl (leadId is not accepted)',
+    path: ['email'],
+  });
+export type RemoveFromAudienceRequest = z.infer<typeof RemoveFromAudienceRequest>;
+
+export const StatusOnlyResponse = z.object({ statusCode: StatusCode });
+export type StatusOnlyResponse = z.infer<typeof StatusOnlyResponse>;
+
+// ---- GET /leads/:leadId/logs (#12), /leads/:leadId/conversations (#13) ------------------------
+
+export const LeadParams = z.object({ leadId: idString('leadId') });
+
+export const LEAD_LOGS_DEFAULT_LIMIT = 25;
+export const LEAD_LOGS_MAX_LIMIT = 100;
+export const LeadLogsQuery = z.object({
+  identityId: z.string().min(1).optional(),
+  skip: queryInt('skip', 0).default(0),
+  limit: queryInt('limit', 1, LEAD_LOGS_MAX_LIMIT).default(LEAD_LOGS_DEFAULT_LIMIT),
+});
+export const LeadLogsResponse = z.object({ statusCode: StatusCode, data: z.array(LeadLog), total: Int });
+export type LeadLogsResponse = z.infer<typeof LeadLogsResponse>;
+
+export const LeadConversationsQuery = z.object({ identityId: z.string().min(1).optional() });
+export const LeadConversationsResponse = z.object({ statusCode: StatusCode, data: z.array(ConversationSummary) });
+export type LeadConversationsResponse = z.infer<typeof LeadConversationsResponse>;
+
+// ---- Enrichment (#14, #15) --------------------------------------------------------------------
+
+export const EnrichType = z.enum(['EMAIL_ENRICH', 'PRONET_ENRICH', 'FULL_ENRICH']);
+export type EnrichType = z.infer<typeof EnrichType>;
+
+/** Credits spent by one enrichment of each type (endpoints.md #14). */
+export const ENRICH_CREDIT_COST: Readonly<Record<EnrichType, number>> = {
+  EMAIL_ENRICH: 5,
+  PRONET_ENRICH: 1,
+  FULL_ENRICH: 5,
+};
+
+export const EnrichRequest = z
+  .strictObject({
+    enrichType: EnrichType,
+    leadId: idString('leadId').optional(),
+    firstname: text('firstname').optional(),
+    lastname: text('lastname').optional(),
+    companyName: text('companyName').optional(),
+    companyUrl: text('companyUrl').optional(),
+    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+  })
+  .refine(
+    (v) =>
+      hasAny(v, ['leadId']) ||
+      (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl', 'pronetUrl'])),
+    {
+      message: 'an enrichment needs leadId, or firstname+lastname+one of companyName, companyUrl, pronetUrl',
+      path: ['leadId'],
+    },
+  );
+export type EnrichRequest = z.infer<typeof EnrichRequest>;
+
+export const EnrichResponse = z.object({
+  statusCode: StatusCode,
+  enrichRequestId: z.string(),
+  creditsSpent: Int.nonnegative(),
+});
+export type EnrichResponse = z.infer<typeof EnrichResponse>;
+
+export const EnrichStatus = z.enum(['pending', 'enriched', 'completed', 'failed', 'not_found']);
+export type EnrichStatus = z.infer<typeof EnrichStatus>;
+
+export const EnrichStatusParams = z.object({ enrichRequestId: idString('enrichRequestId') });
+export const EnrichStatusResponse = z.object({
+  statusCode: StatusCode,
+  status: EnrichStatus,
+  /** Present once the lead has been enriched. */
+  lead: Lead.optional(),
+});
+export type EnrichStatusResponse = z.infer<typeof EnrichStatusResponse>;

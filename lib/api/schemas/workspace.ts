@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { Int, StatusCode, idString, queryInt } from './common';
+
+/** A teammate of the workspace; its `id` is the `memberId` of action endpoints. */
+export const Member = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
+});
+export type Member = z.infer<typeof Member>;
+
+/** A connected sending account. */
+export const Identity = z.object({
+  id: z.string(),
+  name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  companyName: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  pronetConnected: z.boolean(),
+});
+export type Identity = z.infer<typeof Identity>;
+
+export const IdentitiesResponse = z.object({ statusCode: StatusCode, identities: z.array(Identity) });
+export type IdentitiesResponse = z.infer<typeof IdentitiesResponse>;
+
+/**
+ * Audience `type` values used by the emulator (ours): how the audience was filled. The field stays
+ * an open string in responses.
+ */
+export const AUDIENCE_TYPES = ['MANUAL', 'PRONET_SEARCH', 'PRONET_POST', 'API', 'VISITORS'] as const;
+
+export const Audience = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  size: Int.nonnegative(),
+  type: z.string(),
+  sourceUrl: z.string().nullable(),
+});
+export type Audience = z.infer<typeof Audience>;
+
+export const AudiencesResponse = z.object({ statusCode: StatusCode, audiences: z.array(Audience) });
+export type AudiencesResponse = z.infer<typeof AudiencesResponse>;
+
+export const CreateAudienceRequest = z.strictObject({
+  name: z.string({ message: 'name must be a string' }).trim().min(1, { message: 'name must not be empty' }),
+});
+export type CreateAudienceRequest = z.infer<typeof CreateAudienceRequest>;
+
+export const AudienceResponse = z.object({ statusCode: StatusCode, audience: Audience });
+export type AudienceResponse = z.infer<typeof AudienceResponse>;
+
+/** Which people of a pronet post are imported (ours). */
+export const PronetPostCategory = z.enum(['REACTIONS', 'COMMENTS', 'ALL']);
+export type PronetPostCategory = z.infer<typeof PronetPostCategory>;
+
+/** POST /audiences: import the people of a pronet search or post URL into audience `audience` (a name). */
+export const ImportAudienceRequest = z.strictObject({
+  audience: z.string({ message: 'audience must be a string' }).trim().min(1, { message: 'audience must not be empty' }),
+  pronetUrl: z.url({ message: 'pronetUrl must be a URL' }),
+  identityId: idString('identityId'),
+  pronetPostCategory: PronetPostCategory.optional(),
+  excludeContactedLeads: z.boolean({ message: 'excludeContactedLeads must be a boolean' }).optional(),
+  autoImport: z.boolean({ message: 'autoImport must be a boolean' }).optional(),
+});
+export type ImportAudienceRequest = z.infer<typeof ImportAudienceRequest>;
+
+/** A bare acknowledgement (`{statusCode, message}`), e.g. of a background import. */
+export const MessageResponse = z.object({ statusCode: StatusCode, message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const AudienceParams = z.object({ audienceId: idString('audienceId') });
+export const AudienceDetailResponse = z.object({ statusCode: StatusCode, data: Audience });
+export type AudienceDetailResponse = z.infer<typeof AudienceDetailResponse>;
+
+export const AUDIENCE_LEADS_DEFAULT_LIMIT = 25;
+export const AUDIENCE_LEADS_MAX_LIMIT = 100;
+export const SkipLimitQuery = z.object({
+  skip: queryInt('skip', 0).default(0),
+  limit: queryInt('limit', 1, AUDIENCE_LEADS_MAX_LIMIT).default(AUDIENCE_LEADS_DEFAULT_LIMIT),
+});
+
+/** GET /credits (`{total, perishable}`, integers). */
+export const Credits = z.object({ total: Int, perishable: Int });
+export type Credits = z.infer<typeof Credits>;
+export const CreditsResponse = z.object({ statusCode: StatusCode, credits: Credits });
+export type CreditsResponse = z.infer<typeof CreditsResponse>;

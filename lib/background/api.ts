@@ -1,0 +1,66 @@
+/**
+ * The calls the background makes, adapted from the typed client into the narrow shapes its parts
+ * take (resolver, outbox, service), so that those parts can be tested with plain fakes.
+ */
+import type { Client } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { Audience, ConversationSummary, Credits, Identity, Lead, Message } from '../api/schemas';
+import type { EnrichType } from '../messages';
+import type { OutboxApi, OutboxCallOptions } from './outbox';
+import type { ResolveCallOptions, ResolverApi } from './resolver';
+
+export type EnrichInput =
+  | { enrichType: EnrichType; leadId: string }
+  | { enrichType: EnrichType; pronetUrl: string; firstname: string; lastname: string };
+
+export interface BackgroundApi extends ResolverApi, OutboxApi {
+  members(opts: OutboxCallOptions): Promise<number>;
+  credits(opts: OutboxCallOptions): Promise<Credits>;
+  audiences(opts: OutboxCallOptions): Promise<Audience[]>;
+  identities(opts: OutboxCallOptions): Promise<Identity[]>;
+  enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
+  conversationMessages(conversationId: string, page: number, opts: OutboxCallOptions): Promise<{ data: Message[]; total: number }>;
+}
+
+export function createBackgroundApi(client: Client): BackgroundApi {
+  return {
+    async searchLead(pronetUrl: string, opts: ResolveCallOptions): Promise<Lead | null> {
+      try {
+        return (await client.leads.search({ pronetUrl }, opts)).lead;
+      } catch (error) {
+        // "No lead matches" is an answer, not a failure.
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    leadConversations: async (leadId, opts) => (await client.leads.conversations({ leadId }, opts)).data,
+    note: async (conversationId, text, mode, opts) =>
+      (await client.inbox.note({ conversationId, note: text, mode }, opts)).data,
+    async action(kind, conversationId, until, opts): Promise<ConversationSummary> {
+      switch (kind) {
+        case 'archive':
+          return (await client.inbox.archive({ conversationId }, opts)).data;
+        case 'unarchive':
+          return (await client.inbox.unarchive({ conversationId }, opts)).data;
+        case 'unsnooze':
+          return (await client.inbox.unsnooze({ conversationId }, opts)).data;
+        case 'snooze':
+          if (until === undefined) throw new TypeError('snooze needs a date');
+          return (await client.inbox.snooze({ conversationId, snoozeUntil: until }, opts)).data;
+      }
+    },
+    createLead: async (input, opts) => ({ leadId: (await client.leads.create(input, opts)).leadId }),
+    members: async (opts) => (await client.members.list(undefined, opts)).length,
+    credits: async (opts) => (await client.credits.get(undefined, opts)).credits,
+    audiences: async (opts) => (await client.audiences.list(undefined, opts)).audiences,
+    identities: async (opts) => (await client.identities.list(undefined, opts)).identities,
+    enrich: async (input, opts) => {
+      const res = await client.leads.enrich(input, opts);
+      return { enrichRequestId: res.enrichRequestId, creditsSpent: res.creditsSpent };
+    },
+    conversationMessages: async (conversationId, page, opts) => {
+      const res = await client.conversations.messages({ conversationId, page }, opts);
+      return { data: res.data, total: res.total };
+    },
+  };
+}

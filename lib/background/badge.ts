@@ -1,0 +1,53 @@
+/**
+ * The toolbar badge of a tab, from its panel state: a glance at the status without opening the panel.
+ * Pure; the entrypoint applies it with `action.setBadgeText` / `setBadgeBackgroundColor` / `setTitle`.
+ */
+import type { PanelState } from '../messages';
+
+export interface Badge {
+  /** At most 4 characters; '' hides the badge. */
+  text: string;
+  color: string;
+  /** The action's tooltip. */
+  title: string;
+}
+
+const GREY = '#6b7280';
+const RED = '#b91c1c';
+const GREEN = '#15803d';
+const AMBER = '#b45309';
+const BLUE = '#1d4ed8';
+
+const APP = 'Outreach companion';
+
+export function badgeFor(state: PanelState): Badge {
+  switch (state.kind) {
+    case 'no-key':
+      return { text: 'KEY', color: GREY, title: `${APP}: set your API key in the options` };
+    case 'bad-key':
+      return { text: '!', color: RED, title: `${APP}: ${state.message}` };
+    case 'not-profile':
+      return { text: '', color: GREY, title: APP };
+    case 'loading':
+      return { text: '…', color: GREY, title: `${APP}: looking up this profile` };
+    case 'no-lead':
+      if (state.failed.length > 0) return { text: '!', color: RED, title: `${APP}: an action failed` };
+      return { text: '+', color: BLUE, title: `${APP}: not a lead yet` };
+    case 'error':
+      return { text: '?', color: AMBER, title: `${APP}: ${state.message}` };
+    case 'lead': {
+      if (state.failed.length > 0) return { text: '!', color: RED, title: `${APP}: an action failed` };
+      const selected = state.conversations.find((c) => c.id === state.selectedConversationId);
+      if (!selected) return { text: '0', color: GREY, title: `${APP}: ${state.lead.name}, no conversation` };
+      const title = `${APP}: ${state.lead.name}, ${selected.status.toLowerCase()}`;
+      switch (selected.status) {
+        case 'OPEN':
+          return { text: 'OPEN', color: GREEN, title };
+        case 'SNOOZED':
+          return { text: 'ZZ', color: AMBER, title };
+        case 'ARCHIVED':
+          return { text: 'ARCH', color: GREY, title };
+      }
+    }
+  }
+}

@@ -1,0 +1,391 @@
+/**
+ * The outbox: every mutation (note, archive, unarchive, snooze, unsnooze, add to audience) is written
+ * to IndexedDB before it is sent, then sent until it succeeds or fails for good.
+ *
+ * - Order: mutations of one conversation (one "lane"; add to audience: one lane per profile) go one
+ *   at a time, in the order they were made. Different lanes go in parallel (up to `concurrency`).
+ *   A failed mutation blocks its lane until the user retries or discards it, so that a later
+ *   mutation never overtakes an earlier one.
+ * - Retries: network errors, 429 and 5xx are retried with exponential backoff (Retry-After wins),
+ *   without limit; any other 4xx fails for good and keeps the service's message.
+ * - Crash safety: a record is marked `sending` (and, for an append, `uncertain`) before the call; a
+ *   new instance over the same database finds it so and treats its outcome as unknown.
+ * - No double append: before an append whose outcome is unknown is sent again, the conversation is
+ *   read back (`GET /leads/{leadId}/conversations`) and the note compared. Every other mutation is
+ *   idempotent on the service (the same replace, archive, snooze date ...), so it is simply resent.
+ */
+import { retryDelayMs, type RetryPolicy } from '../api/backoff';
+import { ApiError } from '../api/errors';
+import type { ConversationSummary } from '../api/schemas';
+import type { OutboxAction, OutboxRecord } from '../store/db';
+import type { OutboxStore } from '../store/outbox-store';
+import { appendLanded } from './append-check';
+import { failureAction, RequestError, toErrorView } from './error-view';
+import type { ResolveCallOptions } from './resolver';
+
+export type OutboxCallOptions = ResolveCallOptions;
+
+/** The calls the outbox makes (adapted from the client in `api.ts`). */
+export interface OutboxApi {
+  note(conversationId: string, text: string, mode: 'replace' | 'append', opts: OutboxCallOptions): Promise<{ note: string }>;
+  action(
+    kind: 'archive' | 'unarchive' | 'snooze' | 'unsnooze',
+    conversationId: string,
+    until: number | undefined,
+    opts: OutboxCallOptions,
+  ): Promise<ConversationSummary>;
+  createLead(
+    input: { audience: string; pronetUrl: string; firstname?: string; lastname?: string },
+    opts: OutboxCallOptions,
+  ): Promise<{ leadId: string }>;
+  leadConversations(leadId: string, opts: OutboxCallOptions): Promise<ConversationSummary[]>;
+}
+
+/** What a successful mutation produced, for the cache and the panels. */
+export type Outcome =
+  | { kind: 'note'; note: string }
+  | { kind: 'conversation'; conversation: ConversationSummary }
+  | { kind: 'lead'; leadId: string }
+  /** Applied, but the answer could not be read: refetch. */
+  | { kind: 'unknown' };
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface OutboxOptions {
+  store: OutboxStore;
+  api: OutboxApi;
+  clock: { now(): number };
+  timers: Timers;
+  /** Backoff between attempts (`maxAttempts` is ignored: the outbox never gives up on a transient error). */
+  policy: RetryPolicy;
+  /** Lanes sent at the same time. */
+  concurrency?: number;
+  /** The note the cache holds for a conversation, the base an append is compared to on read-back. */
+  currentNote?(leadId: string, conversationId: string): Promise<string | null | undefined>;
+  /** After every change of the queue. */
+  onChange?(): void;
+  /** After a mutation took effect. */
+  onApplied?(record: OutboxRecord, outcome: Outcome): Promise<void> | void;
+  /** When the next attempt is due (null: nothing waiting); the entrypoint backs it with an alarm. */
+  onNextWake?(at: number | null): void;
+  /** The key, to keep it out of stored error messages. */
+  secret?(): string | null;
+}
+
+export interface OutboxStats {
+  /** Mutations that took effect. */
+  applied: number;
+  /** Attempts that failed transiently and were scheduled again. */
+  retries: number;
+  /** Of those, attempts answered with 429. */
+  rateLimited: number;
+  /** Appends read back before a resend. */
+  readBacks: number;
+  /** Read-backs that found the append already there. */
+  readBackHits: number;
+  failed: number;
+}
+
+export interface Outbox {
+  enqueue(action: OutboxAction): Promise<OutboxRecord>;
+  list(): Promise<OutboxRecord[]>;
+  /** Puts a failed record back in line, to be sent now. */
+  retry(id: number): Promise<OutboxRecord>;
+  /** Drops a pending or failed record. An item on the wire cannot be discarded. */
+  discard(id: number): Promise<void>;
+  /** Takes over after a restart: records left `sending` have an unknown outcome. Then sends what is due. */
+  start(): Promise<void>;
+  /** Sends what is due now (an alarm, the network coming back). */
+  wake(): void;
+  /** Makes every pending record due now (the key was just set, the user asked to retry everything). */
+  hurry(): Promise<void>;
+  /** Resolves when nothing is on the wire and nothing is due before `clock.now()` (for tests). */
+  idle(): Promise<void>;
+  stats(): OutboxStats;
+  stop(): void;
+}
+
+export const DEFAULT_OUTBOX_POLICY: RetryPolicy = { maxAttempts: Infinity, baseMs: 1_000, capMs: 300_000, random: Math.random };
+
+export function laneOf(r: OutboxAction): string {
+  return r.kind === 'add-to-audience' ? `profile:${r.profileUrl}` : `conversation:${r.conversationId}`;
+}
+
+export function createOutbox(opts: OutboxOptions): Outbox {
+  const concurrency = opts.concurrency ?? 4;
+  /** Lane → id of the record being attempted in it. */
+  const busy = new Map<string, number>();
+  const isBusy = (id: number) => [...busy.values()].includes(id);
+  const stats: OutboxStats = { applied: 0, retries: 0, rateLimited: 0, readBacks: 0, readBackHits: 0, failed: 0 };
+  let timer: { handle: unknown; at: number } | null = null;
+  let stopped = false;
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+  const idleWaiters: (() => void)[] = [];
+  const inFlight = new Set<Promise<void>>();
+
+  const changed = () => opts.onChange?.();
+
+  function clearTimer() {
+    if (timer) opts.timers.clearTimeout(timer.handle);
+    timer = null;
+  }
+
+  function scheduleWake(at: number | null) {
+    opts.onNextWake?.(at);
+    if (at === null) {
+      clearTimer();
+      return;
+    }
+    if (timer && timer.at === at) return;
+    clearTimer();
+    timer = {
+      at,
+      handle: opts.timers.setTimeout(() => {
+        timer = null;
+        wake();
+      }, Math.max(0, at - opts.clock.now())),
+    };
+  }
+
+  /** One pass: start every lane head that is due, schedule the next wake-up. */
+  async function pass(): Promise<void> {
+    const records = await opts.store.all();
+    const now = opts.clock.now();
+    const heads = new Map<string, OutboxRecord>();
+    for (const r of records.sort((a, b) => a.id - b.id)) {
+      const lane = laneOf(r);
+      if (!heads.has(lane)) heads.set(lane, r);
+    }
+    let nextAt: number | null = null;
+    for (const [lane, head] of heads) {
+      if (head.state === 'failed' || busy.has(lane)) continue;
+      if (head.nextAttemptAt > now) {
+        nextAt = nextAt === null ? head.nextAttemptAt : Math.min(nextAt, head.nextAttemptAt);
+        continue;
+      }
+      if (busy.size >= concurrency) continue;
+      busy.set(lane, head.id);
+      const run = attempt(head.id).finally(() => {
+        busy.delete(lane);
+        inFlight.delete(run);
+        wake();
+      });
+      inFlight.add(run);
+    }
+    if (!stopped) scheduleWake(nextAt);
+    if (busy.size === 0 && (nextAt === null || nextAt > opts.clock.now())) {
+      for (const resolve of idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = (async () => {
+      do {
+        pumpAgain = false;
+        try {
+          await pass();
+        } catch (error) {
+          console.error('outbox pass failed', error);
+        }
+      } while (pumpAgain && !stopped);
+      pumping = null;
+    })();
+  }
+
+  async function attempt(id: number): Promise<void> {
+    // Re-read: the record may have been sent, discarded or failed since the pass listed it.
+    const record = await opts.store.get(id);
+    if (!record || record.state === 'failed' || record.nextAttemptAt > opts.clock.now()) return;
+    const first = record.attempts === 0;
+    record.state = 'sending';
+    record.attempts += 1;
+    if (record.kind === 'note' && record.mode === 'append') {
+      if (first && record.baseNote === undefined && opts.currentNote) {
+        record.baseNote = (await opts.currentNote(record.leadId, record.conversationId)) ?? null;
+      }
+      if (record.uncertain) {
+        stats.readBacks += 1;
+        await opts.store.put(record);
+        changed();
+        const outcome = await readBack(record);
+        if (outcome === 'landed') return;
+        if (outcome === 'error') return;
+      }
+      // From here until an answer, a crash leaves the outcome unknown.
+      record.uncertain = true;
+    }
+    await opts.store.put(record);
+    changed();
+    try {
+      const outcome = await send(record);
+      await succeed(record, outcome);
+    } catch (error) {
+      await failed(record, error);
+    }
+  }
+
+  /** Reads an uncertain append back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
+  async function readBack(record: Extract<OutboxRecord, { kind: 'note' }>): Promise<'landed' | 'send' | 'error'> {
+    try {
+      const conversations = await opts.api.leadConversations(record.leadId, { priority: 'user' });
+      const conversation = conversations.find((c) => c.id === record.conversationId);
+      if (!conversation) throw new RequestError('not-found', 'The conversation no longer exists.');
+      if (appendLanded(conversation.note, record.text, record.baseNote)) {
+        stats.readBackHits += 1;
+        await succeed(record, { kind: 'note', note: conversation.note ?? '' });
+        return 'landed';
+      }
+      // Not there: what we read is now the base our append will be compared to.
+      record.baseNote = conversation.note;
+      record.uncertain = false;
+      return 'send';
+    } catch (error) {
+      await failed(record, error, 'read-back');
+      return 'error';
+    }
+  }
+
+  async function send(record: OutboxRecord): Promise<Outcome> {
+    const call = { priority: 'user' as const };
+    switch (record.kind) {
+      case 'note': {
+        const res = await opts.api.note(record.conversationId, record.text, record.mode, call);
+        return { kind: 'note', note: res.note };
+      }
+      case 'archive':
+      case 'unarchive':
+      case 'unsnooze':
+        return { kind: 'conversation', conversation: await opts.api.action(record.kind, record.conversationId, undefined, call) };
+      case 'snooze':
+        return { kind: 'conversation', conversation: await opts.api.action('snooze', record.conversationId, record.until, call) };
+      case 'add-to-audience': {
+        const { audience, profileUrl, firstname, lastname } = record;
+        const res = await opts.api.createLead(
+          { audience, pronetUrl: profileUrl, ...(firstname ? { firstname } : {}), ...(lastname ? { lastname } : {}) },
+          call,
+        );
+        return { kind: 'lead', leadId: res.leadId };
+      }
+    }
+  }
+
+  async function succeed(record: OutboxRecord, outcome: Outcome) {
+    await opts.store.delete(record.id);
+    stats.applied += 1;
+    try {
+      await opts.onApplied?.(record, outcome);
+    } finally {
+      changed();
+    }
+  }
+
+  /**
+   * After a failed call. `phase`: whether the failing call was the mutation itself or the read-back
+   * before it (a failed read-back leaves the append's outcome as unknown as it was).
+   */
+  async function failed(record: OutboxRecord, error: unknown, phase: 'send' | 'read-back' = 'send') {
+    const now = opts.clock.now();
+    const action = failureAction(error);
+    if (action === 'applied' && phase === 'send') {
+      await succeed(record, { kind: 'unknown' });
+      return;
+    }
+    const view = toErrorView(error, now, opts.secret?.());
+    // A refusal (429 or 4xx) proves the mutation did not apply; no answer or a 5xx proves nothing.
+    if (phase === 'send' && action !== 'retry-uncertain') record.uncertain = false;
+    if (action === 'fail') {
+      stats.failed += 1;
+      record.state = 'failed';
+      record.error = view;
+    } else {
+      stats.retries += 1;
+      const rateLimited = error instanceof ApiError && error.status === 429;
+      if (rateLimited) stats.rateLimited += 1;
+      record.state = 'pending';
+      record.error = view;
+      record.nextAttemptAt = now + retryDelayMs(record.attempts, opts.policy, rateLimited ? error.retryAfter : undefined);
+    }
+    await opts.store.put(record);
+    changed();
+  }
+
+  return {
+    async enqueue(action) {
+      const record = await opts.store.add(action, opts.clock.now());
+      changed();
+      wake();
+      return record;
+    },
+    list: async () => (await opts.store.all()).sort((a, b) => a.id - b.id),
+    async retry(id) {
+      const record = await opts.store.get(id);
+      if (!record) throw new RequestError('not-found', 'This action is no longer in the outbox.');
+      if (record.state === 'failed') {
+        record.state = 'pending';
+        record.error = null;
+        record.nextAttemptAt = opts.clock.now();
+        await opts.store.put(record);
+        changed();
+      } else if (record.state === 'pending' && !isBusy(id)) {
+        record.nextAttemptAt = Math.min(record.nextAttemptAt, opts.clock.now());
+        await opts.store.put(record);
+      }
+      wake();
+      return record;
+    },
+    async discard(id) {
+      const record = await opts.store.get(id);
+      if (!record) return;
+      if (isBusy(id)) {
+        throw new RequestError('bad-request', 'This action is being sent; it can be discarded only if it fails.');
+      }
+      await opts.store.delete(id);
+      changed();
+      wake();
+    },
+    async start() {
+      stopped = false;
+      for (const r of await opts.store.all()) {
+        if (r.state === 'sending') {
+          r.state = 'pending';
+          r.uncertain = true;
+          r.nextAttemptAt = opts.clock.now();
+          await opts.store.put(r);
+        }
+      }
+      changed();
+      wake();
+    },
+    wake,
+    async hurry() {
+      const now = opts.clock.now();
+      for (const r of await opts.store.all()) {
+        if (r.state === 'pending' && r.nextAttemptAt > now && !isBusy(r.id)) {
+          r.nextAttemptAt = now;
+          await opts.store.put(r);
+        }
+      }
+      wake();
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        wake();
+      });
+    },
+    stats: () => ({ ...stats }),
+    stop() {
+      stopped = true;
+      clearTimer();
+    },
+  };
+}

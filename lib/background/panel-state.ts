@@ -1,0 +1,203 @@
+/**
+ * Builds the view models the surfaces show (PanelState, ChipState, OutboxItemView) from what the
+ * background knows: the cache entry of the tab's profile, the outbox, the key state. Pure.
+ *
+ * Pending mutations are applied optimistically, in the order they were made, with the same rules the
+ * service applies (`lib/inbox`), so the panel shows at once what the service will hold. Failed ones
+ * are listed apart and not applied.
+ */
+import type { ConversationSummary, Lead } from '../api/schemas';
+import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
+import { applyNote } from '../inbox/note-rules';
+import type { ChipState, ConversationView, LeadView, OutboxItemView, PanelState } from '../messages';
+import { profileSlug } from '../pronet/canonical-url';
+import type { CacheEntry, OutboxRecord } from '../store/db';
+
+export interface PanelError {
+  code: 'offline' | 'rate-limited' | 'server' | 'malformed';
+  message: string;
+  retryAt?: number;
+}
+
+export interface PanelInputs {
+  now: number;
+  hasKey: boolean;
+  /** The service's sentence when it refused the key or the plan (401/403); null otherwise. */
+  keyProblem: string | null;
+  /** Canonical profile URL the tab shows, or null when it shows no profile. */
+  profileUrl: string | null;
+  /** Name the page shows for the profile, when the content script reported one. */
+  displayName?: string;
+  entry: CacheEntry | undefined;
+  /** True while the entry is older than its freshness or being revalidated. */
+  stale: boolean;
+  /** The last resolution failure for this tab (shown only when nothing is cached). */
+  error: PanelError | null;
+  selectedConversationId: string | null;
+  outbox: readonly OutboxRecord[];
+  /** Identity id → display name. */
+  identities: ReadonlyMap<string, string>;
+}
+
+export function buildPanelState(inputs: PanelInputs): PanelState {
+  if (!inputs.hasKey) return { kind: 'no-key' };
+  if (inputs.keyProblem !== null) return { kind: 'bad-key', message: inputs.keyProblem };
+  const { profileUrl, entry } = inputs;
+  if (profileUrl === null) return { kind: 'not-profile' };
+  if (!entry) {
+    if (inputs.error) return { kind: 'error', profileUrl, ...inputs.error };
+    return { kind: 'loading', profileUrl };
+  }
+  const ordered = [...inputs.outbox].sort((a, b) => a.id - b.id);
+  if (!entry.lead) {
+    const mine = ordered.filter((r) => r.kind === 'add-to-audience' && r.profileUrl === profileUrl);
+    return {
+      kind: 'no-lead',
+      profileUrl,
+      slug: profileSlug(profileUrl) ?? profileUrl,
+      ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
+      pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
+      failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
+    };
+  }
+  const lead = entry.lead;
+  const ids = new Set(entry.conversations.map((c) => c.id));
+  const mine = ordered.filter((r) => r.kind !== 'add-to-audience' && ids.has(r.conversationId));
+  const live = mine.filter((r) => r.state !== 'failed');
+  const conversations = entry.conversations.map((c) =>
+    conversationView(
+      c,
+      live.filter((r) => r.kind !== 'add-to-audience' && r.conversationId === c.id),
+      inputs.now,
+      inputs.identities,
+    ),
+  );
+  return {
+    kind: 'lead',
+    profileUrl,
+    lead: leadView(lead, profileUrl),
+    conversations,
+    selectedConversationId: selectConversation(entry.conversations, inputs.selectedConversationId),
+    pending: live.map(outboxItemView),
+    failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
+    stale: inputs.stale,
+    fetchedAt: entry.fetchedAt,
+  };
+}
+
+export function leadView(lead: Lead, profileUrl: string): LeadView {
+  const name = [lead.firstname, lead.lastname].filter((s) => s && s.trim() !== '').join(' ');
+  return {
+    id: lead.id,
+    name: name || (profileSlug(profileUrl) ?? profileUrl),
+    company: lead.companyName,
+    jobTitle: lead.jobTitle,
+    pronetUrl: lead.pronetUrl ?? profileUrl,
+  };
+}
+
+/** The requested conversation when the lead has it; else the one with the latest message. */
+export function selectConversation(conversations: readonly ConversationSummary[], wanted: string | null): string | null {
+  if (wanted !== null && conversations.some((c) => c.id === wanted)) return wanted;
+  let best: ConversationSummary | undefined;
+  for (const c of conversations) {
+    if (!best || (c.lastMessageAt ?? 0) > (best.lastMessageAt ?? 0)) best = c;
+  }
+  return best?.id ?? null;
+}
+
+function conversationView(
+  c: ConversationSummary,
+  pending: readonly OutboxRecord[],
+  now: number,
+  identities: ReadonlyMap<string, string>,
+): ConversationView {
+  let state: ConversationState = effectiveState({ status: c.status, snoozeUntil: c.snoozeUntil }, now);
+  let note = c.note ?? '';
+  for (const r of pending) {
+    if (r.kind === 'note') {
+      note = applyNote(note, r.text, r.mode, new Date(now)).note;
+    } else if (r.kind !== 'add-to-audience') {
+      try {
+        state = applyAction(state, r.kind, now, r.kind === 'snooze' ? r.until : undefined);
+      } catch {
+        // A snooze whose date has passed while queued: the service will refuse it; show the state as is.
+      }
+    }
+  }
+  return {
+    id: c.id,
+    leadId: c.leadId,
+    status: state.status,
+    snoozeUntil: state.snoozeUntil,
+    lastMessageAt: c.lastMessageAt,
+    lastMessageStatus: c.lastMessageStatus,
+    lastMessageType: c.lastMessageType,
+    leadReplied: c.leadReplied,
+    campaignId: c.campaignId,
+    campaignName: c.campaignName,
+    identityId: c.identityId,
+    identityName: identities.get(c.identityId) ?? null,
+    note,
+    actions: availableActions(state, now),
+    pending: pending.length > 0,
+  };
+}
+
+function formatUtc(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function outboxLabel(r: OutboxRecord): string {
+  switch (r.kind) {
+    case 'note':
+      return r.mode === 'append' ? 'Append to note' : 'Save note';
+    case 'archive':
+      return 'Archive';
+    case 'unarchive':
+      return 'Unarchive';
+    case 'snooze':
+      return `Snooze until ${formatUtc(r.until)}`;
+    case 'unsnooze':
+      return 'Unsnooze';
+    case 'add-to-audience':
+      return `Add to audience "${r.audience}"`;
+  }
+}
+
+export function outboxItemView(r: OutboxRecord): OutboxItemView {
+  const base: OutboxItemView = {
+    id: String(r.id),
+    kind: r.kind,
+    label: outboxLabel(r),
+    state: r.state,
+    conversationId: r.kind === 'add-to-audience' ? null : r.conversationId,
+    leadId: r.kind === 'add-to-audience' ? null : r.leadId,
+    profileUrl: r.profileUrl,
+    createdAt: r.createdAt,
+    attempts: r.attempts,
+    nextAttemptAt: r.state === 'failed' ? null : r.nextAttemptAt,
+    error: r.error,
+  };
+  if (r.kind === 'note') base.note = { mode: r.mode, text: r.text };
+  if (r.kind === 'snooze') base.snoozeUntil = r.until;
+  if (r.kind === 'add-to-audience') base.audience = r.audience;
+  return base;
+}
+
+/** The chip's state: only a kind, a name and a status, nothing a page should not see. */
+export function chipFor(state: PanelState): ChipState {
+  switch (state.kind) {
+    case 'lead': {
+      const selected = state.conversations.find((c) => c.id === state.selectedConversationId);
+      return {
+        kind: 'lead',
+        name: state.lead.name,
+        conversations: state.conversations.length,
+        ...(selected ? { status: selected.status } : {}),
+      };
+    }
+    default:
+      return { kind: state.kind };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The service's note rules (service-api.md, section 4, "Inbox note update"), in one place: the
+ * emulator applies them and the UI previews exactly what the service will keep.
+ *
+ * Length is counted in JS string length (UTF-16 code units), as a JavaScript service counts it, so
+ * an emoji outside the BMP counts 2. A cut never splits a surrogate pair: when the limit falls in
+ * the middle of one, the whole character goes, and the note ends one unit under the limit.
+ */
+
+export const NOTE_MAX_LENGTH = 1500;
+
+export type NoteMode = 'replace' | 'append';
+
+export interface NoteResult {
+  note: string;
+  /** Whether anything was cut to fit NOTE_MAX_LENGTH. */
+  truncated: boolean;
+}
+
+export interface NotePreview extends NoteResult {
+  length: number;
+  /** How many characters (UTF-16 units) the limit removed. */
+  removedChars: number;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `"\n-- YYYY-MM-DD HH:mm --\n"` in UTC, the separator the service writes before appended text. */
+export function appendSeparator(now: Date): string {
+  if (Number.isNaN(now.getTime())) throw new RangeError('appendSeparator needs a valid date');
+  const date = `${pad(now.getUTCFullYear(), 4)}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}`;
+  const time = `${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}`;
+  return `\n-- ${date} ${time} --\n`;
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** The first `max` units of `s`, one fewer if the cut would leave half a surrogate pair. */
+function keepStart(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const splitsPair = isHighSurrogate(s.charCodeAt(max - 1)) && isLowSurrogate(s.charCodeAt(max));
+  return s.slice(0, splitsPair ? max - 1 : max);
+}
+
+/** The last `max` units of `s`, one fewer if the cut would leave half a surrogate pair. */
+function keepEnd(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const start = s.length - max;
+  const splitsPair = isLowSurrogate(s.charCodeAt(start)) && isHighSurrogate(s.charCodeAt(start - 1));
+  return s.slice(splitsPair ? start + 1 : start);
+}
+
+/**
+ * The note the service keeps after an update.
+ * - `replace`: `text` becomes the note, truncated from the end.
+ * - `append`: `current + separator + text`; the oldest content goes from the beginning.
+ *   Appending to an empty or missing note still writes the separator first, because the spec says
+ *   the content "is appended after a separator" without an exception; the note then starts with "\n".
+ */
+export function applyNote(current: string | null, text: string, mode: NoteMode, now: Date): NoteResult {
+  const { note, truncated } = previewNote(current, text, mode, now);
+  return { note, truncated };
+}
+
+/** What the service will keep, with the figures the note editor shows beside its counter. */
+export function previewNote(current: string | null, text: string, mode: NoteMode, now: Date): NotePreview {
+  const full = mode === 'replace' ? text : (current ?? '') + appendSeparator(now) + text;
+  const note = mode === 'replace' ? keepStart(full, NOTE_MAX_LENGTH) : keepEnd(full, NOTE_MAX_LENGTH);
+  const removedChars = full.length - note.length;
+  return { note, truncated: removedChars > 0, length: note.length, removedChars };
+}

@@ -1,0 +1,91 @@
+/**
+ * Profile URL detection and canonicalisation for the professional network ("pronet").
+ *
+ * A profile's identity is its slug: every address of the same profile (country and mobile
+ * subdomains, locale suffixes, overlay and detail subpages, query, hash, case, encoding, and the
+ * demo look-alike `pronet.localhost`) maps to one canonical URL,
+ * `https://www.pronet.example/in/<slug>/`. Leads store that form and the emulator's lead search
+ * canonicalises with these same functions, so one comparison of strings finds a lead.
+ *
+ * Slug form: percent-decoded, Unicode NFC, lower-cased (`toLowerCase`, locale-free); the canonical
+ * URL carries it re-encoded with `encodeURIComponent`, so `jos%C3%A9`, `JOS%c3%a9` and `josé` are
+ * one profile. Every page under `/in/<slug>/` belongs to that profile. Nothing here throws: any
+ * string that is not a profile URL gives null.
+ */
+
+/** Stands for the real network's host; the one place it is named. */
+export const PRONET_HOST = 'pronet.example';
+/** The emulator's look-alike site (Chromium resolves `*.localhost` to loopback). */
+export const PRONET_DEMO_HOST = 'pronet.localhost';
+export const PRONET_CANONICAL_ORIGIN = 'https://www.pronet.example';
+
+const BUILT_IN_HOSTS = [PRONET_HOST, PRONET_DEMO_HOST];
+
+function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/\.+$/, '');
+}
+
+/** Whether `hostname` is a profile host: a built-in or configured host, or any subdomain of one. */
+export function isProfileHost(hostname: string, extraHosts: readonly string[] = []): boolean {
+  const host = normaliseHost(hostname);
+  if (host === '') return false;
+  return [...BUILT_IN_HOSTS, ...extraHosts.map(normaliseHost)].some(
+    (base) => base !== '' && (host === base || host.endsWith(`.${base}`)),
+  );
+}
+
+function parse(input: string): URL | null {
+  const s = input.trim();
+  // A pasted address often lacks its scheme ("www.pronet.example/in/x"); a string with any other
+  // scheme (javascript:, data:, ...) keeps it and is refused below.
+  const withScheme = s.startsWith('//') ? `https:${s}` : /^[a-z][a-z\d+.-]*:\/\//i.test(s) ? s : `https://${s}`;
+  try {
+    return new URL(withScheme);
+  } catch {
+    return null;
+  }
+}
+
+/** Characters a decoded slug must not hold: whitespace, controls, and URL structure. */
+const FORBIDDEN_IN_SLUG = /[\s\p{Cc}/\\?#]/u;
+
+/** The profile's slug (decoded, NFC, lower-case), or null when `url` is not a profile page. */
+export function profileSlug(url: string, extraHosts: readonly string[] = []): string | null {
+  if (typeof url !== 'string') return null;
+  const parsed = parse(url);
+  if (!parsed) return null;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  // A profile page never carries credentials; an address that does is a lure.
+  if (parsed.username !== '' || parsed.password !== '') return null;
+  if (!isProfileHost(parsed.hostname, extraHosts)) return null;
+
+  const segments = parsed.pathname.split('/').filter((s) => s !== '');
+  if (segments[0]?.toLowerCase() !== 'in' || segments[1] === undefined) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(segments[1]);
+  } catch {
+    return null; // malformed percent-encoding
+  }
+  slug = slug.normalize('NFC').toLowerCase();
+  if (slug === '' || slug === '.' || slug === '..' || FORBIDDEN_IN_SLUG.test(slug)) return null;
+  return slug;
+}
+
+/** `https://www.pronet.example/in/<slug>/` for any address of a profile, or null. */
+export function canonicalProfileUrl(url: string, extraHosts: readonly string[] = []): string | null {
+  const slug = profileSlug(url, extraHosts);
+  return slug === null ? null : `${PRONET_CANONICAL_ORIGIN}/in/${encodeURIComponent(slug)}/`;
+}
+
+export function isProfileUrl(url: string, extraHosts: readonly string[] = []): boolean {
+  return profileSlug(url, extraHosts) !== null;
+}
+
+/**
+ * The slug of a URL already in canonical form, or null for anything else, so that a stored value
+ * that was never canonicalised shows up instead of passing silently (use `profileSlug` for any URL).
+ */
+export function slugFromCanonical(canonical: string): string | null {
+  return canonicalProfileUrl(canonical) === canonical ? profileSlug(canonical) : null;
+}

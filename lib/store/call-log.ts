@@ -1,0 +1,68 @@
+/**
+ * The call log: one row per HTTP attempt (endpoint name, ok or error with status, a short summary,
+ * time, duration), newest kept, at most `max` rows. Rows come from the client's `CallRecord`, whose
+ * summary never holds the key or note text; this module stores nothing else.
+ */
+import type { CallRow, CompanionDb } from './db';
+
+export const CALL_LOG_MAX_ROWS = 500;
+
+export interface CallInput {
+  endpoint: string;
+  method: string;
+  ok: boolean;
+  status: number | null;
+  summary: string;
+  at: number;
+  durationMs: number;
+}
+
+export interface CallLog {
+  add(call: CallInput): Promise<void>;
+  /** Newest first. */
+  list(opts?: { failedOnly?: boolean; limit?: number }): Promise<Omit<CallRow, 'failed'>[]>;
+}
+
+export function createCallLog(db: CompanionDb, max: number = CALL_LOG_MAX_ROWS): CallLog {
+  return {
+    async add(call) {
+      const tx = db.transaction('calls', 'readwrite');
+      const row = {
+        endpoint: call.endpoint,
+        method: call.method,
+        ok: call.ok,
+        failed: call.ok ? 0 : 1,
+        status: call.status,
+        summary: call.summary.slice(0, 200),
+        at: call.at,
+        durationMs: call.durationMs,
+      } as CallRow;
+      await tx.store.add(row);
+      let excess = (await tx.store.count()) - max;
+      if (excess > 0) {
+        let cursor = await tx.store.openCursor();
+        while (cursor && excess > 0) {
+          await cursor.delete();
+          excess -= 1;
+          cursor = await cursor.continue();
+        }
+      }
+      await tx.done;
+    },
+    async list(opts = {}) {
+      const limit = opts.limit ?? max;
+      const tx = db.transaction('calls', 'readonly');
+      const source = opts.failedOnly ? tx.store.index('byFailed') : tx.store;
+      const query = opts.failedOnly ? IDBKeyRange.only(1) : undefined;
+      const rows: Omit<CallRow, 'failed'>[] = [];
+      let cursor = await source.openCursor(query, 'prev');
+      while (cursor && rows.length < limit) {
+        const { failed: _failed, ...row } = cursor.value;
+        rows.push(row);
+        cursor = await cursor.continue();
+      }
+      await tx.done;
+      return rows;
+    },
+  };
+}

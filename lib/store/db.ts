@@ -1,0 +1,96 @@
+/**
+ * The extension's one IndexedDB database, opened from the background worker (extension origin: no
+ * content script can read it). Stores:
+ * - `secrets`: the API key (when not kept for the session only);
+ * - `cache`: resolved profiles, keyed by canonical profile URL, indexed by lead id;
+ * - `outbox`: queued mutations, keyed by an increasing id (the order they were made in);
+ * - `calls`: the call log, keyed by an increasing id, indexed by failure;
+ * - `meta`: small JSON values (rate-limiter state, ...).
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ConversationSummary, Lead } from '../api/schemas';
+import type { ErrorView, NoteMode } from '../messages';
+
+export const DB_NAME = 'outreach-companion';
+export const DB_VERSION = 1;
+
+/** A resolved profile: the lead and its conversations, or "no lead" (`lead` null). */
+export interface CacheEntry {
+  profileUrl: string;
+  /** Absent for "no lead": IndexedDB leaves such records out of the `byLead` index. */
+  leadId?: string;
+  lead: Lead | null;
+  conversations: ConversationSummary[];
+  fetchedAt: number;
+}
+
+interface ConversationTarget {
+  conversationId: string;
+  leadId: string;
+  /** The profile the conversation was acted on from, to refresh its panel. */
+  profileUrl: string | null;
+}
+
+/** What a queued mutation does. */
+export type OutboxAction =
+  | ({ kind: 'note'; mode: NoteMode; text: string } & ConversationTarget)
+  | ({ kind: 'archive' | 'unarchive' | 'unsnooze' } & ConversationTarget)
+  | ({ kind: 'snooze'; until: number } & ConversationTarget)
+  | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string };
+
+export type OutboxState = 'pending' | 'sending' | 'failed';
+
+export type OutboxRecord = OutboxAction & {
+  /** Increasing: the order the user made the mutations in. */
+  id: number;
+  createdAt: number;
+  state: OutboxState;
+  attempts: number;
+  /** Not to be sent before this time (backoff). */
+  nextAttemptAt: number;
+  /**
+   * A previous attempt may have reached the service (timeout, dropped connection, 5xx, killed
+   * worker): read the conversation back before sending again.
+   */
+  uncertain: boolean;
+  /** For appends: the note as last known before the first send, to tell our append from an earlier one. */
+  baseNote?: string | null;
+  error: ErrorView | null;
+};
+
+export interface CallRow {
+  id: number;
+  endpoint: string;
+  method: string;
+  ok: boolean;
+  /** 1 when the call failed: booleans are no IndexedDB keys. */
+  failed: 0 | 1;
+  status: number | null;
+  summary: string;
+  at: number;
+  durationMs: number;
+}
+
+export interface CompanionSchema extends DBSchema {
+  secrets: { key: string; value: string };
+  cache: { key: string; value: CacheEntry; indexes: { byLead: string } };
+  outbox: { key: number; value: OutboxRecord };
+  calls: { key: number; value: CallRow; indexes: { byFailed: number } };
+  meta: { key: string; value: unknown };
+}
+
+export type CompanionDb = IDBPDatabase<CompanionSchema>;
+
+export function openCompanionDb(name: string = DB_NAME): Promise<CompanionDb> {
+  return openDB<CompanionSchema>(name, DB_VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('secrets');
+        db.createObjectStore('cache', { keyPath: 'profileUrl' }).createIndex('byLead', 'leadId');
+        db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
+        db.createObjectStore('calls', { keyPath: 'id', autoIncrement: true }).createIndex('byFailed', 'failed');
+        db.createObjectStore('meta');
+      }
+    },
+  });
+}

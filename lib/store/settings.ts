@@ -1,0 +1,41 @@
+/**
+ * User settings in `storage.local` (through WXT's storage helper). They hold no secret: the key is in
+ * `key-store.ts`. Values read back are validated; anything invalid falls back to the default.
+ */
+import { storage } from 'wxt/utils/storage';
+import { DEFAULT_BASE_URL, Settings } from '../messages';
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: DEFAULT_BASE_URL,
+  profileHosts: [],
+  chipEnabled: true,
+  sessionOnlyKey: false,
+  cacheEnabled: true,
+};
+
+export interface SettingsStore {
+  get(): Promise<Settings>;
+  /** Applies a partial change and returns the whole result. */
+  set(patch: Partial<Settings>): Promise<Settings>;
+  /** Calls back after every change (from any surface); returns the unsubscribe function. */
+  watch(listener: (settings: Settings) => void): () => void;
+}
+
+const item = storage.defineItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
+
+function sanitise(value: unknown): Settings {
+  const parsed = Settings.partial().safeParse(value);
+  return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
+export function createSettingsStore(): SettingsStore {
+  return {
+    get: async () => sanitise(await item.getValue()),
+    async set(patch) {
+      const next = Settings.parse({ ...sanitise(await item.getValue()), ...patch });
+      await item.setValue(next);
+      return next;
+    },
+    watch: (listener) => item.watch((value) => listener(sanitise(value))),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * Playwright fixtures of the end-to-end suite: one emulator per worker (demo seed), a fresh Chromium
+ * with the built extension per test, the demo seed restored before each test, and helpers that act
+ * like a user (options page, profile pages, side panel) or read the emulator's truth (control API,
+ * public API).
+ */
+import { test as base, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { startEmulator } from '../../emulator/server';
+import { launchWithExtension } from './browser';
+
+export { expect };
+
+export interface EmulatorHandle {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** `origin + '/flow'`, what the options page's `Base URL` takes. */
+  baseUrl: string;
+  port: number;
+  /** `http://pronet.localhost:<port>`, the look-alike professional network. */
+  pronetOrigin: string;
+}
+
+export interface DemoWorkspaces {
+  /** The Pro workspace's key (the API accepts it). */
+  proKey: string;
+  /** The Starter workspace's key (the API refuses its plan with 403). */
+  starterKey: string;
+  workspaces: { id: string; name: string; plan: string; apiKey: string }[];
+}
+
+export interface ExtensionHandle {
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+  /** `chrome-extension://<id>` */
+  origin: string;
+}
+
+/** The whole conversation as the emulator holds it (`GET /_emulator/conversations/{id}`). */
+export interface EmulatorConversation {
+  id: string;
+  leadId: string;
+  identityId: string;
+  campaignId: string | null;
+  status: 'OPEN' | 'SNOOZED' | 'ARCHIVED';
+  snoozeUntil: number | null;
+  note: string | null;
+  [field: string]: unknown;
+}
+
+/** One row of the emulator's call history (`GET /_emulator/calls`), newest first. */
+export interface EmulatorCall {
+  id: number;
+  workspaceName: string | null;
+  endpoint: string | null;
+  method: string;
+  path: string;
+  status: number;
+  ok: boolean;
+  summary: string;
+  at: number;
+}
+
+export interface ApiLead {
+  id: string;
+  firstname: string | null;
+  lastname: string | null;
+  pronetUrl: string | null;
+  [field: string]: unknown;
+}
+
+export interface ApiConversation {
+  id: string;
+  leadId: string;
+  identityId: string;
+  campaignId: string | null;
+  campaignName: string | null;
+  status: 'OPEN' | 'SNOOZED' | 'ARCHIVED';
+  snoozeUntil: number | null;
+  note: string | null;
+  leadReplied: boolean;
+  [field: string]: unknown;
+}
+
+interface WorkerFixtures {
+  emulator: EmulatorHandle;
+}
+
+interface TestFixtures {
+  /** The demo seed, restored before each test (auto), and its keys. */
+  demo: DemoWorkspaces;
+  extension: ExtensionHandle;
+  /** Sets key and base URL through the options page, like a user; defaults: the Pro key, the emulator. */
+  configureExtension: (page?: Page | null, opts?: { apiKey?: string; baseUrl?: string }) => Promise<Page>;
+  /** A new tab on `http://pronet.localhost:<port>/in/<slug>/`. */
+  openProfile: (slug: string) => Promise<Page>;
+  /** The side panel pinned to `page`'s tab (`sidepanel.html?tab=<tabId>`), in a page of its own. */
+  openPanelFor: (page: Page, surface?: 'sidepanel' | 'popup') => Promise<Page>;
+  /** The extension's id for the tab showing `page`. */
+  tabIdOf: (page: Page) => Promise<number>;
+  emulatorConversation: (id: string) => Promise<EmulatorConversation>;
+  emulatorCalls: (filter?: { failed?: boolean }) => Promise<EmulatorCall[]>;
+  /** `POST /_emulator/<path>` with a JSON body; the parsed answer. */
+  emulatorControl: <T = unknown>(path: string, body: unknown) => Promise<T>;
+  /** The lead of a profile (`GET /leads/search?pronetUrl=`, Pro key), or null on 404. */
+  leadByUrl: (slugOrUrl: string) => Promise<ApiLead | null>;
+  /** `GET /leads/{id}/conversations` with the Pro key. */
+  leadConversations: (leadId: string) => Promise<ApiConversation[]>;
+}
+
+/** The canonical profile URL of a demo slug (what leads store). */
+export function canonicalUrl(slug: string): string {
+  return `https://www.pronet.example/in/${slug}/`;
+}
+
+async function jsonOrThrow<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** The one conversation object, whether the control API wraps it (`{conversation}`) or not. */
+function unwrapConversation(raw: unknown): EmulatorConversation {
+  const obj = raw as Record<string, unknown>;
+  const inner = (obj.conversation ?? obj.data ?? obj) as EmulatorConversation;
+  return inner;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  emulator: [
+    async ({}, use) => {
+      const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+      const port = Number(new URL(emu.origin).port);
+      await use({ origin: emu.origin, baseUrl: emu.baseUrl, port, pronetOrigin: `http://pronet.localhost:${port}` });
+      await emu.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  emulatorControl: async ({ emulator }, use) => {
+    await use(async <T,>(path: string, body: unknown): Promise<T> => {
+      const r = await fetch(`${emulator.origin}/_emulator/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return jsonOrThrow<T>(r, `POST /_emulator/${path}`);
+    });
+  },
+
+  demo: [
+    async ({ emulatorControl }, use) => {
+      // Faults are cleared explicitly: a reset restores data, and a test must not inherit another's network.
+      await emulatorControl('faults', {});
+      const { workspaces } = await emulatorControl<{ workspaces: DemoWorkspaces['workspaces'] }>('reset', { seed: 'demo' });
+      const pro = workspaces.find((w) => w.plan === 'PRO');
+      const starter = workspaces.find((w) => w.plan === 'STARTER');
+      if (!pro || !starter) throw new Error(`demo seed without Pro and Starter workspaces: ${workspaces.map((w) => w.plan).join(', ')}`);
+      await use({ proKey: pro.apiKey, starterKey: starter.apiKey, workspaces });
+    },
+    { auto: true },
+  ],
+
+  extension: async ({ demo: _demo }, use) => {
+    const launched = await launchWithExtension();
+    await use({
+      context: launched.context,
+      serviceWorker: launched.serviceWorker,
+      extensionId: launched.extensionId,
+      origin: `chrome-extension://${launched.extensionId}`,
+    });
+    await launched.context.close();
+    rmSync(launched.userDataDir, { recursive: true, force: true });
+  },
+
+  configureExtension: async ({ extension, emulator, demo }, use) => {
+    await use(async (page, opts = {}) => {
+      const options = page ?? (await extension.context.newPage());
+      await options.goto(`${extension.origin}/options.html`);
+      await options.getByLabel('API key').fill(opts.apiKey ?? demo.proKey);
+      await options.getByLabel('Base URL').fill(opts.baseUrl ?? emulator.baseUrl);
+      await options.getByRole('button', { name: 'Save', exact: true }).click();
+      // Saved means the background holds both: its own settings answer says so.
+      await expect
+        .poll(async () =>
+          extension.serviceWorker.evaluate(async () => {
+            const s = (await chrome.storage.local.get(null)) as Record<string, unknown>;
+            return JSON.stringify(s);
+          }),
+        )
+        .toContain(opts.baseUrl ?? emulator.baseUrl);
+      return options;
+    });
+  },
+
+  openProfile: async ({ extension, emulator }, use) => {
+    await use(async (slug) => {
+      const page = await extension.context.newPage();
+      await page.goto(`${emulator.pronetOrigin}/in/${slug}/`);
+      return page;
+    });
+  },
+
+  tabIdOf: async ({ extension }, use) => {
+    await use(async (page) => {
+      const url = page.url();
+      await page.bringToFront();
+      const id = await extension.serviceWorker.evaluate(async (wanted: string) => {
+        const tabs = await chrome.tabs.query({});
+        // Tab URLs are visible with a host permission for the page; else the active tab is ours.
+        const byUrl = tabs.filter((t) => t.url === wanted);
+        if (byUrl.length === 1) return byUrl[0]!.id ?? null;
+        const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        return active?.id ?? null;
+      }, url);
+      if (id === null) throw new Error(`no tab found for ${url}`);
+      return id;
+    });
+  },
+
+  openPanelFor: async ({ extension, tabIdOf }, use) => {
+    await use(async (page, surface = 'sidepanel') => {
+      const tabId = await tabIdOf(page);
+      const panel = await extension.context.newPage();
+      await panel.setViewportSize(surface === 'popup' ? { width: 380, height: 600 } : { width: 400, height: 860 });
+      await panel.goto(`${extension.origin}/${surface}.html?tab=${tabId}`);
+      return panel;
+    });
+  },
+
+  emulatorConversation: async ({ emulator }, use) => {
+    await use(async (id) => {
+      const r = await fetch(`${emulator.origin}/_emulator/conversations/${encodeURIComponent(id)}`);
+      return unwrapConversation(await jsonOrThrow<unknown>(r, `GET /_emulator/conversations/${id}`));
+    });
+  },
+
+  emulatorCalls: async ({ emulator }, use) => {
+    await use(async (filter = {}) => {
+      const r = await fetch(`${emulator.origin}/_emulator/calls${filter.failed ? '?failed=true' : ''}`);
+      const raw = await jsonOrThrow<unknown>(r, 'GET /_emulator/calls');
+      return (Array.isArray(raw) ? raw : ((raw as { calls?: unknown; data?: unknown }).calls ?? (raw as { data?: unknown }).data)) as EmulatorCall[];
+    });
+  },
+
+  leadByUrl: async ({ emulator, demo }, use) => {
+    await use(async (slugOrUrl) => {
+      const url = slugOrUrl.includes('/') ? slugOrUrl : canonicalUrl(slugOrUrl);
+      const r = await fetch(`${emulator.baseUrl}/leads/search?pronetUrl=${encodeURIComponent(url)}`, {
+        headers: { authorization: `Bearer ${demo.proKey}` },
+      });
+      if (r.status === 404) return null;
+      return (await jsonOrThrow<{ lead: ApiLead }>(r, 'GET /leads/search')).lead;
+    });
+  },
+
+  leadConversations: async ({ emulator, demo }, use) => {
+    await use(async (leadId) => {
+      const r = await fetch(`${emulator.baseUrl}/leads/${encodeURIComponent(leadId)}/conversations`, {
+        headers: { authorization: `Bearer ${demo.proKey}` },
+      });
+      return (await jsonOrThrow<{ data: ApiConversation[] }>(r, 'GET /leads/{id}/conversations')).data;
+    });
+  },
+});
