@@ -12,6 +12,14 @@ export default defineConfig({
     permissions: ['storage', 'alarms', 'sidePanel', 'webNavigation'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // The toolbar button opens the popup and the side panel (Chrome) or sidebar (Firefox) comes from
+    // the `sidepanel` entrypoint (titles from their HTML). Chrome allows four suggested shortcuts.
+    commands: {
+      'open-panel': { suggested_key: { default: 'Alt+Shift+O' }, description: '__MSG_cmdOpenPanel__' },
+      archive: { suggested_key: { default: 'Alt+Shift+A' }, description: '__MSG_cmdArchive__' },
+      'snooze-tomorrow': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_cmdSnoozeTomorrow__' },
+      'focus-note': { suggested_key: { default: 'Alt+Shift+N' }, description: '__MSG_cmdFocusNote__' },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -121,6 +121,9 @@ export function registerControlRoutes(app: App, core: EmulatorCore): void {
     });
   });
 
+  // Diagnostics beside design.md's list: the outcome of each webhook delivery attempt, oldest first.
+  app.get('/_emulator/deliveries', (c) => c.json({ deliveries: core.webhooks.recentOutcomes() }));
+
   app.get('/_emulator/calls', (c) => {
     const failed = c.req.query('failed') === 'true';
     const workspaceId = c.req.query('workspace');

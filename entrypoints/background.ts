@@ -1,3 +1,148 @@
+// The background worker: wiring only. Every rule lives in lib/background (service, router, outbox ...).
+import { browser } from 'wxt/browser';
+import { OUTBOX_PORT, PANEL_PORT, PanelSubscribe, type ChipPush, type OutboxPush, type PanelPush } from '@/lib/messages';
+import { createRouter, classifySender, type SenderInfo } from '@/lib/background/router';
+import { createBackgroundService, type BackgroundService } from '@/lib/background/service';
+import { openCompanionDb } from '@/lib/store/db';
+import { createSettingsStore } from '@/lib/store/settings';
+
+const OUTBOX_ALARM = 'outbox';
+/** Chrome fires alarms no sooner than 30 s; shorter waits are covered by the outbox's own timer. */
+const MIN_ALARM_DELAY_MS = 30_000;
+
+interface ChromeSidePanel {
+  open(options: { tabId: number }): Promise<void>;
+}
+
+/** Opens the side panel (Chrome) or the sidebar (Firefox). Must run within a user gesture. */
+async function openSidePanel(tabId: number): Promise<void> {
+  const chromeApi = (globalThis as { chrome?: { sidePanel?: ChromeSidePanel } }).chrome;
+  if (chromeApi?.sidePanel) {
+    await chromeApi.sidePanel.open({ tabId });
+    return;
+  }
+  const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction;
+  if (sidebar) await sidebar.open();
+}
+
 export default defineBackground(() => {
-  // Wired by the background-worker issue.
+  type Port = ReturnType<typeof browser.runtime.connect>;
+  const panelPorts = new Map<number, Set<Port>>();
+  const outboxPorts = new Set<Port>();
+
+  const ready: Promise<BackgroundService> = (async () => {
+    const db = await openCompanionDb();
+    const service = createBackgroundService({
+      db,
+      settings: createSettingsStore(),
+      session: browser.storage.session,
+      push: {
+        panel(tabId, state) {
+          const message: PanelPush = { type: 'panel-state', tabId, state };
+          for (const port of panelPorts.get(tabId) ?? []) port.postMessage(message);
+        },
+        chip(tabId, state) {
+          const message: ChipPush = { type: 'chip-state', state };
+          // A tab without the content script (not loaded yet, or gone) just misses this one.
+          browser.tabs.sendMessage(tabId, message).catch(() => undefined);
+        },
+        badge(tabId, badge) {
+          Promise.all([
+            browser.action.setBadgeText({ tabId, text: badge.text }),
+            browser.action.setBadgeBackgroundColor({ tabId, color: badge.color }),
+            browser.action.setTitle({ tabId, title: badge.title }),
+          ]).catch(() => undefined);
+        },
+        outbox(items) {
+          const message: OutboxPush = { type: 'outbox', items };
+          for (const port of outboxPorts) port.postMessage(message);
+        },
+      },
+      hasHostPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
+      getTabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
+      openPanel: openSidePanel,
+      onNextWake(at) {
+        if (at === null) void browser.alarms.clear(OUTBOX_ALARM);
+        else void browser.alarms.create(OUTBOX_ALARM, { when: Math.max(at, Date.now() + MIN_ALARM_DELAY_MS) });
+      },
+    });
+    await service.start();
+    return service;
+  })();
+
+  // Listeners are registered synchronously so that an event wakes a stopped worker.
+  browser.runtime.onMessage.addListener((message: unknown, sender: SenderInfo) =>
+    ready.then((service) =>
+      createRouter({
+        extensionId: browser.runtime.id,
+        extensionOrigin: browser.runtime.getURL('/'),
+        profileHosts: () => service.profileHosts(),
+        handle: (request, ctx) => service.handle(request, ctx),
+      })(message, sender),
+    ),
+  );
+
+  browser.runtime.onConnect.addListener((port) => {
+    void ready.then((service) => {
+      const kind = classifySender(port.sender ?? {}, {
+        extensionId: browser.runtime.id,
+        extensionOrigin: browser.runtime.getURL('/'),
+        profileHosts: () => service.profileHosts(),
+      });
+      if (kind !== 'extension-page') {
+        port.disconnect();
+        return;
+      }
+      if (port.name === OUTBOX_PORT) {
+        outboxPorts.add(port);
+        port.onDisconnect.addListener(() => outboxPorts.delete(port));
+        void service.handle({ type: 'outbox-list' }).then((reply) => {
+          if (reply.ok) port.postMessage({ type: 'outbox', items: reply.value } as OutboxPush);
+        });
+        return;
+      }
+      if (port.name !== PANEL_PORT) {
+        port.disconnect();
+        return;
+      }
+      const subscribed = new Set<number>();
+      port.onMessage.addListener((raw: unknown) => {
+        const parsed = PanelSubscribe.safeParse(raw);
+        if (!parsed.success) return;
+        const tabId = parsed.data.subscribe;
+        subscribed.add(tabId);
+        let ports = panelPorts.get(tabId);
+        if (!ports) panelPorts.set(tabId, (ports = new Set()));
+        ports.add(port);
+        void service.panelState(tabId).then((state) => {
+          const message: PanelPush = { type: 'panel-state', tabId, state };
+          port.postMessage(message);
+        });
+      });
+      port.onDisconnect.addListener(() => {
+        for (const tabId of subscribed) panelPorts.get(tabId)?.delete(port);
+      });
+    });
+  });
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === OUTBOX_ALARM) void ready.then((service) => service.wake());
+  });
+
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void ready.then((service) => service.tabClosed(tabId));
+  });
+
+  browser.tabs.onActivated.addListener(({ tabId }) => {
+    // Revalidates a stale profile when the user comes back to its tab.
+    void ready.then((service) => service.panelState(tabId));
+  });
+
+  // In-page navigation on profile hosts, faster than the content script's own detection.
+  const onNavigation = (details: { tabId: number; frameId: number; url: string }) => {
+    if (details.frameId !== 0) return;
+    void ready.then((service) => service.tabNavigated(details.tabId, details.url));
+  };
+  browser.webNavigation.onHistoryStateUpdated.addListener(onNavigation);
+  browser.webNavigation.onCommitted.addListener(onNavigation);
 });

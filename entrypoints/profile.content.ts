@@ -31,13 +31,10 @@ export default defineContentScript({
     let profile: string | null = null;
     let chipEnabled = true;
     let shown: IncomingChip | null = null;
-    let chip: ChipHandle | undefined;
 
     const stop = () => {
       if (!ctx.isInvalid) ctx.abort('extension context invalidated');
     };
-
-    const render = () => chip?.update(chipEnabled && profile ? shown : null);
 
     const ui = await createShadowRootUi<ChipHandle>(ctx, {
       name: 'outreach-companion-chip',
@@ -56,7 +53,8 @@ export default defineContentScript({
         }),
     });
     ui.mount();
-    chip = ui.mounted;
+    const chip = ui.mounted;
+    const render = () => chip?.update(chipEnabled && profile ? shown : null);
 
     /** Reports the page to the background; answers for a profile the user has already left are dropped. */
     const report = async () => {

@@ -307,8 +307,15 @@ const tabId = z.number().int().nonnegative();
 const conversationTarget = { conversationId: id, leadId: id };
 
 export const protocol = {
-  /** Content script: the tab now shows this page (raw location href). Replies with the chip's state. */
-  'profile-viewed': { request: z.object({ url: z.string().max(4096) }), reply: ChipState },
+  /**
+   * Content script: the tab now shows this page (raw location href; `name`: the person's name as the
+   * page shows it, used to prefill Add to audience). Replies with the chip's state; later changes are
+   * pushed as ChipPush.
+   */
+  'profile-viewed': {
+    request: z.object({ url: z.string().max(4096), name: z.string().max(200).optional() }),
+    reply: ChipState,
+  },
   /** Content script (chip click) or page: open the side panel for the sender's tab (or `tabId`). */
   'open-panel': { request: z.object({ tabId: tabId.optional() }), reply: z.null() },
   /** The panel's current state for a tab; starts resolution when needed (answers without waiting for it). */
@@ -391,9 +398,12 @@ export const protocol = {
 type ProtocolDefs = typeof protocol;
 export type RequestType = keyof ProtocolDefs;
 
+/** zod infers `z.object({})` as an index signature of `never`; a request without fields is `{}`. */
+type Payload<T> = string extends keyof T ? Record<never, never> : T;
+
 /** Request type → `{ request: payload without 'type'; reply: the reply's value }`. */
 export type Protocol = {
-  [K in RequestType]: { request: z.infer<ProtocolDefs[K]['request']>; reply: z.infer<ProtocolDefs[K]['reply']> };
+  [K in RequestType]: { request: Payload<z.infer<ProtocolDefs[K]['request']>>; reply: z.infer<ProtocolDefs[K]['reply']> };
 };
 export type PayloadOf<K extends RequestType> = Protocol[K]['request'];
 export type ReplyOf<K extends RequestType> = Protocol[K]['reply'];

@@ -92,7 +92,8 @@ export function KeyForm({ settings, messenger, onSettings }: KeyFormProps) {
           <input
             id="api-key"
             class="input mono"
-            type={visible ? 'text' : 'password'}
+            // Preact types `type` per literal; both values are valid for this input.
+            type={(visible ? 'text' : 'password') as 'password'}
             value={key}
             autocomplete="off"
             spellcheck={false}

@@ -1,8 +1,8 @@
-import type { ComponentChildren, JSX } from 'preact';
+import type { ButtonHTMLAttributes, ComponentChildren } from 'preact';
 
 export type ButtonVariant = 'default' | 'primary' | 'ghost' | 'danger' | 'soft';
 
-export interface ButtonProps extends Omit<JSX.ButtonHTMLAttributes<HTMLButtonElement>, 'size'> {
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'size'> {
   variant?: ButtonVariant;
   size?: 'md' | 'sm';
   /** Shows a spinner and disables the button while an action runs. */

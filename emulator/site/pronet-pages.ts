@@ -197,7 +197,7 @@ function topCard(p: PronetProfile): Html {
   </section>`;
 }
 
-function experienceCard(p: PronetProfile, detailed: boolean): Html {
+function experienceCard(index: SiteIndex, p: PronetProfile, detailed: boolean): Html {
   const entries = experienceOf(p);
   return html`<section class="card" id="experience">
     <div class="card-head">
@@ -210,7 +210,7 @@ function experienceCard(p: PronetProfile, detailed: boolean): Html {
           <div class="logo" aria-hidden="true">${e.company.charAt(0)}</div>
           <div>
             <div class="exp-title">${e.title}</div>
-            <div><a href="${companyPath(e.company)}">${e.company}</a></div>
+            <div>${index.byCompany.has(slugify(e.company)) ? html`<a href="${companyPath(e.company)}">${e.company}</a>` : e.company}</div>
             <div class="muted small">${e.period} · ${e.location}</div>
             ${detailed ? html`<p class="small">${e.description}</p>` : null}
           </div>
@@ -227,13 +227,13 @@ export function profilePage(index: SiteIndex, p: PronetProfile, view: ProfileVie
   const canonical = `${PRONET_CANONICAL_ORIGIN}${profilePath(p)}`;
   const body =
     view === 'experience'
-      ? html`${topCard(p)}${experienceCard(p, true)}`
+      ? html`${topCard(p)}${experienceCard(index, p, true)}`
       : html`${topCard(p)}
           <section class="card" id="about">
             <h2 class="card-title">About</h2>
             <p class="about">${p.about}</p>
           </section>
-          ${experienceCard(p, false)}
+          ${experienceCard(index, p, false)}
           <section class="card" id="education">
             <h2 class="card-title">Education</h2>
             <ul class="experience-list"><li class="experience-item">

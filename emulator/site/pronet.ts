@@ -40,7 +40,7 @@ a{color:#1d5fa8;text-decoration:none}a:hover{text-decoration:underline}
 .search{flex:0 1 280px}.search input{width:100%;border:0;border-radius:4px;background:#edf0f3;padding:8px 12px;font:inherit}
 .nav{margin-left:auto;display:flex;gap:4px}
 .nav a,.nav span{display:flex;flex-direction:column;align-items:center;min-width:72px;color:#666;font-size:12px;padding:4px 6px;border-bottom:2px solid transparent}
-.nav a.active{color:#1f1f1f;border-bottom-color:#1f1f1f}.nav .ico{font-size:18px;line-height:20px}
+.nav a.active{color:#1f1f1f;border-bottom-color:#1f1f1f}.nav .ico{display:block;margin-bottom:1px}
 .layout{max-width:1128px;margin:24px auto;padding:0 16px;display:grid;grid-template-columns:minmax(0,1fr) 300px;gap:24px}
 .layout-feed{grid-template-columns:225px minmax(0,1fr) 300px}
 .card{background:#fff;border:1px solid #e3e1dc;border-radius:10px;padding:16px 20px;margin-bottom:12px}
@@ -79,6 +79,17 @@ a{color:#1d5fa8;text-decoration:none}a:hover{text-decoration:underline}
 body.loading #main{opacity:.55;transition:opacity .1s}
 @media (max-width:900px){.layout,.layout-feed{grid-template-columns:1fr}.col-left{display:none}}
 `);
+
+const icon = (body: string) =>
+  raw(`<svg class="ico" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">${body}</svg>`);
+const ICONS = {
+  home: icon('<path d="M12 3 2 11h3v9h5v-6h4v6h5v-9h3z"/>'),
+  network: icon('<circle cx="8" cy="8" r="3.5"/><circle cx="17" cy="9" r="3"/><path d="M1.5 20c0-4 3-6.5 6.5-6.5s6.5 2.5 6.5 6.5zM15 20c0-2.5-.8-4.4-2-5.6 1.2-.6 2.5-.9 4-.9 3 0 5.5 2 5.5 6.5z"/>'),
+  jobs: icon('<path d="M9 4h6a2 2 0 0 1 2 2v1h4a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h4V6a2 2 0 0 1 2-2zm0 3h6V6H9z"/>'),
+  messaging: icon('<path d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/>'),
+  bell: icon('<path d="M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5-6.7V3.5a2 2 0 0 0-4 0v.8A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"/>'),
+  me: icon('<circle cx="12" cy="8" r="4.5"/><path d="M3 21c0-4.5 4-7 9-7s9 2.5 9 7z"/>'),
+};
 
 // Static code: it never interpolates data, and rendered fragments come from the server's escaping.
 const NAV_SCRIPT = raw(`
@@ -141,12 +152,12 @@ function pageDocument(page: Page, path: string): string {
     <input name="keywords" type="search" placeholder="Search" aria-label="Search people">
   </form>
   <nav class="nav" aria-label="Primary">
-    <a href="/feed/" class="${active('/feed/')}"><span class="ico">⌂</span>Home</a>
-    <a href="/search/results/people/" class="${active('/search/results/people/')}"><span class="ico">👥</span>My Network</a>
-    <span><span class="ico">💼</span>Jobs</span>
-    <span><span class="ico">💬</span>Messaging</span>
-    <span><span class="ico">🔔</span>Notifications</span>
-    <span><span class="ico">●</span>Me</span>
+    <a href="/feed/" class="${active('/feed/')}">${ICONS.home}Home</a>
+    <a href="/search/results/people/" class="${active('/search/results/people/')}">${ICONS.network}My Network</a>
+    <span>${ICONS.jobs}Jobs</span>
+    <span>${ICONS.messaging}Messaging</span>
+    <span>${ICONS.bell}Notifications</span>
+    <span>${ICONS.me}Me</span>
   </nav>
 </div></header>
 <div id="main">${page.main}</div>

@@ -44,7 +44,7 @@ const STYLE = raw(`
 *{box-sizing:border-box}
 body{margin:0;background:#f6f7f9;color:#1c2430;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
 a{color:#3b5bdb}
-.app{display:grid;grid-template-columns:220px 1fr;min-height:100vh}
+.app{display:grid;grid-template-columns:220px minmax(0,1fr);min-height:100vh}
 .side{background:#111827;color:#cbd5e1;padding:20px 12px}
 .logo{display:flex;align-items:center;gap:8px;color:#fff;font-weight:700;font-size:17px;padding:0 8px 20px}
 .logo-mark{display:grid;place-items:center;width:28px;height:28px;border-radius:8px;background:linear-gradient(135deg,#6366f1,#22d3ee);color:#fff;font-size:14px}
@@ -69,7 +69,11 @@ tr:last-child td{border-bottom:0}
 .filters{display:flex;gap:16px;align-items:center;flex-wrap:wrap;margin:0 0 12px}
 .filters select{border:1px solid #d0d5dd;border-radius:8px;padding:5px 8px;font:inherit}
 .filters label{display:flex;gap:6px;align-items:center}
-.path{max-width:420px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.table-wrap{overflow-x:auto}
+.calls{table-layout:fixed;min-width:760px}
+.calls .c-time{width:178px}.calls .c-status{width:128px}.calls .c-ws{width:130px}.calls .c-result{width:30%}
+.path{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.calls td{overflow-wrap:anywhere}
 .empty{padding:24px;text-align:center;color:#5b6573}
 .warn{color:#b54708}
 `);
@@ -140,8 +144,8 @@ function historyCard(
     ${
       shown.length === 0
         ? html`<div class="empty">${filter.failed ? 'No failed calls.' : 'No calls yet. Calls made with a workspace key appear here.'}</div>`
-        : html`<table class="calls">
-      <thead><tr><th>Time</th><th>Endpoint</th><th>Status</th><th>Result</th><th>Workspace</th></tr></thead>
+        : html`<div class="table-wrap"><table class="calls">
+      <thead><tr><th class="c-time">Time</th><th>Endpoint</th><th class="c-status">Status</th><th class="c-result">Result</th><th class="c-ws">Workspace</th></tr></thead>
       <tbody>
         ${shown.map(
           (c) => html`<tr class="${c.ok ? 'call-ok' : 'call-failed'}">
@@ -153,7 +157,7 @@ function historyCard(
           </tr>`,
         )}
       </tbody>
-    </table>`
+    </table></div>`
     }
   </section>`;
 }

@@ -92,6 +92,8 @@ export interface BackgroundService {
   panelState(tabId: number): Promise<PanelState>;
   /** An alarm fired: send what the outbox has due. */
   wake(): void;
+  /** The configured extra profile hosts (for the router's sender check). */
+  profileHosts(): readonly string[];
   readonly outbox: Outbox;
   readonly callLog: CallLog;
   readonly cache: ProfileCache;
@@ -261,7 +263,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
 
   async function saveTabs() {
     const map: Record<string, { url: string | null; name?: string }> = {};
-    for (const [id, t] of tabs) map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}) };
+    // Only profile tabs: the background has no business remembering other pages.
+    for (const [id, t] of tabs) {
+      if (t.profileUrl !== null) map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}) };
+    }
     await deps.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
   }
 
@@ -475,7 +480,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const handlers: Handlers = {
     async 'profile-viewed'(req, ctx) {
       if (ctx.tabId === undefined) throw new RequestError('bad-request', 'profile-viewed must come from a tab.');
-      const tab = setTabUrl(ctx.tabId, req.url);
+      const tab = setTabUrl(ctx.tabId, req.url, req.name);
       void saveTabs();
       void ensureResolved(ctx.tabId);
       const state = await computeState(ctx.tabId);
@@ -690,6 +695,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     },
     panelState: tabState,
     wake: () => outbox.wake(),
+    profileHosts: () => settings?.profileHosts ?? [],
     outbox,
     callLog,
     cache,

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { clientMethods, createClient } from '../../../lib/api/client';
-import { endpointNames, endpoints, pathParamNames, type EndpointName } from '../../../lib/api/endpoints';
+import { endpointNames, endpoints, pathParamNames, type EndpointDef, type EndpointName } from '../../../lib/api/endpoints';
 import { fakeFetch } from './fake-server';
 
 // Every endpoint of the wire contract must be in the catalogue and reachable as a client method.
@@ -90,6 +91,21 @@ describe('endpoint coverage', () => {
 
   it('holds nothing the spec does not list', () => {
     expect(catalogue.map(normalise).sort()).toEqual(documented.map(normalise).sort());
+  });
+
+  it('gives GET and DELETE a query only and POST a body only, with no body field named like a path param', () => {
+    for (const name of endpointNames) {
+      const def: EndpointDef = endpoints[name];
+      if (def.method === 'POST') {
+        expect(def.body, name).toBeDefined();
+        expect(def.query, name).toBeUndefined();
+        const shape = def.body instanceof z.ZodObject ? Object.keys(def.body.shape) : [];
+        for (const p of pathParamNames(def.path)) expect(shape, `${name} body vs :${p}`).not.toContain(p);
+      } else {
+        expect(def.body, name).toBeUndefined();
+      }
+      expect(pathParamNames(def.path).length > 0, name).toBe(def.params !== undefined);
+    }
   });
 
   it('reaches every endpoint through a client method', async () => {

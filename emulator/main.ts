@@ -1,0 +1,46 @@
+/**
+ * `npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE]`
+ * Prints `listening http://127.0.0.1:<port>/flow` and one `key <workspace-name> <plan> <apiKey>`
+ * line per workspace (the keys are printed so a developer can paste them; this is a local emulator).
+ */
+import { parseArgs } from 'node:util';
+import { startEmulator } from './server';
+
+function fail(message: string): never {
+  console.error(`emulator: ${message}`);
+  console.error('usage: npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE]');
+  process.exit(2);
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        leads: { type: 'string' },
+        data: { type: 'string' },
+      },
+      strict: true,
+    });
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+})();
+
+const port = values.port === undefined ? 8787 : Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be an integer from 0 to 65535');
+const seed = values.seed ?? 'demo';
+if (seed !== 'demo' && seed !== 'empty') fail('--seed must be demo or empty');
+const leads = values.leads === undefined ? undefined : Number(values.leads);
+if (leads !== undefined && (!Number.isInteger(leads) || leads < 0)) fail('--leads must be a whole number');
+
+const emulator = await startEmulator({ port, seed, leads, dataFile: values.data, quiet: true });
+console.log(`listening ${emulator.baseUrl}`);
+for (const w of emulator.workspaces) console.log(`key ${w.name} ${w.plan} ${w.apiKey}`);
+
+const stop = () => {
+  void emulator.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

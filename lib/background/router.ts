@@ -1,0 +1,60 @@
+/**
+ * The gate of the background: every incoming message is validated (zod) and its sender checked
+ * before anything runs.
+ * - The sender must be this extension (`sender.id`); messages from other extensions or pages never
+ *   reach here through `onMessage` anyway (there is no `onMessageExternal`), but a check costs nothing.
+ * - This extension's own pages (their URL under the extension's origin) may send every request.
+ * - A content script may send only `CONTENT_SCRIPT_REQUESTS`, and only from a tab showing a
+ *   configured profile host. Anything else is refused with `forbidden`.
+ */
+import { CONTENT_SCRIPT_REQUESTS, parseRequest, type Reply, type Request } from '../messages';
+import { isProfileUrl } from '../pronet/canonical-url';
+import type { RequestContext } from './service';
+
+/** The fields of `runtime.MessageSender` the router reads. */
+export interface SenderInfo {
+  id?: string;
+  url?: string;
+  tab?: { id?: number; url?: string };
+}
+
+export interface RouterOptions {
+  extensionId: string;
+  /** `browser.runtime.getURL('/')`, e.g. `chrome-extension://<id>/`. */
+  extensionOrigin: string;
+  profileHosts(): readonly string[];
+  handle(request: Request, ctx: RequestContext): Promise<Reply<unknown>>;
+}
+
+export type SenderKind = 'extension-page' | 'content-script' | 'forbidden';
+
+/** Who sent a message, as far as the rules above care. */
+export function classifySender(sender: SenderInfo, opts: Pick<RouterOptions, 'extensionId' | 'extensionOrigin' | 'profileHosts'>): SenderKind {
+  if (!sender.id || sender.id !== opts.extensionId) return 'forbidden';
+  const origin = opts.extensionOrigin.endsWith('/') ? opts.extensionOrigin : `${opts.extensionOrigin}/`;
+  if (sender.url?.startsWith(origin)) return 'extension-page';
+  const pageUrl = sender.url ?? sender.tab?.url;
+  if (sender.tab?.id !== undefined && pageUrl !== undefined && isProfileUrl(pageUrl, opts.profileHosts())) {
+    return 'content-script';
+  }
+  return 'forbidden';
+}
+
+const forbidden = (message: string): Reply<never> => ({ ok: false, error: { code: 'forbidden', message } });
+
+export function createRouter(opts: RouterOptions): (raw: unknown, sender: SenderInfo) => Promise<Reply<unknown>> {
+  return async (raw, sender) => {
+    const kind = classifySender(sender, opts);
+    if (kind === 'forbidden') return forbidden('This sender may not talk to the extension.');
+    const parsed = parseRequest(raw);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const request = parsed.request;
+    if (kind === 'content-script') {
+      if (!CONTENT_SCRIPT_REQUESTS.includes(request.type)) {
+        return forbidden(`A page may not send ${request.type}.`);
+      }
+      return opts.handle(request, { tabId: sender.tab?.id });
+    }
+    return opts.handle(request, {});
+  };
+}
