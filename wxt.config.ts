@@ -16,9 +16,9 @@ export default defineConfig({
     // the `sidepanel` entrypoint (titles from their HTML). Chrome allows four suggested shortcuts.
     commands: {
       'open-panel': { suggested_key: { default: 'Alt+Shift+O' }, description: '__MSG_cmdOpenPanel__' },
-      archive: { suggested_key: { default: 'Alt+Shift+A' }, description: '__MSG_cmdArchive__' },
+      archive: { suggested_key: { default: 'Alt+Shift+E' }, description: '__MSG_cmdArchive__' },
       'snooze-tomorrow': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_cmdSnoozeTomorrow__' },
-      'focus-note': { suggested_key: { default: 'Alt+Shift+N' }, description: '__MSG_cmdFocusNote__' },
+      'focus-note': { suggested_key: { default: 'Alt+Shift+K' }, description: '__MSG_cmdFocusNote__' },
     },
     ...(browser === 'firefox'
       ? {

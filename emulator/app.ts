@@ -23,9 +23,9 @@ import { settingsPage } from './site/settings-page';
 
 export const PRONET_SITE_HOST = 'pronet.localhost';
 
-function hostname(hostHeader: string | undefined): string {
-  if (!hostHeader) return '';
-  return hostHeader.replace(/:\d+$/, '').toLowerCase();
+/** The request's host name without port (Node's server builds the URL from the Host header). */
+function hostname(url: string): string {
+  return new URL(url).hostname.toLowerCase();
 }
 
 export function createApp(core: EmulatorCore): App {
@@ -37,7 +37,7 @@ export function createApp(core: EmulatorCore): App {
   });
 
   app.use('*', async (c, next) => {
-    if (hostname(c.req.header('host')) === PRONET_SITE_HOST) return site.fetch(c.req.raw, c.env);
+    if (hostname(c.req.url) === PRONET_SITE_HOST) return site.fetch(c.req.raw, c.env);
     await next();
     return undefined;
   });

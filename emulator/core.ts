@@ -212,7 +212,8 @@ export class EmulatorCore {
       createdAt: now,
     });
     if (job.step < job.steps) {
-      this.jobs.add({ ...job, id: this.jobs.nextId('audience-import'), step: job.step + 1, dueAt: now + AUDIENCE_IMPORT_STEP_MS });
+      // From the due time, not from now: a clock jump past several steps runs them all.
+      this.jobs.add({ ...job, id: this.jobs.nextId('audience-import'), step: job.step + 1, dueAt: job.dueAt + AUDIENCE_IMPORT_STEP_MS });
     }
   }
 

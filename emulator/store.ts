@@ -90,8 +90,8 @@ export class WorkspaceStore {
   private readonly snoozed = new Set<ConversationRecord>();
   /** Earliest snoozeUntil among `snoozed` (Infinity when none): a wake sweep is O(1) until then. */
   private nextWakeAt = Infinity;
-  /** Search orders per sort field and direction, rebuilt lazily after a sort key changes. */
-  private readonly orderCache = new Map<string, ConversationRecord[]>();
+  /** Search orders per sort field and direction, built on first use and kept in step after. */
+  private readonly orderCache = new Map<string, { field: SortField; dir: SortDirection; list: ConversationRecord[] }>();
 
   constructor(readonly data: WorkspaceData) {
     for (const m of data.members) this.members.set(m.id, m);
@@ -242,18 +242,33 @@ export class WorkspaceStore {
   addConversation(c: ConversationRecord): void {
     this.data.conversations.push(c);
     this.indexConversation(c);
-    this.orderCache.clear();
+    for (const order of this.orderCache.values()) {
+      order.list.splice(positionOf(order.list, { key: sortKey(c, order.field), id: c.id }, order.field, order.dir), 0, c);
+    }
   }
 
   /**
-   * Applies `patch` to a conversation. Sort orders are dropped only when a sort key changed, so a
-   * note or read-flag update on a large workspace costs nothing.
+   * Applies `patch` to a conversation. A changed sort key moves it within the cached search orders
+   * (two binary searches), so a new message on a 100 000-conversation workspace re-sorts nothing.
    */
   updateConversation(c: ConversationRecord, patch: Partial<Omit<ConversationRecord, 'id' | 'leadId'>>): void {
-    const keysBefore = [c.lastMessageAt, c.callCompletedAt, c.snoozeUntil];
+    const before: Record<SortField, number | null> = {
+      lastMessageAt: c.lastMessageAt,
+      callCompletedAt: c.callCompletedAt,
+      snoozeUntil: c.snoozeUntil,
+    };
     Object.assign(c, patch);
-    const keysAfter = [c.lastMessageAt, c.callCompletedAt, c.snoozeUntil];
-    if (keysBefore.some((k, i) => k !== keysAfter[i])) this.orderCache.clear();
+    for (const [cacheKey, order] of this.orderCache) {
+      const old = before[order.field];
+      if (old === sortKey(c, order.field)) continue;
+      const at = positionOf(order.list, { key: old, id: c.id }, order.field, order.dir);
+      if (order.list[at] !== c) {
+        this.orderCache.delete(cacheKey); // out of step: rebuilt on next use
+        continue;
+      }
+      order.list.splice(at, 1);
+      order.list.splice(positionOf(order.list, { key: sortKey(c, order.field), id: c.id }, order.field, order.dir), 0, c);
+    }
     this.trackSnooze(c);
   }
 
@@ -278,10 +293,10 @@ export class WorkspaceStore {
   orderedConversations(field: SortField, dir: SortDirection): readonly ConversationRecord[] {
     const cacheKey = `${field}:${dir}`;
     const cached = this.orderCache.get(cacheKey);
-    if (cached) return cached;
-    const ordered = sortConversations(this.data.conversations, field, dir);
-    this.orderCache.set(cacheKey, ordered);
-    return ordered;
+    if (cached) return cached.list;
+    const list = sortConversations(this.data.conversations, field, dir);
+    this.orderCache.set(cacheKey, { field, dir, list });
+    return list;
   }
 
   // ---- messages ------------------------------------------------------------------------------
@@ -344,6 +359,24 @@ export class WorkspaceStore {
     this.data.leadLogs.push(log);
     pushTo(this.logsByLead, log.leadId, log);
   }
+}
+
+/** Index of the first conversation of `ordered` at or after `position` in search order. */
+export function positionOf(
+  ordered: readonly ConversationRecord[],
+  position: { key: number | null; id: string },
+  field: SortField,
+  dir: SortDirection,
+): number {
+  let lo = 0;
+  let hi = ordered.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = ordered[mid] as ConversationRecord;
+    if (compareSortPosition({ key: sortKey(c, field), id: c.id }, position, dir) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function sortConversations(

@@ -205,9 +205,12 @@ export const PanelState = z.discriminatedUnion('kind', [
 ]);
 export type PanelState = z.infer<typeof PanelState>;
 
-/** What the content script's chip shows. Nothing secret: no key, no note, no ids. */
+/**
+ * What the content script's chip shows. Nothing secret: no key, no note, no ids. Kind 'off': the user
+ * turned the chip off in the options (show nothing); the other kinds mirror PanelState's.
+ */
 export const ChipState = z.object({
-  kind: z.enum(['no-key', 'bad-key', 'not-profile', 'loading', 'no-lead', 'lead', 'error']),
+  kind: z.enum(['off', 'no-key', 'bad-key', 'not-profile', 'loading', 'no-lead', 'lead', 'error']),
   /** The lead's display name (kind 'lead'). */
   name: z.string().optional(),
   /** Status of the selected conversation (kind 'lead' with at least one conversation). */

@@ -15,9 +15,11 @@ export function conversationTitle(c: ConversationView): string {
   return c.campaignName ?? t('noCampaign');
 }
 
+/** The identity, the last message's channel and date: what else tells two conversations apart. */
 export function conversationSubtitle(c: ConversationView): string {
-  const identity = c.identityName ?? c.identityId ?? t('valueUnknown');
-  return t('viaIdentity', identity);
+  const parts = c.identityName ? [t('viaIdentity', c.identityName)] : [];
+  if (c.lastMessageAt !== null) parts.push(channelLabel(c.lastMessageType), formatDateTime(c.lastMessageAt));
+  return parts.join(' · ');
 }
 
 /**
@@ -43,10 +45,7 @@ export function ConversationPicker({ conversations, selectedId, onSelect, now }:
             />
             <span class="picker-text">
               <span class="picker-title">{conversationTitle(c)}</span>
-              <span class="picker-sub">
-                {conversationSubtitle(c)}
-                {c.lastMessageAt ? ` · ${channelLabel(c.lastMessageType)} · ${formatDateTime(c.lastMessageAt)}` : ''}
-              </span>
+              <span class="picker-sub">{conversationSubtitle(c)}</span>
             </span>
             <ConversationStatus conversation={c} now={now} />
           </label>

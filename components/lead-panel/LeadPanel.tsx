@@ -4,11 +4,12 @@ import type { ConversationMessagesView, ConversationView, Messenger, NoteMode, P
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
 import { Icon } from '../ui/Icon';
 import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
-import { ConversationPicker, conversationSubtitle, conversationTitle } from './ConversationPicker';
+import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
 import { NoLead } from './NoLead';
 import { NoteEditor } from './NoteEditor';
@@ -211,14 +212,22 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           <section class="card">
             <div class="card-body stack">
               <div class="conv-head">
-                <div class="conv-title">
-                  <h2 class="card-title">{conversationTitle(conversation)}</h2>
-                  <p class="muted conv-sub">{conversationSubtitle(conversation)}</p>
-                </div>
+                <span class="section-label">{t('conversation')}</span>
+                <span class="spacer" />
                 <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
               </div>
               <dl class="facts">
                 <div>
+                  <dt>{t('campaign')}</dt>
+                  <dd>{conversation.campaignName ?? t('noCampaign')}</dd>
+                </div>
+                <div>
+                  <dt>{t('identity')}</dt>
+                  <dd>
+                    {conversation.identityName ?? (conversation.identityId ? <span class="mono-id">{conversation.identityId}</span> : t('valueUnknown'))}
+                  </dd>
+                </div>
+                <div class="wide">
                   <dt>{t('lastMessage')}</dt>
                   <dd data-testid="last-message">
                     {conversation.lastMessageAt === null
@@ -235,14 +244,6 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
                       <Pill>{t('repliedNo')}</Pill>
                     )}
                   </dd>
-                </div>
-                <div>
-                  <dt>{t('campaign')}</dt>
-                  <dd>{conversation.campaignName ?? t('noCampaign')}</dd>
-                </div>
-                <div>
-                  <dt>{t('identity')}</dt>
-                  <dd>{conversation.identityName ?? conversation.identityId ?? t('valueUnknown')}</dd>
                 </div>
               </dl>
               <ActionBar actions={conversation.actions} onAction={(a) => void act(conversation, a)} />
@@ -275,13 +276,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           </section>
         </>
       ) : (
-        <div class="card card-body empty-inline">
-          <Icon name="message" />
-          <div>
-            <p class="card-title">{t('noConversationTitle')}</p>
-            <p class="muted">{t('noConversationBody')}</p>
-          </div>
-        </div>
+        <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
       )}
     </div>
   );

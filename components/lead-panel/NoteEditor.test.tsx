@@ -21,16 +21,16 @@ describe('NoteEditor', () => {
     setup('hello');
     const note = screen.getByLabelText('Note', { exact: true }) as HTMLTextAreaElement;
     expect(note.value).toBe('hello');
-    expect(screen.getByTestId('note-counter').textContent).toBe(`5 / ${NOTE_MAX_LENGTH.toLocaleString('en-GB')}`);
+    expect(screen.getByTestId('note-counter').textContent).toBe(`5 / ${NOTE_MAX_LENGTH.toLocaleString('en-GB')} characters`);
     fireEvent.input(note, { target: { value: 'hello there' } });
-    expect(screen.getByTestId('note-counter').textContent).toBe('11 / 1,500');
+    expect(screen.getByTestId('note-counter').textContent).toBe('11 / 1,500 characters');
   });
 
   it('previews the cut when a replacement is over 1500 characters, and saves what was typed', async () => {
     const { onSave } = setup('');
     const long = 'a'.repeat(1490) + 'b'.repeat(20);
     fireEvent.input(screen.getByLabelText('Note', { exact: true }), { target: { value: long } });
-    expect(screen.getByTestId('note-counter').textContent).toBe('1,510 / 1,500');
+    expect(screen.getByTestId('note-counter').textContent).toBe('1,510 / 1,500 characters');
     const preview = screen.getByTestId('note-preview-replace').textContent!;
     expect(preview).toBe('a'.repeat(1490) + 'b'.repeat(10));
     expect(screen.getByText('The last 10 characters will be cut')).toBeTruthy();
@@ -51,7 +51,7 @@ describe('NoteEditor', () => {
     const expected = 'First line' + appendSeparator(new Date(NOW)) + 'Called back';
     expect(screen.getByTestId('note-preview-append').textContent).toBe(expected);
     expect(expected).toContain('\n-- 2025-03-12 14:05 --\n');
-    expect(screen.getByTestId('append-counter').textContent).toBe(`${expected.length} / 1,500`);
+    expect(screen.getByTestId('append-counter').textContent).toBe(`${expected.length} / 1,500 characters after appending`);
     fireEvent.click(screen.getByRole('button', { name: 'Append', exact: true }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith('append', 'Called back'));
     await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe(''));

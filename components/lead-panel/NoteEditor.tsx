@@ -75,9 +75,9 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
             data-testid="note-counter"
             aria-live="polite"
             aria-atomic="true"
-            aria-label={t('noteCounterAria', draft.length, NOTE_MAX_LENGTH)}
           >
             {formatNumber(draft.length)} / {formatNumber(NOTE_MAX_LENGTH)}
+            <span class="visually-hidden"> {t('charactersSuffix')}</span>
           </span>
         </div>
         <textarea
@@ -135,15 +135,17 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
             {t('appendLabel')}
           </label>
           <span class="spacer" />
-          <span
-            class={`counter ${appendPreview.truncated ? 'counter-over' : ''}`}
-            data-testid="append-counter"
-            aria-live="polite"
-            aria-atomic="true"
-            aria-label={t('appendCounterAria', appendPreview.length, NOTE_MAX_LENGTH)}
-          >
-            {appendText ? `${formatNumber(appendPreview.length)} / ${formatNumber(NOTE_MAX_LENGTH)}` : `${formatNumber(note.length)} / ${formatNumber(NOTE_MAX_LENGTH)}`}
-          </span>
+          {appendText ? (
+            <span
+              class={`counter ${appendPreview.truncated ? 'counter-over' : ''}`}
+              data-testid="append-counter"
+              aria-live="polite"
+              aria-atomic="true"
+            >
+              {formatNumber(appendPreview.length)} / {formatNumber(NOTE_MAX_LENGTH)}
+              <span class="visually-hidden"> {t('charactersAfterAppend')}</span>
+            </span>
+          ) : null}
         </div>
         <textarea
           id="note-append"

@@ -1,8 +1,8 @@
-import type { ComponentChildren } from 'preact';
 import type { PanelState } from '../../lib/messages';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
-import { Icon, type IconName } from '../ui/Icon';
+import { EmptyState } from '../ui/EmptyState';
+import { Icon } from '../ui/Icon';
 
 export type MessageState = Extract<PanelState, { kind: 'no-key' | 'bad-key' | 'not-profile' | 'loading' | 'error' }>;
 
@@ -23,7 +23,8 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
   switch (state.kind) {
     case 'loading':
       return (
-        <div class="state-loading" aria-busy="true" aria-label={t('loading')}>
+        <div class="state-loading" role="status" aria-busy="true">
+          <span class="visually-hidden">{t('loading')}</span>
           <div class="row">
             <div class="skeleton" style={{ width: '40px', height: '40px', borderRadius: '50%' }} />
             <div class="stack" style={{ flex: 1, gap: '6px' }}>
@@ -37,36 +38,36 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
       );
     case 'no-key':
       return (
-        <Empty icon="key" title={t('noKeyTitle')} body={t('noKeyBody')}>
+        <EmptyState icon="key" title={t('noKeyTitle')} body={t('noKeyBody')}>
           <Button variant="primary" onClick={onOpenOptions}>
             {t('openSettings')}
           </Button>
-        </Empty>
+        </EmptyState>
       );
     case 'bad-key':
       return (
-        <Empty icon="alert" title={t('badKeyTitle')} body={state.message || t('badKeyBody')} tone="danger">
+        <EmptyState icon="alert" title={t('badKeyTitle')} body={state.message || t('badKeyBody')} tone="danger">
           <Button variant="primary" onClick={onOpenOptions}>
             {t('openSettings')}
           </Button>
-        </Empty>
+        </EmptyState>
       );
     case 'not-profile':
-      return <Empty icon="user" title={t('notProfileTitle')} body={t('notProfileBody')} />;
+      return <EmptyState icon="user" title={t('notProfileTitle')} body={t('notProfileBody')} />;
     case 'error': {
       if (state.code === 'rate-limited') {
         const left = secondsLeft(state.retryAt, now);
         return (
-          <Empty icon="clock" title={t('rateLimitedTitle')} body={left > 0 ? t('rateLimitedCountdown', left) : t('rateLimitedReady')} tone="warning">
+          <EmptyState icon="clock" title={t('rateLimitedTitle')} body={left > 0 ? t('rateLimitedCountdown', left) : t('rateLimitedReady')} tone="warning">
             <Button onClick={onRetry} disabled={left > 0}>
               {t('retryNow')}
             </Button>
-          </Empty>
+          </EmptyState>
         );
       }
       const offline = state.code === 'offline';
       return (
-        <Empty
+        <EmptyState
           icon={offline ? 'offline' : 'alert'}
           title={offline ? t('offlineTitle') : t('serviceErrorTitle')}
           body={offline ? t('offlineBody') : state.message}
@@ -75,21 +76,8 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
           <Button onClick={onRetry} icon={<Icon name="refresh" />}>
             {t('retryNow')}
           </Button>
-        </Empty>
+        </EmptyState>
       );
     }
   }
-}
-
-function Empty({ icon, title, body, tone, children }: { icon: IconName; title: string; body: string; tone?: 'warning' | 'danger'; children?: ComponentChildren }) {
-  return (
-    <div class={`empty ${tone ? `empty-${tone}` : ''}`} role={tone === 'danger' ? 'alert' : undefined}>
-      <div class="empty-icon">
-        <Icon name={icon} size={22} />
-      </div>
-      <h2 class="empty-title">{title}</h2>
-      <p class="empty-body">{body}</p>
-      {children ? <div class="row empty-actions">{children}</div> : null}
-    </div>
-  );
 }

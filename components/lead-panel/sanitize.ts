@@ -11,6 +11,8 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan'];
 const SAFE_URL = /^(?:https?:|mailto:|tel:)/i;
+const TAG_SET = new Set(ALLOWED_TAGS);
+const ATTR_SET = new Set([...ALLOWED_ATTR, 'target', 'rel']);
 
 let purifier: Purifier | null = null;
 
@@ -28,15 +30,37 @@ function instance(): Purifier {
   return p;
 }
 
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Whether sanitised markup holds only what the allowlist permits. A second, independent look: should
+ * the sanitiser ever run in a DOM it cannot handle, the message falls back to plain text.
+ */
+function onlyAllowed(html: string): boolean {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const el of Array.from(template.content.querySelectorAll('*'))) {
+    if (!TAG_SET.has(el.localName)) return false;
+    for (const attr of Array.from(el.attributes)) {
+      if (!ATTR_SET.has(attr.name)) return false;
+      if (attr.name === 'href' && !SAFE_URL.test(attr.value.trim())) return false;
+    }
+  }
+  return true;
+}
+
 /** Safe HTML for `innerHTML`. */
 export function sanitizeMessageHtml(html: string): string {
-  return instance().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ADD_ATTR: ['target'],
-    KEEP_CONTENT: true,
-    RETURN_TRUSTED_TYPE: false,
-  }) as string;
+  const p = instance();
+  if (p.isSupported) {
+    const clean = p.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target'], KEEP_CONTENT: true, RETURN_TRUSTED_TYPE: false }) as string;
+    if (onlyAllowed(clean)) return clean;
+  }
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const el of Array.from(doc.body.querySelectorAll('script, style, template, noscript'))) el.remove();
+  return escapeText(doc.body.textContent ?? '');
 }
 
 /** Whether a body carries markup at all (plain text keeps its line breaks instead). */

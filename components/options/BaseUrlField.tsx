@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
-import { DEFAULT_BASE_URL, type Messenger, type SettingsView } from '../../lib/messages';
+import { DEFAULT_BASE_URL } from '../../lib/messages';
 import { t, type MessageKey } from '../i18n';
-import { Button } from '../ui/Button';
-import { normaliseBaseUrl, originPatternFor, parseBaseUrl, type HostPermissions } from './permissions';
+import { normaliseBaseUrl, originPatternFor, parseBaseUrl } from './permissions';
 
 export interface BaseUrlFieldProps {
-  settings: SettingsView;
-  messenger: Messenger;
-  permissions: HostPermissions;
-  onSettings: (settings: SettingsView) => void;
+  value: string;
+  onInput: (value: string) => void;
+  error: string | null;
 }
 
 const reasons: Record<'invalid' | 'scheme' | 'credentials' | 'extra', MessageKey> = {
@@ -19,95 +16,49 @@ const reasons: Record<'invalid' | 'scheme' | 'credentials' | 'extra', MessageKey
 };
 
 /**
- * The service's base URL. A host outside the built-in ones needs a host permission, asked for from
- * the click itself (browsers only grant it during a user gesture), before the setting changes.
+ * What saving a typed base URL takes: nothing (unchanged), an error to show, or the URL to store and
+ * the host permission to ask for first (null when the host is built in).
  */
-export function BaseUrlField({ settings, messenger, permissions, onSettings }: BaseUrlFieldProps) {
-  const [value, setValue] = useState(settings.baseUrl);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setValue(settings.baseUrl), [settings.baseUrl]);
+export function planBaseUrl(typed: string, current: string): { kind: 'unchanged' } | { kind: 'error'; message: string } | { kind: 'change'; baseUrl: string; permission: string | null } {
+  const parsed = parseBaseUrl(typed);
+  if (!parsed.ok) return { kind: 'error', message: t(reasons[parsed.reason]) };
+  const baseUrl = normaliseBaseUrl(parsed.url);
+  if (baseUrl === current) return { kind: 'unchanged' };
+  return { kind: 'change', baseUrl, permission: originPatternFor(parsed.url) };
+}
 
-  function apply(target: string) {
-    setDone(null);
-    const parsed = parseBaseUrl(target);
-    if (!parsed.ok) {
-      setError(t(reasons[parsed.reason]));
-      return;
-    }
-    setError(null);
-    const pattern = originPatternFor(parsed.url);
-    // No await before this call: the permission prompt needs the click's user gesture.
-    const granted = pattern ? permissions.request([pattern]) : Promise.resolve(true);
-    setBusy(true);
-    void granted
-      .then(async (ok) => {
-        if (!ok) {
-          setError(t('baseUrlPermissionDenied', parsed.url.host));
-          return;
-        }
-        const reply = await messenger.send('settings-set', { patch: { baseUrl: normaliseBaseUrl(parsed.url) } });
-        if (reply.ok) {
-          onSettings(reply.value);
-          setDone(t('baseUrlApplied'));
-        } else setError(reply.error.message);
-      })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
-      .finally(() => setBusy(false));
-  }
-
-  const changed = value.trim() !== settings.baseUrl;
+/** The service's base URL, as a field of the connection form (saved with its Save button). */
+export function BaseUrlField({ value, onInput, error }: BaseUrlFieldProps) {
   return (
-    <form
-      class="stack"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        apply(value);
-      }}
-    >
-      <div class="field">
-        <label class="field-label" for="base-url">
-          {t('baseUrlLabel')}
-        </label>
-        <input
-          id="base-url"
-          class="input mono"
-          type="url"
-          inputMode="url"
-          value={value}
-          spellcheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'base-url-hint base-url-error' : 'base-url-hint'}
-          onInput={(e) => {
-            setValue(e.currentTarget.value);
-            setError(null);
-            setDone(null);
-          }}
-        />
-        <p class="field-hint" id="base-url-hint">
-          {t('baseUrlHint', DEFAULT_BASE_URL)}
-        </p>
-        {error ? (
-          <p class="field-error" id="base-url-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div class="row wrap">
-        <Button type="submit" busy={busy} disabled={!changed}>
-          {t('apply')}
-        </Button>
-        {settings.baseUrl !== DEFAULT_BASE_URL ? (
-          <Button variant="ghost" onClick={() => apply(DEFAULT_BASE_URL)}>
+    <div class="field">
+      <label class="field-label" for="base-url">
+        {t('baseUrlLabel')}
+      </label>
+      <input
+        id="base-url"
+        class="input mono"
+        type="url"
+        inputMode="url"
+        value={value}
+        spellcheck={false}
+        autocomplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'base-url-hint base-url-error' : 'base-url-hint'}
+        onInput={(e) => onInput(e.currentTarget.value)}
+      />
+      <p class="field-hint" id="base-url-hint">
+        {t('baseUrlHint', DEFAULT_BASE_URL)}{' '}
+        {value.trim() !== DEFAULT_BASE_URL ? (
+          <button type="button" class="link-button" onClick={() => onInput(DEFAULT_BASE_URL)}>
             {t('resetDefault')}
-          </Button>
+          </button>
         ) : null}
-        <span class="saved-hint" role="status">
-          {done}
-        </span>
-      </div>
-    </form>
+      </p>
+      {error ? (
+        <p class="field-error" id="base-url-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

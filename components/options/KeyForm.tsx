@@ -1,28 +1,35 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { KeyTestView, Messenger, SettingsView } from '../../lib/messages';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
+import { BaseUrlField, planBaseUrl } from './BaseUrlField';
+import type { HostPermissions } from './permissions';
 
 export interface KeyFormProps {
   settings: SettingsView;
   messenger: Messenger;
+  permissions: HostPermissions;
   onSettings: (settings: SettingsView) => void;
 }
 
 type Outcome = { tone: 'ok' | 'danger' | 'neutral'; text: string; members?: KeyTestView } | null;
 
 /**
- * The API key: typed masked (with a show toggle), saved to the background, tested with `GET /members`.
- * The stored key never comes back to this page; the form only knows whether one is set.
+ * The connection: the API key (typed masked, with a show toggle) and the service's base URL, saved
+ * together by one Save, then tested with `GET /members`. The stored key never comes back to this
+ * page; the form only knows whether one is set.
  */
-export function KeyForm({ settings, messenger, onSettings }: KeyFormProps) {
+export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFormProps) {
   const [key, setKey] = useState('');
   const [visible, setVisible] = useState(false);
   const [sessionOnly, setSessionOnly] = useState(settings.sessionOnlyKey);
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
+  const [baseUrlError, setBaseUrlError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | 'clear' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  useEffect(() => setBaseUrl(settings.baseUrl), [settings.baseUrl]);
 
   async function test(candidate?: string) {
     const reply = await messenger.send('key-test', candidate ? { key: candidate } : {});
@@ -30,28 +37,58 @@ export function KeyForm({ settings, messenger, onSettings }: KeyFormProps) {
     else setOutcome({ tone: 'danger', text: reply.error.message });
   }
 
-  async function save(e?: Event) {
-    e?.preventDefault();
-    const trimmed = key.trim();
-    if (!trimmed) {
-      setOutcome({ tone: 'danger', text: t('keyEmpty') });
-      return;
-    }
-    setBusy('save');
+  function save(e: Event) {
+    e.preventDefault();
     setOutcome(null);
-    const reply = await messenger.send('key-set', { key: trimmed, sessionOnly });
-    if (!reply.ok) {
-      setBusy(null);
-      setOutcome({ tone: 'danger', text: reply.error.message });
+    const plan = planBaseUrl(baseUrl, settings.baseUrl);
+    if (plan.kind === 'error') {
+      setBaseUrlError(plan.message);
       return;
     }
-    onSettings(reply.value);
-    setKey('');
-    setVisible(false);
-    setOutcome({ tone: 'ok', text: t('keySaved') });
-    setBusy('test');
-    await test();
-    setBusy(null);
+    const typedKey = key.trim();
+    if (plan.kind === 'unchanged' && !typedKey) {
+      setOutcome({ tone: 'danger', text: settings.key.set ? t('nothingToSave') : t('keyEmpty') });
+      return;
+    }
+    // Asked for from the click itself, before any await: browsers grant host permissions only
+    // during the user gesture.
+    const granted = plan.kind === 'change' && plan.permission ? permissions.request([plan.permission]) : Promise.resolve(true);
+    setBusy('save');
+    void granted
+      .then(async (ok) => {
+        if (!ok) {
+          setBaseUrlError(t('baseUrlPermissionDenied', new URL(plan.kind === 'change' ? plan.baseUrl : baseUrl).host));
+          return;
+        }
+        let latest = settings;
+        if (plan.kind === 'change') {
+          const reply = await messenger.send('settings-set', { patch: { baseUrl: plan.baseUrl } });
+          if (!reply.ok) {
+            setBaseUrlError(reply.error.message);
+            return;
+          }
+          latest = reply.value;
+          onSettings(latest);
+        }
+        if (typedKey) {
+          const reply = await messenger.send('key-set', { key: typedKey, sessionOnly });
+          if (!reply.ok) {
+            setOutcome({ tone: 'danger', text: reply.error.message });
+            return;
+          }
+          latest = reply.value;
+          onSettings(latest);
+          setKey('');
+          setVisible(false);
+        }
+        setOutcome({ tone: 'ok', text: t('connectionSaved') });
+        if (latest.key.set) {
+          setBusy('test');
+          await test();
+        }
+      })
+      .catch((error: unknown) => setOutcome({ tone: 'danger', text: error instanceof Error ? error.message : String(error) }))
+      .finally(() => setBusy(null));
   }
 
   async function runTest() {
@@ -73,7 +110,7 @@ export function KeyForm({ settings, messenger, onSettings }: KeyFormProps) {
 
   const stored = settings.key.set;
   return (
-    <form class="stack" onSubmit={(e) => void save(e)} noValidate>
+    <form class="stack" onSubmit={save} noValidate>
       <div class="key-status" data-testid="key-status">
         {stored ? (
           <span class="pill pill-ok">
@@ -123,6 +160,14 @@ export function KeyForm({ settings, messenger, onSettings }: KeyFormProps) {
           <span class="field-hint block">{t('sessionOnlyHint')}</span>
         </span>
       </label>
+      <BaseUrlField
+        value={baseUrl}
+        error={baseUrlError}
+        onInput={(value) => {
+          setBaseUrl(value);
+          setBaseUrlError(null);
+        }}
+      />
       <div class="row wrap">
         <Button type="submit" variant="primary" busy={busy === 'save'} disabled={busy !== null && busy !== 'save'}>
           {t('save')}

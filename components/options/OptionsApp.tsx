@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Messenger, OutboxItemView, SettingsView } from '../../lib/messages';
 import { t } from '../i18n';
 import { Icon, type IconName } from '../ui/Icon';
-import { BaseUrlField } from './BaseUrlField';
 import { CallHistory } from './CallHistory';
 import { ChipToggle } from './ChipToggle';
 import { KeyForm } from './KeyForm';
@@ -57,10 +56,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
       {settings ? (
         <>
           <Section icon="key" id="key" title={t('sectionKey')} intro={t('sectionKeyIntro')}>
-            <KeyForm settings={settings} messenger={messenger} onSettings={setSettings} />
-          </Section>
-          <Section icon="globe" id="service" title={t('sectionService')} intro={t('sectionServiceIntro')}>
-            <BaseUrlField settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
+            <KeyForm settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
           </Section>
           <Section icon="user" id="profiles" title={t('sectionProfiles')} intro={t('sectionProfilesIntro')}>
             <ProfileHosts settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
@@ -86,7 +82,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
         <CallHistory messenger={messenger} />
       </Section>
       {shortcuts && shortcuts.length > 0 ? (
-        <Section icon="key" id="keyboard" title={t('sectionKeyboard')} intro={t('sectionKeyboardIntro')}>
+        <Section icon="keyboard" id="keyboard" title={t('sectionKeyboard')} intro={t('sectionKeyboardIntro')}>
           <dl class="shortcuts">
             {shortcuts.map((s) => (
               <div key={s.name}>

@@ -23,6 +23,7 @@ const paths = {
   message: 'M2.5 3.5h11v7.5h-6l-3 2.5V11h-2z',
   globe: 'M8 14.5a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13ZM1.5 8h13M8 1.5c1.8 1.8 2.6 4 2.6 6.5S9.8 12.7 8 14.5C6.2 12.7 5.4 10.5 5.4 8S6.2 3.3 8 1.5Z',
   list: 'M5.5 4h8M5.5 8h8M5.5 12h8M2.5 4h.01M2.5 8h.01M2.5 12h.01',
+  keyboard: 'M1.5 4.5h13v8h-13zM4 7h.01M6.5 7h.01M9 7h.01M11.5 7h.01M5 10h6',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -53,12 +53,15 @@ export function enrichmentFindings(lead: LeadRecord, type: EnrichType): Partial<
   const name = slug(`${lead.firstname} ${lead.lastname}`);
   if (wantEmail && !lead.proEmail) {
     const domain = domainOf(lead);
-    if (domain && lead.firstname) found.proEmail = `${slug(lead.firstname).replace(/-/g, '')}.${slug(lead.lastname).replace(/-/g, '')}@${domain}`.replace(/\.@/, '@');
+    const local = [lead.firstname, lead.lastname].map((p) => slug(p).replace(/-/g, '')).filter((p) => p !== '').join('.');
+    if (domain && local) found.proEmail = `${local}@${domain}`;
   }
   if (wantProfile && !lead.pronetUrl && name) found.pronetUrl = `https://www.pronet.example/in/${name}/`;
   if (type === 'FULL_ENRICH' && !lead.phone && Object.keys(found).length > 0) {
-    const digits = [...lead.id].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 1_000_000_00, 7);
-    found.phone = `+1 555 ${String(digits).padStart(8, '0').slice(0, 3)} ${String(digits).padStart(8, '0').slice(3, 7)}`;
+    // A stable made-up number, derived from the lead id.
+    const n = [...lead.id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 10_000_000, 7);
+    const digits = String(n).padStart(7, '0');
+    found.phone = `+1 555 ${digits.slice(0, 3)} ${digits.slice(3)}`;
   }
   return found;
 }

@@ -1,3 +1,4 @@
+import '../../components/no-eval';
 import { render } from 'preact';
 import '../../components/ui/theme.css';
 import '../../components/lead-panel/lead-panel.css';

@@ -125,7 +125,6 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   let pumping: Promise<void> | null = null;
   let pumpAgain = false;
   const idleWaiters: (() => void)[] = [];
-  const inFlight = new Set<Promise<void>>();
 
   const changed = () => opts.onChange?.();
 
@@ -169,12 +168,13 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       }
       if (busy.size >= concurrency) continue;
       busy.set(lane, head.id);
-      const run = attempt(head.id).finally(() => {
-        busy.delete(lane);
-        inFlight.delete(run);
-        wake();
-      });
-      inFlight.add(run);
+      void attempt(head.id)
+        // Storage failing under us (a closing database): the record stays as stored, retried later.
+        .catch((error: unknown) => console.error('outbox attempt failed', error))
+        .finally(() => {
+          busy.delete(lane);
+          wake();
+        });
     }
     if (!stopped) scheduleWake(nextAt);
     if (busy.size === 0 && (nextAt === null || nextAt > opts.clock.now())) {

@@ -36,7 +36,7 @@ import { createOutboxStore } from '../store/outbox-store';
 import type { SettingsStore } from '../store/settings';
 import { createBackgroundApi, type BackgroundApi } from './api';
 import { badgeFor, type Badge } from './badge';
-import { NoKeyError, RequestError, toErrorView } from './error-view';
+import { NoKeyError, redact, RequestError, toErrorView } from './error-view';
 import { createOutbox, DEFAULT_OUTBOX_POLICY, type Outbox, type Outcome, type Timers } from './outbox';
 import { buildPanelState, chipFor, outboxItemView, type PanelError } from './panel-state';
 import { createResolver, type Resolver } from './resolver';
@@ -399,14 +399,19 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       deps.push.badge(tabId, badge);
     }
     // Only tabs on a profile host run the content script that shows the chip.
-    if (settings?.chipEnabled && tab.profileUrl !== null) {
-      const chip = chipFor(current);
+    if (tab.profileUrl !== null) {
+      const chip = chipState(current);
       const chipJson = JSON.stringify(chip);
       if (chipJson !== tab.pushed.chip) {
         tab.pushed.chip = chipJson;
         deps.push.chip(tabId, chip);
       }
     }
+  }
+
+  /** What the chip shows; 'off' when the user turned chips off. */
+  function chipState(state: PanelState): ChipState {
+    return settings?.chipEnabled === false ? { kind: 'off' } : chipFor(state);
   }
 
   async function pushOutbox() {
@@ -417,13 +422,16 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     }
   }
 
-  async function tabState(tabId: number): Promise<PanelState> {
+  /** A tab's state now; starts resolution when needed (always, with `force`), without waiting for it. */
+  async function tabState(tabId: number, force = false): Promise<PanelState> {
     if (!tabs.has(tabId) && deps.getTabUrl) {
       const url = await deps.getTabUrl(tabId).catch(() => undefined);
       if (url !== undefined) setTabUrl(tabId, url);
     }
-    tabInfo(tabId);
-    void ensureResolved(tabId);
+    const tab = tabInfo(tabId);
+    // A forced refresh shows as revalidating from this very answer on.
+    if (force && tab.profileUrl !== null && key !== null && keyProblem === null) tab.revalidating = true;
+    void ensureResolved(tabId, force);
     return computeState(tabId);
   }
 
@@ -485,7 +493,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       void ensureResolved(ctx.tabId);
       const state = await computeState(ctx.tabId);
       void pushTab(ctx.tabId, state);
-      return tab.profileUrl === null ? { kind: 'not-profile' } : chipFor(state);
+      return tab.profileUrl === null ? { kind: 'not-profile' } : chipState(state);
     },
     async 'open-panel'(req, ctx) {
       const tabId = req.tabId ?? ctx.tabId;
@@ -494,11 +502,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       return null;
     },
     'panel-state': (req) => tabState(req.tabId),
-    async refresh(req) {
-      await tabState(req.tabId);
-      void ensureResolved(req.tabId, true);
-      return computeState(req.tabId);
-    },
+    refresh: (req) => tabState(req.tabId, true),
     async 'select-conversation'(req) {
       tabInfo(req.tabId).selected = req.conversationId;
       const state = await computeState(req.tabId);
@@ -633,8 +637,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       return { ok: true, value: await handler(request, ctx) };
     } catch (error) {
       const candidate = request.type === 'key-test' && 'key' in request ? request.key : undefined;
-      let view: ErrorView = toErrorView(error, clock.now(), key);
-      if (candidate) view = toErrorView(error, clock.now(), candidate);
+      const view: ErrorView = toErrorView(error, clock.now(), key);
+      if (candidate) view.message = redact(view.message, candidate);
       if (error instanceof ApiError && (error.status === 401 || error.status === 403) && !candidate) {
         keyProblem = error.serviceMessage;
         notify();

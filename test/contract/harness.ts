@@ -282,3 +282,20 @@ export async function startReceiver(
 export function settle(ms = 50): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Starts a new rate-limit window (moves the emulator clock 10 s), for tests that make many calls. */
+export async function freshRateWindow(): Promise<void> {
+  await advanceClock(10_000);
+}
+
+/** `https://www.pronet.example/in/<slug>/`, the canonical profile URL leads are stored with. */
+export function profileUrl(slug: string): string {
+  return `https://www.pronet.example/in/${slug}/`;
+}
+
+/** A demo lead by profile slug, with its conversations (most recent first). */
+export async function leadBySlug(client: Client, slug: string) {
+  const { lead } = await client.leads.search({ pronetUrl: profileUrl(slug) });
+  const { data: conversations } = await client.leads.conversations({ leadId: lead.id });
+  return { lead, conversations };
+}

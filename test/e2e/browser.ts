@@ -3,6 +3,8 @@ import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** The e2e build (test/e2e/build-extension.ts); `npm run build` writes `.output/chrome-mv3`. */
+export const E2E_EXTENSION_DIR = resolve('.output/e2e-chrome-mv3');
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 
 /** Debian's binary, not its shell wrapper (the wrapper prints a harmless but noisy warning). */
@@ -19,7 +21,10 @@ export interface LaunchedExtension {
 }
 
 /** Launches Chromium with the built extension loaded (flags known to work here: see toolchain.md). */
-export async function launchWithExtension(opts: { headless?: boolean; userDataDir?: string; colorScheme?: 'light' | 'dark'; locale?: string } = {}): Promise<LaunchedExtension> {
+export async function launchWithExtension(
+  opts: { headless?: boolean; userDataDir?: string; colorScheme?: 'light' | 'dark'; locale?: string; extensionDir?: string } = {},
+): Promise<LaunchedExtension> {
+  const dir = opts.extensionDir ?? E2E_EXTENSION_DIR;
   const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'oc-chromium-'));
   const headless = opts.headless ?? true;
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -30,8 +35,8 @@ export async function launchWithExtension(opts: { headless?: boolean; userDataDi
     viewport: { width: 1280, height: 860 },
     args: [
       ...(headless ? ['--headless=new'] : []),
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
       '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],

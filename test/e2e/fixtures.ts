@@ -83,6 +83,14 @@ export interface ApiConversation {
   [field: string]: unknown;
 }
 
+/** The few extension APIs the fixtures call inside the service worker (no @types/chrome here). */
+interface ChromeGlobal {
+  chrome: {
+    storage: { local: { get(keys: null): Promise<Record<string, unknown>> } };
+    tabs: { query(q: { active?: boolean; lastFocusedWindow?: boolean }): Promise<{ id?: number; url?: string }[]> };
+  };
+}
+
 interface WorkerFixtures {
   emulator: EmulatorHandle;
 }
@@ -95,8 +103,11 @@ interface TestFixtures {
   configureExtension: (page?: Page | null, opts?: { apiKey?: string; baseUrl?: string }) => Promise<Page>;
   /** A new tab on `http://pronet.localhost:<port>/in/<slug>/`. */
   openProfile: (slug: string) => Promise<Page>;
-  /** The side panel pinned to `page`'s tab (`sidepanel.html?tab=<tabId>`), in a page of its own. */
-  openPanelFor: (page: Page, surface?: 'sidepanel' | 'popup') => Promise<Page>;
+  /**
+   * The side panel (or popup) pinned to `page`'s tab (`sidepanel.html?tab=<tabId>`), in a page of its
+   * own. `fixedTime`: the panel's clock (Date) stands still at this instant from its first script on.
+   */
+  openPanelFor: (page: Page, opts?: { surface?: 'sidepanel' | 'popup'; fixedTime?: number }) => Promise<Page>;
   /** The extension's id for the tab showing `page`. */
   tabIdOf: (page: Page) => Promise<number>;
   emulatorConversation: (id: string) => Promise<EmulatorConversation>;
@@ -129,6 +140,8 @@ function unwrapConversation(raw: unknown): EmulatorConversation {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   emulator: [
+    // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
       const port = Number(new URL(emu.origin).port);
@@ -185,8 +198,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await expect
         .poll(async () =>
           extension.serviceWorker.evaluate(async () => {
-            const s = (await chrome.storage.local.get(null)) as Record<string, unknown>;
-            return JSON.stringify(s);
+            const { chrome } = globalThis as unknown as ChromeGlobal;
+            return JSON.stringify(await chrome.storage.local.get(null));
           }),
         )
         .toContain(opts.baseUrl ?? emulator.baseUrl);
@@ -207,6 +220,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const url = page.url();
       await page.bringToFront();
       const id = await extension.serviceWorker.evaluate(async (wanted: string) => {
+        const { chrome } = globalThis as unknown as ChromeGlobal;
         const tabs = await chrome.tabs.query({});
         // Tab URLs are visible with a host permission for the page; else the active tab is ours.
         const byUrl = tabs.filter((t) => t.url === wanted);
@@ -220,9 +234,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   openPanelFor: async ({ extension, tabIdOf }, use) => {
-    await use(async (page, surface = 'sidepanel') => {
+    await use(async (page, { surface = 'sidepanel', fixedTime } = {}) => {
       const tabId = await tabIdOf(page);
       const panel = await extension.context.newPage();
+      if (fixedTime !== undefined) await panel.clock.setFixedTime(fixedTime);
       await panel.setViewportSize(surface === 'popup' ? { width: 380, height: 600 } : { width: 400, height: 860 });
       await panel.goto(`${extension.origin}/${surface}.html?tab=${tabId}`);
       return panel;
@@ -264,3 +279,34 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/** The status chip the content script shows on a profile page (inside its open shadow root). */
+export function chipOf(page: Page) {
+  return page.locator('outreach-companion-chip').getByRole('button');
+}
+
+/** The panel shows this lead: its name as the panel's main heading. */
+export async function expectLeadShown(panel: Page, name: string): Promise<void> {
+  await expect(panel.getByRole('heading', { level: 1 })).toHaveText(name);
+}
+
+/** The status of the conversation the panel acts on ("Open", "Snoozed until …", "Archived"). */
+export function conversationStatus(panel: Page) {
+  return panel.getByTestId('conversation-status');
+}
+
+/** The changes waiting for the service (or refused by it), as the panel lists them. */
+export function outboxList(panel: Page) {
+  return panel.getByRole('list', { name: 'Pending and failed changes' });
+}
+
+/** The local date ("Nov 24") and time ("2:38 AM") of `epochMs`, as the panel's browser writes them. */
+export async function localDateParts(panel: Page, epochMs: number): Promise<{ date: string; time: string }> {
+  return panel.evaluate((ms) => {
+    const d = new Date(ms);
+    return {
+      date: new Intl.DateTimeFormat(navigator.language, { month: 'short', day: 'numeric' }).format(d),
+      time: new Intl.DateTimeFormat(navigator.language, { hour: 'numeric', minute: '2-digit' }).format(d),
+    };
+  }, epochMs);
+}

@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationView, Messenger, OutboxItemView, PanelState } from '../../lib/messages';
+import { useEnglish } from '../test-i18n';
+import { LeadPanel } from './LeadPanel';
+
+beforeEach(() => useEnglish());
+afterEach(cleanup);
+
+const NOW = Date.UTC(2025, 2, 12, 10, 0);
+
+function conversation(over: Partial<ConversationView>): ConversationView {
+  return {
+    id: 'conv_a',
+    leadId: 'lead_grace',
+    status: 'OPEN',
+    snoozeUntil: null,
+    lastMessageAt: NOW - 3_600_000,
+    lastMessageStatus: 'SENT',
+    lastMessageType: 'PRONET',
+    leadReplied: false,
+    campaignId: 'c1',
+    campaignName: 'Compilers 2025',
+    identityId: 'idt_1',
+    identityName: 'Sam Sales',
+    note: '',
+    actions: ['archive', 'snooze'],
+    pending: false,
+    ...over,
+  };
+}
+
+const grace: PanelState = {
+  kind: 'lead',
+  profileUrl: 'https://www.pronet.example/in/grace-hopper/',
+  lead: { id: 'lead_grace', name: 'Grace Hopper', company: 'US Navy', jobTitle: 'Rear Admiral', pronetUrl: 'https://www.pronet.example/in/grace-hopper/' },
+  conversations: [
+    conversation({ id: 'conv_a' }),
+    conversation({ id: 'conv_b', status: 'ARCHIVED', campaignName: 'COBOL revival', identityName: 'Alex Account', actions: ['unarchive', 'snooze'] }),
+  ],
+  selectedConversationId: 'conv_a',
+  pending: [],
+  failed: [],
+  stale: false,
+  fetchedAt: NOW,
+};
+
+const queued: OutboxItemView = {
+  id: '1', kind: 'archive', label: 'Archive', state: 'pending', conversationId: 'conv_a', leadId: 'lead_grace',
+  profileUrl: null, createdAt: NOW, attempts: 0, nextAttemptAt: null, error: null,
+};
+
+function fakeMessenger() {
+  const send = vi.fn(async (type: string, _payload: unknown) => {
+    switch (type) {
+      case 'conversation-messages':
+        return { ok: true, value: { conversationId: 'conv_a', messages: [], total: 0, page: 0 } };
+      case 'select-conversation':
+        return { ok: true, value: grace };
+      default:
+        return { ok: true, value: queued };
+    }
+  });
+  return { send, messenger: { send } as unknown as Messenger };
+}
+
+function renderPanel(state: PanelState, messenger: Messenger) {
+  return render(<LeadPanel state={state} tabId={7} messenger={messenger} now={() => NOW} onOpenOptions={() => {}} />);
+}
+
+describe('LeadPanel', () => {
+  it('shows the lead, the selected conversation and what it allows', () => {
+    const { messenger } = fakeMessenger();
+    renderPanel(grace, messenger);
+    expect(screen.getByRole('heading', { name: 'Grace Hopper' })).toBeTruthy();
+    expect(screen.getByTestId('conversation-status').textContent).toBe('Open');
+    expect(screen.getByTestId('last-message').textContent).toContain('Sent · Pronet ·');
+    expect(screen.getByRole('button', { name: 'Archive', exact: true })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unarchive', exact: true })).toBeNull();
+  });
+
+  it('narrows the actions to the conversation picked', async () => {
+    const { send, messenger } = fakeMessenger();
+    renderPanel(grace, messenger);
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios).toHaveLength(2);
+    expect(radios[0]!.checked).toBe(true);
+    fireEvent.click(radios[1]!);
+    expect(send).toHaveBeenCalledWith('select-conversation', { tabId: 7, conversationId: 'conv_b' });
+    await waitFor(() => expect(screen.getByTestId('conversation-status').textContent).toBe('Archived'));
+    expect(screen.queryByRole('button', { name: 'Archive', exact: true })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Unarchive', exact: true }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('unarchive', { conversationId: 'conv_b', leadId: 'lead_grace' }));
+  });
+
+  it('offers Undo after an archive, which unarchives the same conversation', async () => {
+    const { send, messenger } = fakeMessenger();
+    renderPanel(grace, messenger);
+    fireEvent.click(screen.getByRole('button', { name: 'Archive', exact: true }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('archive', { conversationId: 'conv_a', leadId: 'lead_grace' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(send).toHaveBeenCalledWith('unarchive', { conversationId: 'conv_a', leadId: 'lead_grace' });
+  });
+
+  it('puts a snoozed conversation back to its old date on Undo', async () => {
+    const { send, messenger } = fakeMessenger();
+    const oldUntil = NOW + 86_400_000;
+    const snoozed: PanelState = {
+      ...grace,
+      conversations: [conversation({ status: 'SNOOZED', snoozeUntil: oldUntil, actions: ['archive', 'snooze', 'unsnooze'] })],
+    };
+    renderPanel(snoozed, messenger);
+    fireEvent.click(document.querySelector('[data-preset="next-week"]')!);
+    await waitFor(() => expect(send).toHaveBeenCalledWith('snooze', expect.objectContaining({ conversationId: 'conv_a' })));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(send).toHaveBeenLastCalledWith('snooze', { conversationId: 'conv_a', leadId: 'lead_grace', until: oldUntil });
+  });
+
+  it('shows the service message when an action is refused', async () => {
+    const send = vi.fn(async (type: string) =>
+      type === 'conversation-messages'
+        ? { ok: true, value: { conversationId: 'conv_a', messages: [], total: 0, page: 0 } }
+        : { ok: false, error: { code: 'rejected', message: 'Conversation not found' } },
+    );
+    renderPanel({ ...grace, conversations: [conversation({})] }, { send } as unknown as Messenger);
+    fireEvent.click(screen.getByRole('button', { name: 'Archive', exact: true }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Conversation not found');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('lists failed changes with Retry and Discard', () => {
+    const { send, messenger } = fakeMessenger();
+    const failed: OutboxItemView = { ...queued, id: '9', state: 'failed', error: { code: 'rejected', message: 'Snooze date must be in the future' } };
+    renderPanel({ ...grace, failed: [failed] }, messenger);
+    expect(screen.getByText('Snooze date must be in the future')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(send).toHaveBeenCalledWith('outbox-retry', { id: '9' });
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(send).toHaveBeenCalledWith('outbox-discard', { id: '9' });
+  });
+
+  it('counts down while rate-limited', () => {
+    const { messenger } = fakeMessenger();
+    renderPanel({ kind: 'error', code: 'rate-limited', message: 'Too many requests', retryAt: NOW + 12_400 }, messenger);
+    expect(screen.getByText('The service asked for a pause. Trying again in 13 s.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sends the user to the settings when no key is set', () => {
+    const { messenger } = fakeMessenger();
+    const onOpenOptions = vi.fn();
+    render(<LeadPanel state={{ kind: 'no-key' }} tabId={7} messenger={messenger} now={() => NOW} onOpenOptions={onOpenOptions} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(onOpenOptions).toHaveBeenCalled();
+  });
+});

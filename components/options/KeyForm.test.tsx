@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_BASE_URL, type Messenger, type SettingsView } from '../../lib/messages';
+import { useEnglish } from '../test-i18n';
+import { KeyForm } from './KeyForm';
+
+beforeEach(() => useEnglish());
+afterEach(cleanup);
+
+const noKey: SettingsView = {
+  baseUrl: DEFAULT_BASE_URL,
+  profileHosts: [],
+  chipEnabled: true,
+  sessionOnlyKey: false,
+  cacheEnabled: true,
+  key: { set: false, storage: null },
+};
+const withKey: SettingsView = { ...noKey, key: { set: true, storage: 'persistent' } };
+
+/** A background that accepts everything and records the order of what it was asked. */
+function background(opts: { granted?: boolean; members?: number; initial?: SettingsView } = {}) {
+  const order: string[] = [];
+  let current = opts.initial ?? noKey;
+  const send = vi.fn(async (type: string, payload: Record<string, unknown>) => {
+    order.push(type);
+    switch (type) {
+      case 'settings-set':
+        current = { ...current, ...(payload.patch as object) };
+        return { ok: true, value: current };
+      case 'key-set':
+        current = { ...current, sessionOnlyKey: payload.sessionOnly as boolean, key: { set: true, storage: payload.sessionOnly ? 'session' : 'persistent' } };
+        return { ok: true, value: current };
+      case 'key-test':
+        return { ok: true, value: { members: opts.members ?? 3 } };
+      default:
+        return { ok: false, error: { code: 'internal', message: `unexpected ${type}` } };
+    }
+  });
+  const request = vi.fn((origins: string[]) => {
+    order.push(`permission ${origins.join(',')}`);
+    return Promise.resolve(opts.granted ?? true);
+  });
+  return { order, send, request, messenger: { send } as unknown as Messenger, permissions: { request, remove: vi.fn() } };
+}
+
+function renderForm(settings: SettingsView, bg: ReturnType<typeof background>, onSettings = vi.fn()) {
+  render(<KeyForm settings={settings} messenger={bg.messenger} permissions={bg.permissions} onSettings={onSettings} />);
+  return onSettings;
+}
+
+describe('KeyForm', () => {
+  it('masks the key and shows it on request', () => {
+    renderForm(noKey, background());
+    const input = screen.getByLabelText('API key') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show key' }));
+    expect(input.type).toBe('text');
+  });
+
+  it('saves the key for this session only when asked, then tests it', async () => {
+    const bg = background();
+    const onSettings = renderForm(noKey, bg);
+    fireEvent.input(screen.getByLabelText('API key'), { target: { value: '  key_demo_123  ' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /browser session only/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    expect(await screen.findByText('The key works: 3 members in this workspace.')).toBeTruthy();
+    expect(bg.send).toHaveBeenCalledWith('key-set', { key: 'key_demo_123', sessionOnly: true });
+    expect(bg.order).toEqual(['key-set', 'key-test']);
+    expect(onSettings).toHaveBeenCalled();
+    expect((screen.getByLabelText('API key') as HTMLInputElement).value).toBe('');
+  });
+
+  it('saves a loopback base URL and the key with one Save, the URL first, asking no permission', async () => {
+    const bg = background();
+    renderForm(noKey, bg);
+    fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'key_demo' } });
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:41234/flow/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    await waitFor(() => expect(bg.order).toEqual(['settings-set', 'key-set', 'key-test']));
+    expect(bg.send).toHaveBeenCalledWith('settings-set', { patch: { baseUrl: 'http://127.0.0.1:41234/flow' } });
+    expect(bg.request).not.toHaveBeenCalled();
+  });
+
+  it('asks for another host from the click itself, before saving anything', async () => {
+    const bg = background({ initial: withKey });
+    renderForm(withKey, bg);
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://api.outreach.example:8443/flow' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    // Synchronously within the click: browsers grant host permissions only during the user gesture.
+    expect(bg.request).toHaveBeenCalledWith(['https://api.outreach.example/*']);
+    await waitFor(() => expect(bg.order).toEqual(['permission https://api.outreach.example/*', 'settings-set', 'key-test']));
+  });
+
+  it('keeps the old URL when the permission is refused', async () => {
+    const bg = background({ granted: false });
+    renderForm(withKey, bg);
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://api.outreach.example/flow' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    expect((await screen.findByRole('alert')).textContent).toContain('api.outreach.example');
+    expect(bg.send).not.toHaveBeenCalled();
+  });
+
+  it('says what is wrong with an invalid URL and saves nothing', () => {
+    const bg = background();
+    renderForm(withKey, bg);
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'ftp://files.example/flow' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    expect(screen.getByRole('alert').textContent).toBe('Use an http:// or https:// address.');
+    expect(bg.request).not.toHaveBeenCalled();
+    expect(bg.send).not.toHaveBeenCalled();
+  });
+
+  it("tests a typed key without storing it and shows the service's message on failure", async () => {
+    const send = vi.fn(async () => ({ ok: false, error: { code: 'bad-key', message: 'Invalid API key', status: 401 } }));
+    render(<KeyForm settings={noKey} messenger={{ send } as unknown as Messenger} permissions={{ request: vi.fn(), remove: vi.fn() }} onSettings={() => {}} />);
+    fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test key' }));
+    expect(await screen.findByText('Invalid API key')).toBeTruthy();
+    expect(send).toHaveBeenCalledWith('key-test', { key: 'wrong' });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});

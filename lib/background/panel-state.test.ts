@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { CacheEntry, OutboxRecord } from '../store/db';
+import { conversation, lead } from '../../test/unit/background/fakes';
+import { badgeFor } from './badge';
+import { buildPanelState, chipFor, type PanelInputs } from './panel-state';
+
+const NOW = Date.UTC(2025, 0, 6, 9);
+const ADA = 'https://www.pronet.example/in/ada-lovelace/';
+
+const entry: CacheEntry = {
+  profileUrl: ADA,
+  leadId: 'lead_1',
+  lead: lead('lead_1', 'ada-lovelace'),
+  conversations: [
+    conversation('c1', 'lead_1', { note: 'met at the fair', lastMessageAt: 5 }),
+    conversation('c2', 'lead_1', { status: 'SNOOZED', snoozeUntil: NOW - 1, lastMessageAt: 9, identityId: 'idt_2' }),
+  ],
+  fetchedAt: NOW - 1_000,
+};
+
+function inputs(extra: Partial<PanelInputs> = {}): PanelInputs {
+  return {
+    now: NOW,
+    hasKey: true,
+    keyProblem: null,
+    profileUrl: ADA,
+    entry,
+    stale: false,
+    error: null,
+    selectedConversationId: null,
+    outbox: [],
+    identities: new Map([['idt_1', 'Sales Bot']]),
+    ...extra,
+  };
+}
+
+function record(id: number, action: Partial<OutboxRecord> & Pick<OutboxRecord, 'kind'>): OutboxRecord {
+  return {
+    id,
+    conversationId: 'c1',
+    leadId: 'lead_1',
+    profileUrl: ADA,
+    createdAt: NOW,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: NOW,
+    uncertain: false,
+    error: null,
+    ...action,
+  } as OutboxRecord;
+}
+
+describe('buildPanelState', () => {
+  it('says what is missing before it shows anything', () => {
+    expect(buildPanelState(inputs({ hasKey: false }))).toEqual({ kind: 'no-key' });
+    expect(buildPanelState(inputs({ keyProblem: 'Unknown API key.' }))).toEqual({ kind: 'bad-key', message: 'Unknown API key.' });
+    expect(buildPanelState(inputs({ profileUrl: null }))).toEqual({ kind: 'not-profile' });
+    expect(buildPanelState(inputs({ entry: undefined }))).toEqual({ kind: 'loading', profileUrl: ADA });
+    expect(buildPanelState(inputs({ entry: undefined, error: { code: 'offline', message: 'The service could not be reached.' } }))).toMatchObject({
+      kind: 'error',
+      code: 'offline',
+    });
+  });
+
+  it('shows the lead, its conversations with effective status, identity names, and picks the latest', () => {
+    const state = buildPanelState(inputs());
+    if (state.kind !== 'lead') throw new Error(state.kind);
+    expect(state.lead).toEqual({ id: 'lead_1', name: 'Ada Lovelace', company: 'Analytical Engines', jobTitle: 'Mathematician', pronetUrl: ADA });
+    expect(state.selectedConversationId).toBe('c2');
+    const [c1, c2] = state.conversations;
+    expect(c1).toMatchObject({ status: 'OPEN', identityName: 'Sales Bot', actions: ['archive', 'snooze'], pending: false });
+    // Its snooze date has passed: it is back in the inbox.
+    expect(c2).toMatchObject({ status: 'OPEN', snoozeUntil: null, identityName: null });
+    expect(buildPanelState(inputs({ selectedConversationId: 'c1' }))).toMatchObject({ selectedConversationId: 'c1' });
+  });
+
+  it('applies pending mutations in order, and lists failed ones apart without applying them', () => {
+    const state = buildPanelState(
+      inputs({
+        outbox: [
+          record(3, { kind: 'note', mode: 'append', text: 'call Tuesday' }),
+          record(1, { kind: 'archive' }),
+          record(2, { kind: 'note', mode: 'replace', text: 'fresh start' }),
+          record(4, { kind: 'snooze', until: NOW + 86_400_000, conversationId: 'c2', state: 'failed', error: { code: 'rejected', message: 'no' } }),
+        ],
+      }),
+    );
+    if (state.kind !== 'lead') throw new Error(state.kind);
+    const [c1, c2] = state.conversations;
+    expect(c1?.status).toBe('ARCHIVED');
+    expect(c1?.note).toBe('fresh start\n-- 2025-01-06 09:00 --\ncall Tuesday');
+    expect(c1?.pending).toBe(true);
+    expect(c2?.status).toBe('OPEN');
+    expect(state.pending.map((p) => p.id)).toEqual(['1', '2', '3']);
+    expect(state.failed).toMatchObject([{ id: '4', label: 'Snooze until 2025-01-07 09:00 UTC', error: { message: 'no' } }]);
+  });
+
+  it('shows a profile that is no lead, with its queued Add to audience', () => {
+    const none: CacheEntry = { profileUrl: 'https://www.pronet.example/in/margaret-hamilton/', lead: null, conversations: [], fetchedAt: NOW };
+    const state = buildPanelState(
+      inputs({
+        profileUrl: none.profileUrl,
+        entry: none,
+        displayName: 'Margaret Hamilton',
+        outbox: [record(1, { kind: 'add-to-audience', profileUrl: none.profileUrl, audience: 'Pioneers' } as Partial<OutboxRecord> & { kind: 'add-to-audience' })],
+      }),
+    );
+    expect(state).toMatchObject({
+      kind: 'no-lead',
+      slug: 'margaret-hamilton',
+      displayName: 'Margaret Hamilton',
+      pending: [{ label: 'Add to audience "Pioneers"', audience: 'Pioneers' }],
+    });
+  });
+});
+
+describe('chip and badge', () => {
+  it('gives the chip a name and a status only', () => {
+    const state = buildPanelState(inputs({ selectedConversationId: 'c1', outbox: [record(1, { kind: 'note', mode: 'replace', text: 'secret plans' })] }));
+    const chip = chipFor(state);
+    expect(chip).toEqual({ kind: 'lead', name: 'Ada Lovelace', conversations: 2, status: 'OPEN' });
+    expect(JSON.stringify(chip)).not.toContain('secret plans');
+    expect(chipFor({ kind: 'bad-key', message: 'Unknown API key: key_abc' })).toEqual({ kind: 'bad-key' });
+  });
+
+  it('shows the selected status on the badge, and a failure above all', () => {
+    expect(badgeFor(buildPanelState(inputs({ selectedConversationId: 'c1' })))).toMatchObject({ text: 'OPEN' });
+    expect(badgeFor(buildPanelState(inputs({ outbox: [record(1, { kind: 'archive' })], selectedConversationId: 'c1' })))).toMatchObject({ text: 'ARCH' });
+    expect(
+      badgeFor(buildPanelState(inputs({ outbox: [record(1, { kind: 'archive', state: 'failed', error: { code: 'rejected', message: 'x' } })] }))),
+    ).toMatchObject({ text: '!' });
+    expect(badgeFor({ kind: 'not-profile' }).text).toBe('');
+    expect(badgeFor({ kind: 'no-key' }).text).toBe('KEY');
+  });
+});

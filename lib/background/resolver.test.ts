@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createProfileCache } from '../store/cache';
+import { openCompanionDb, type CompanionDb } from '../store/db';
+import { conversation, fakeService, flush, lead, manualClock, type FakeService, type ManualClock } from '../../test/unit/background/fakes';
+import { createResolver, type ResolverOptions } from './resolver';
+
+const ADA = 'https://www.pronet.example/in/ada-lovelace/';
+const NOBODY = 'https://www.pronet.example/in/margaret-hamilton/';
+
+let n = 0;
+let db: CompanionDb;
+let clock: ManualClock;
+let service: FakeService;
+
+function resolver(extra: Partial<ResolverOptions> = {}) {
+  return createResolver({ api: service.api, cache: createProfileCache(db), clock, freshMs: 60_000, noLeadFreshMs: 15_000, ...extra });
+}
+
+beforeEach(async () => {
+  n += 1;
+  db = await openCompanionDb(`resolver-test-${n}`);
+  clock = manualClock();
+  service = fakeService(() => clock.now());
+  service.leads.set('lead_1', lead('lead_1', 'ada-lovelace'));
+  service.conversations.set('c1', conversation('c1', 'lead_1'));
+});
+afterEach(() => db.close());
+
+describe('resolver', () => {
+  it('resolves a profile with two calls and caches it as fresh', async () => {
+    const r = resolver();
+    const entry = await r.resolve(ADA);
+    expect(entry.lead?.id).toBe('lead_1');
+    expect(entry.conversations.map((c) => c.id)).toEqual(['c1']);
+    expect(service.calls).toEqual([`searchLead ${ADA}`, 'leadConversations lead_1']);
+    expect(await r.peek(ADA)).toMatchObject({ fresh: true });
+  });
+
+  it('turns stale after a while, and "no lead" much sooner', async () => {
+    const r = resolver();
+    await r.resolve(ADA);
+    await r.resolve(NOBODY);
+    expect(service.calls).toEqual([`searchLead ${ADA}`, 'leadConversations lead_1', `searchLead ${NOBODY}`]);
+    await clock.advance(20_000);
+    expect((await r.peek(NOBODY))?.fresh).toBe(false);
+    expect((await r.peek(ADA))?.fresh).toBe(true);
+    await clock.advance(45_000);
+    expect((await r.peek(ADA))?.fresh).toBe(false);
+    expect((await r.peek(ADA))?.entry.lead?.id).toBe('lead_1');
+  });
+
+  it('coalesces identical resolutions in flight', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const a = r.resolve(ADA);
+    const b = r.resolve(ADA);
+    await flush();
+    hold.release();
+    const [ea, eb] = await Promise.all([a, b]);
+    expect(ea).toEqual(eb);
+    expect(service.calls).toEqual([`searchLead ${ADA}`, 'leadConversations lead_1']);
+  });
+
+  it('cancels the shared work only when every caller has left', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const left = new AbortController();
+    const stays = new AbortController();
+    const a = r.resolve(ADA, { signal: left.signal });
+    const b = r.resolve(ADA, { signal: stays.signal });
+    left.abort();
+    await expect(a).rejects.toMatchObject({ name: 'AbortError' });
+    hold.release();
+    await expect(b).resolves.toMatchObject({ leadId: 'lead_1' });
+
+    const hold2 = service.hold('searchLead');
+    const gone = new AbortController();
+    let seenSignal: AbortSignal | undefined;
+    const search = service.api.searchLead;
+    service.api.searchLead = (url, opts) => {
+      seenSignal = opts.signal;
+      return search(url, opts);
+    };
+    const c = r.resolve(NOBODY, { signal: gone.signal });
+    await flush();
+    gone.abort();
+    await expect(c).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seenSignal?.aborted).toBe(true);
+    hold2.release();
+  });
+
+  it('with caching off, finds nothing in the cache and shares nothing', async () => {
+    const r = resolver({ cachingEnabled: () => false });
+    await r.resolve(ADA);
+    expect(await r.peek(ADA)).toBeNull();
+    await Promise.all([r.resolve(ADA), r.resolve(ADA)]);
+    expect(service.calls.filter((c) => c.startsWith('searchLead'))).toHaveLength(3);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Reply, Request } from '../messages';
+import { createRouter, type SenderInfo } from './router';
+import type { RequestContext } from './service';
+
+const ID = 'abcdefghijklmnop';
+const ORIGIN = `chrome-extension://${ID}/`;
+
+function setup() {
+  const handled: { request: Request; ctx: RequestContext }[] = [];
+  const route = createRouter({
+    extensionId: ID,
+    extensionOrigin: ORIGIN,
+    profileHosts: () => ['pronet.corp.example'],
+    handle: async (request, ctx): Promise<Reply<unknown>> => {
+      handled.push({ request, ctx });
+      return { ok: true, value: 'done' };
+    },
+  });
+  return { route, handled };
+}
+
+const panel: SenderInfo = { id: ID, url: `${ORIGIN}sidepanel.html?tab=4` };
+const profileTab: SenderInfo = { id: ID, url: 'http://pronet.localhost:8787/in/ada-lovelace/', tab: { id: 4, url: 'http://pronet.localhost:8787/in/ada-lovelace/' } };
+const archive = { type: 'archive', conversationId: 'c1', leadId: 'l1' };
+const viewed = { type: 'profile-viewed', url: 'http://pronet.localhost:8787/in/ada-lovelace/' };
+
+describe('router', () => {
+  it('lets the extension pages send any request, without a tab context', async () => {
+    const { route, handled } = setup();
+    expect(await route(archive, panel)).toEqual({ ok: true, value: 'done' });
+    expect(handled).toEqual([{ request: archive, ctx: {} }]);
+  });
+
+  it('lets a content script on a profile host report a profile viewed, with its tab', async () => {
+    const { route, handled } = setup();
+    expect(await route(viewed, profileTab)).toEqual({ ok: true, value: 'done' });
+    const custom: SenderInfo = { id: ID, url: 'https://fr.pronet.corp.example/in/x/', tab: { id: 9 } };
+    expect((await route(viewed, custom)).ok).toBe(true);
+    expect(handled.map((h) => h.ctx)).toEqual([{ tabId: 4 }, { tabId: 9 }]);
+  });
+
+  it.each<[string, unknown, SenderInfo]>([
+    ['another extension', archive, { id: 'otherextensionid', url: `chrome-extension://otherextensionid/x.html` }],
+    ['a sender without id', archive, { url: `${ORIGIN}options.html` }],
+    ['a page pretending to be the extension by path', archive, { id: ID, url: `https://evil.example/${ORIGIN}`, tab: { id: 2 } }],
+    ['a content script on a non-profile host', viewed, { id: ID, url: 'https://evil.example/in/ada/', tab: { id: 2, url: 'https://evil.example/in/ada/' } }],
+    ['a look-alike host', viewed, { id: ID, url: 'https://pronet.example.evil.example/in/ada/', tab: { id: 2 } }],
+    ['a content script asking for an action', archive, profileTab],
+    ['a content script asking for the settings', { type: 'settings-get' }, profileTab],
+    ['a content script trying to set the key', { type: 'key-set', key: 'x', sessionOnly: false }, profileTab],
+    ['a content script reading the call log', { type: 'call-log' }, profileTab],
+  ])('refuses %s', async (_name, message, sender) => {
+    const { route, handled } = setup();
+    const reply = await route(message, sender);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(handled).toEqual([]);
+  });
+
+  it('refuses a malformed request from an extension page as bad-request', async () => {
+    const { route, handled } = setup();
+    expect(await route({ type: 'snooze', conversationId: 'c1', leadId: 'l1', until: 'tomorrow' }, panel)).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+    expect(handled).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The background worker's outbox against the emulator with its faults on: latency, 30% 5xx, 10%
+ * dropped connections and a 429 storm. Every one of 200 mixed mutations must end applied exactly
+ * once, in order per conversation; none lost, no append doubled.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { clearFaults, emulatorCalls, getConversation, proWorkspace, resetEmulator, setFaults } from './harness';
+import {
+  expectPlanApplied,
+  freshDbName,
+  interleave,
+  must,
+  pickConversations,
+  plan,
+  startBackground,
+  until,
+  type ServiceHandle,
+} from './background-support';
+
+const handles: ServiceHandle[] = [];
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await resetEmulator('demo');
+});
+
+afterEach(async () => {
+  await clearFaults();
+  for (const h of handles.splice(0)) {
+    h.service.stop();
+    h.db.close();
+  }
+});
+
+describe('background outbox under faults', () => {
+  it('applies 200 mixed actions exactly once through latency, 5xx, dropped connections and a 429 storm', async () => {
+    const ws = proWorkspace();
+    const conversations = await pickConversations(ws, 20);
+    const planned = plan(conversations, 'f', Date.now() + 7 * 86_400_000);
+    const actions = interleave(planned);
+    expect(actions).toHaveLength(200);
+
+    const handle = await startBackground(ws, freshDbName('faults'));
+    handles.push(handle);
+    const { service } = handle;
+    const lastCallBefore = (await emulatorCalls())[0]?.id ?? 0;
+
+    const started = Date.now();
+    const faults = { latencyMs: 15, errorRate: 0.3, dropRate: 0.1 };
+    // The storm: 5 calls per 2 s for this key, far below what the client expects.
+    await setFaults({ ...faults, rateLimit: { calls: 5, windowMs: 2_000 } });
+    for (const action of actions) await must(service, action);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await setFaults({ ...faults, rateLimit: { calls: 50, windowMs: 1_000 } });
+
+    await until(async () => (await service.outbox.list()).length === 0, 75_000, 'the outbox to empty');
+    const durationMs = Date.now() - started;
+    await clearFaults();
+
+    // Nothing failed for good, nothing is left.
+    expect(await service.outbox.list()).toEqual([]);
+    await expectPlanApplied(planned);
+
+    // Exactly once: one successful call per mutation, per kind.
+    // Faults strike before the key is read, so failed calls carry no workspace: take every call since.
+    const calls = (await emulatorCalls()).filter((c) => c.id > lastCallBefore);
+    const okOf = (endpoint: string) => calls.filter((c) => c.endpoint === endpoint && c.ok && c.workspaceId === ws.id).length;
+    expect({
+      updateNote: okOf('updateNote'),
+      archiveConversation: okOf('archiveConversation'),
+      unarchiveConversation: okOf('unarchiveConversation'),
+      snoozeConversation: okOf('snoozeConversation'),
+      unsnoozeConversation: okOf('unsnoozeConversation'),
+    }).toEqual({
+      updateNote: 120,
+      archiveConversation: 30,
+      unarchiveConversation: 20,
+      snoozeConversation: 20,
+      unsnoozeConversation: 10,
+    });
+
+    const stats = service.outbox.stats();
+    const log = service.callStats();
+    const emulatorFailures = calls.filter((c) => !c.ok);
+    expect(stats.applied).toBe(200);
+    expect(stats.failed).toBe(0);
+    // The faults really happened: 5xx, drops and 429s reached the client.
+    expect(emulatorFailures.some((c) => c.status === 503)).toBe(true);
+    expect(emulatorFailures.some((c) => c.status === 0)).toBe(true);
+    expect(log.rateLimited).toBeGreaterThan(0);
+    console.info(
+      `background fault test: actions=${actions.length} applied=${stats.applied} calls=${log.calls} ` +
+        `failedCalls=${log.failed} outboxRetries=${stats.retries} 429sSeen=${log.rateLimited} ` +
+        `appendReadBacks=${stats.readBacks} emulator429s=${calls.filter((c) => c.status === 429).length} ` +
+        `emulator5xx=${calls.filter((c) => c.status === 503).length} emulatorDrops=${calls.filter((c) => c.status === 0).length} ` +
+        `durationMs=${durationMs}`,
+    );
+  });
+
+  it('does not append twice when the answer to an applied append is lost', async () => {
+    const ws = proWorkspace();
+    const [target] = await pickConversations(ws, 1);
+    if (!target) throw new Error('no conversation');
+    // The connection breaks after the service has answered: the append is applied, the client hears
+    // nothing. The first read-back is lost the same way, so the outcome stays unknown a while.
+    const lose = { append: true, readBack: true };
+    const lossyFetch: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      const url = String(input);
+      const isAppend = url.endsWith('/inbox/conversations/note') && String(init?.body).includes('"append"');
+      const isReadBack = url.includes(`/leads/${target.leadId}/conversations`);
+      const drop = (isAppend && lose.append) || (isReadBack && !lose.append && lose.readBack);
+      if (isAppend) lose.append = false;
+      else if (drop) lose.readBack = false;
+      if (drop) {
+        await res.text();
+        throw new TypeError('fetch failed: other side closed');
+      }
+      return res;
+    };
+    const handle = await startBackground(ws, freshDbName('lost-answer'), { fetch: lossyFetch, clientRetry: { maxAttempts: 1 } });
+    handles.push(handle);
+    const { service } = handle;
+    await must(service, { type: 'save-note', conversationId: target.id, leadId: target.leadId, mode: 'replace', text: 'start' });
+    await until(async () => (await service.outbox.list()).length === 0, 10_000, 'the replace');
+    const lastCallBefore = (await emulatorCalls({ workspace: ws.id }))[0]?.id ?? 0;
+
+    await must(service, { type: 'save-note', conversationId: target.id, leadId: target.leadId, mode: 'append', text: 'only once' });
+    await until(async () => (await service.outbox.list()).length === 0, 20_000, 'the outbox to empty');
+
+    const note = (await getConversation(target.id)).conversation.note ?? '';
+    expect(note.startsWith('start')).toBe(true);
+    expect(note.match(/only once/g)).toHaveLength(1);
+    const calls = (await emulatorCalls({ workspace: ws.id })).filter((c) => c.id > lastCallBefore);
+    expect(calls.filter((c) => c.endpoint === 'updateNote')).toHaveLength(1);
+    expect(calls.filter((c) => c.endpoint === 'listLeadConversations')).toHaveLength(2);
+    expect(service.outbox.stats()).toMatchObject({ readBacks: 2, readBackHits: 1 });
+  });
+});

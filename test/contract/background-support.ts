@@ -1,0 +1,148 @@
+/**
+ * The background service against the running emulator: a service instance over its own
+ * fake-indexeddb database and fake browser storage, with real HTTP, and a plan of mixed mutations
+ * whose exact final state on the emulator is known in advance.
+ */
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { expect } from 'vitest';
+import type { ConversationSummary } from '../../lib/api/schemas';
+import { createBackgroundService, type BackgroundDeps, type BackgroundService } from '../../lib/background/service';
+import type { Request } from '../../lib/messages';
+import { openCompanionDb, type CompanionDb } from '../../lib/store/db';
+import { createSettingsStore } from '../../lib/store/settings';
+import { appendSeparator } from '../../lib/inbox/note-rules';
+import { baseUrl, clientFor, getConversation, type EmulatorWorkspace } from './harness';
+
+let dbCount = 0;
+
+export function freshDbName(prefix: string): string {
+  dbCount += 1;
+  return `${prefix}-${dbCount}-${Date.now()}`;
+}
+
+export interface ServiceHandle {
+  service: BackgroundService;
+  db: CompanionDb;
+}
+
+/** A started service pointed at the emulator, with the workspace key set. */
+export async function startBackground(
+  ws: EmulatorWorkspace,
+  dbName: string,
+  overrides: Partial<BackgroundDeps> = {},
+): Promise<ServiceHandle> {
+  const db = await openCompanionDb(dbName);
+  const service = createBackgroundService({
+    db,
+    settings: createSettingsStore(),
+    session: fakeBrowser.storage.session,
+    push: { panel: () => undefined, chip: () => undefined, badge: () => undefined, outbox: () => undefined },
+    hasHostPermission: async () => true,
+    // The service's limit is 50 calls per 10 s; the test runs it at 50 per second (the emulator is
+    // told the same through its faults) so that hundreds of calls fit in seconds.
+    rateLimit: { limit: 50, windowMs: 1_000 },
+    clientRetry: { maxAttempts: 4, baseMs: 50, capMs: 400 },
+    outboxPolicy: { maxAttempts: Infinity, baseMs: 50, capMs: 800, random: Math.random },
+    outboxConcurrency: 6,
+    timeoutMs: 10_000,
+    ...overrides,
+  });
+  await service.start();
+  await must(service, { type: 'settings-set', patch: { baseUrl: baseUrl() } });
+  await must(service, { type: 'key-set', key: ws.apiKey, sessionOnly: false });
+  return { service, db };
+}
+
+export async function must(service: BackgroundService, request: Request): Promise<unknown> {
+  const reply = await service.handle(request);
+  if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+  return reply.value;
+}
+
+/** Polls until `check` holds (or fails after `timeoutMs` of real time). */
+export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function pickConversations(ws: EmulatorWorkspace, count: number): Promise<ConversationSummary[]> {
+  const picked: ConversationSummary[] = [];
+  for await (const c of clientFor(ws).conversations.searchAll({ limit: 100 })) {
+    picked.push(c);
+    if (picked.length === count) break;
+  }
+  if (picked.length < count) throw new Error(`the workspace has only ${picked.length} conversations`);
+  return picked;
+}
+
+export interface PlannedConversation {
+  conversation: ConversationSummary;
+  actions: Request[];
+  expected: { status: 'OPEN' | 'ARCHIVED'; notePieces: string[] };
+}
+
+export const ACTIONS_PER_CONVERSATION = 10;
+
+/**
+ * Ten mutations per conversation, mixing every kind, whose result depends on their order:
+ * a replace overtaking an append, or an archive overtaking an unarchive, changes the outcome.
+ */
+export function plan(conversations: ConversationSummary[], tag: string, snoozeBase: number): PlannedConversation[] {
+  return conversations.map((conversation, i) => {
+    const target = { conversationId: conversation.id, leadId: conversation.leadId };
+    const note = (mode: 'replace' | 'append', text: string): Request => ({ type: 'save-note', ...target, mode, text });
+    const last: Request = i % 2 === 0 ? { type: 'unsnooze', ...target } : { type: 'archive', ...target };
+    return {
+      conversation,
+      actions: [
+        note('replace', `${tag}-base-${i}`),
+        note('append', `${tag}-x1-${i}`),
+        { type: 'archive', ...target },
+        note('replace', `${tag}-base2-${i}`),
+        note('append', `${tag}-x2-${i}`),
+        { type: 'unarchive', ...target },
+        note('append', `${tag}-x3-${i}`),
+        { type: 'snooze', ...target, until: snoozeBase + i * 60_000 },
+        note('append', `${tag}-x4-${i}`),
+        last,
+      ],
+      expected: {
+        status: i % 2 === 0 ? 'OPEN' : 'ARCHIVED',
+        notePieces: [`${tag}-base2-${i}`, `${tag}-x2-${i}`, `${tag}-x3-${i}`, `${tag}-x4-${i}`],
+      },
+    };
+  });
+}
+
+/** The separator's shape, from the one definition of the rule. */
+const SEPARATOR = new RegExp(
+  appendSeparator(new Date(0))
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\d/g, '\\d'),
+  'g',
+);
+
+/** Every conversation ends exactly as its plan says: status, and each note piece once, in order. */
+export async function expectPlanApplied(planned: PlannedConversation[]): Promise<void> {
+  for (const p of planned) {
+    const whole = await getConversation(p.conversation.id);
+    expect(whole.conversation.status, p.conversation.id).toBe(p.expected.status);
+    expect(whole.conversation.snoozeUntil, p.conversation.id).toBeNull();
+    expect((whole.conversation.note ?? '').split(SEPARATOR), p.conversation.id).toEqual(p.expected.notePieces);
+  }
+}
+
+/** Round-robin: the first action of every conversation, then the second ... (lanes interleave). */
+export function interleave(planned: PlannedConversation[]): Request[] {
+  const out: Request[] = [];
+  for (let step = 0; step < ACTIONS_PER_CONVERSATION; step += 1) {
+    for (const p of planned) {
+      const action = p.actions[step];
+      if (action) out.push(action);
+    }
+  }
+  return out;
+}

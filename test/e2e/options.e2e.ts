@@ -1,0 +1,50 @@
+import { test, expect } from './fixtures';
+
+async function serviceAnswer(baseUrl: string, key: string): Promise<{ status: number; body: unknown }> {
+  const r = await fetch(`${baseUrl}/members`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: r.status, body: await r.json() };
+}
+
+test('the key set on the options page is tested against the service: members on success, the service message on failure', async ({
+  configureExtension,
+  emulator,
+  demo,
+  emulatorCalls,
+}) => {
+  const options = await configureExtension(null, { apiKey: demo.proKey, baseUrl: emulator.baseUrl });
+  // The key itself never comes back to the page: the field is emptied and only "saved" is shown.
+  await expect(options.getByLabel('API key')).toHaveValue('');
+  await expect(options.getByLabel('API key')).toHaveAttribute('type', 'password');
+  await expect(options.getByText('Key saved', { exact: true })).toBeVisible();
+  await expect(options.getByLabel('Base URL')).toHaveValue(emulator.baseUrl);
+
+  const members = (await serviceAnswer(emulator.baseUrl, demo.proKey)).body as { name: string }[];
+  expect(members.length).toBeGreaterThan(1);
+  await options.getByRole('button', { name: 'Test key' }).click();
+  const outcome = options.getByTestId('key-outcome');
+  await expect(outcome).toContainText(`${members.length} members`);
+  // The emulator saw the stored key at work: a successful members call for the Pro workspace.
+  const calls = await emulatorCalls();
+  expect(calls.some((c) => c.endpoint === 'listMembers' && c.ok && c.workspaceName === 'demo-pro')).toBe(true);
+
+  // A wrong key: the service's own sentence, and the emulator recorded the refusal.
+  const wrong = 'key_not_a_real_key_0000000000000000';
+  const refusal = await serviceAnswer(emulator.baseUrl, wrong);
+  expect(refusal.status).toBe(401);
+  await options.getByLabel('API key').fill(wrong);
+  await options.getByRole('button', { name: 'Test key' }).click();
+  await expect(outcome).toContainText((refusal.body as { message: string }).message);
+
+  // A Starter workspace's key: the plan is refused (403), again in the service's words.
+  const planRefusal = await serviceAnswer(emulator.baseUrl, demo.starterKey);
+  expect(planRefusal.status).toBe(403);
+  await options.getByLabel('API key').fill(demo.starterKey);
+  await options.getByRole('button', { name: 'Test key' }).click();
+  await expect(outcome).toContainText((planRefusal.body as { message: string }).message);
+
+  // The key is never shown back, neither on the page nor in the emulator's call history.
+  await expect(options.locator('body')).not.toContainText(demo.proKey);
+  const history = JSON.stringify(await emulatorCalls());
+  expect(history).not.toContain(demo.proKey);
+  expect(history).not.toContain(wrong);
+});

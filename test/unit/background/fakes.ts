@@ -1,0 +1,206 @@
+/**
+ * Test doubles for the background worker's unit tests: a manual clock with timers, and an
+ * in-memory service behind the narrow `BackgroundApi` with scriptable failures.
+ */
+import { ApiError, NetworkError } from '../../../lib/api/errors';
+import type { ConversationSummary, Lead } from '../../../lib/api/schemas';
+import type { BackgroundApi } from '../../../lib/background/api';
+import { applyAction } from '../../../lib/inbox/conversation-state';
+import { applyNote } from '../../../lib/inbox/note-rules';
+
+export interface ManualClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Moves time forward, running the timers that fall due, in order. */
+  advance(ms: number): Promise<void>;
+  pendingTimers(): number;
+}
+
+/** Lets every queued promise callback (and IndexedDB request of fake-indexeddb) run. */
+export async function flush(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+export function manualClock(start = Date.UTC(2025, 0, 6, 9, 0, 0)): ManualClock {
+  let now = start;
+  let seq = 0;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  return {
+    now: () => now,
+    setTimeout(fn, ms) {
+      seq += 1;
+      timers.set(seq, { at: now + Math.max(0, ms), fn });
+      return seq;
+    },
+    clearTimeout(handle) {
+      timers.delete(handle as number);
+    },
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        await flush();
+        let next: [number, { at: number; fn: () => void }] | undefined;
+        for (const entry of timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+        if (!next) break;
+        timers.delete(next[0]);
+        now = Math.max(now, next[1].at);
+        next[1].fn();
+      }
+      now = end;
+      await flush();
+    },
+    pendingTimers: () => timers.size,
+  };
+}
+
+type Fault = 'server' | 'drop' | 'timeout-after-apply' | 'rate-limit' | { status: number; message: string };
+
+export interface FakeService {
+  api: BackgroundApi;
+  conversations: Map<string, ConversationSummary>;
+  leads: Map<string, Lead>;
+  /** Every call the fake received, in order: `<method> <id>`. */
+  calls: string[];
+  /** The next calls of this method fail this way (one fault per call, in order). */
+  fail(method: keyof BackgroundApi, ...faults: Fault[]): void;
+  /** Calls of this method wait until `release()`. */
+  hold(method: keyof BackgroundApi): { release(): void };
+  now: () => number;
+}
+
+export function lead(id: string, slug: string, extra: Partial<Lead> = {}): Lead {
+  return {
+    id,
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    companyName: 'Analytical Engines',
+    companyUrl: null,
+    jobTitle: 'Mathematician',
+    proEmail: null,
+    persoEmail: null,
+    pronetUrl: `https://www.pronet.example/in/${slug}/`,
+    microblog: null,
+    phone: null,
+    location: null,
+    picture: null,
+    industry: null,
+    gender: null,
+    crmId: null,
+    audienceIds: [],
+    createdAt: 0,
+    ...extra,
+  };
+}
+
+export function conversation(id: string, leadId: string, extra: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id,
+    leadId,
+    identityId: 'idt_1',
+    campaignId: 'cmp_1',
+    campaignName: 'Spring',
+    audienceId: 'aud_1',
+    status: 'OPEN',
+    snoozeUntil: null,
+    lastMessageAt: 1_000,
+    lastMessageStatus: 'RECEIVED',
+    lastMessageType: 'PRONET',
+    leadReplied: true,
+    unsubscribed: false,
+    favourite: false,
+    read: true,
+    callCompletedAt: null,
+    note: 'first note',
+    ...extra,
+  };
+}
+
+export function fakeService(now: () => number): FakeService {
+  const conversations = new Map<string, ConversationSummary>();
+  const leads = new Map<string, Lead>();
+  const calls: string[] = [];
+  const faults = new Map<string, Fault[]>();
+  const holds = new Map<string, Promise<void>>();
+
+  function faultError(method: string, fault: Fault): Error {
+    const endpoint = 'updateNote' as const;
+    if (fault === 'server') return new ApiError(endpoint, 503, 'The service is temporarily unavailable.');
+    if (fault === 'drop') return new NetworkError(endpoint, new Error('socket hang up'), false);
+    if (fault === 'rate-limit') return new ApiError(endpoint, 429, 'Rate limit exceeded.', 2);
+    if (fault === 'timeout-after-apply') return new NetworkError(endpoint, new Error(`${method} timed out`), true);
+    return new ApiError(endpoint, fault.status, fault.message);
+  }
+
+  /** Runs `apply` unless a fault is scripted; a timeout-after-apply applies, then fails. */
+  async function call<T>(method: string, id: string, apply: () => T, faultKey: string = method): Promise<T> {
+    calls.push(`${method} ${id}`);
+    const hold = holds.get(faultKey);
+    if (hold) await hold;
+    const fault = faults.get(faultKey)?.shift();
+    if (fault === undefined) return apply();
+    if (fault === 'timeout-after-apply') apply();
+    throw faultError(method, fault);
+  }
+
+  function conv(id: string): ConversationSummary {
+    const c = conversations.get(id);
+    if (!c) throw new ApiError('archiveConversation', 404, `No conversation ${id}.`);
+    return c;
+  }
+
+  const api: BackgroundApi = {
+    searchLead: (pronetUrl) =>
+      call('searchLead', pronetUrl, () => [...leads.values()].find((l) => l.pronetUrl === pronetUrl) ?? null),
+    leadConversations: (leadId) =>
+      call('leadConversations', leadId, () => [...conversations.values()].filter((c) => c.leadId === leadId).map((c) => ({ ...c }))),
+    note: (conversationId, text, mode) =>
+      call('note', conversationId, () => {
+        const c = conv(conversationId);
+        c.note = applyNote(c.note, text, mode, new Date(now())).note;
+        return { note: c.note };
+      }),
+    action: (kind, conversationId, until) =>
+      call(kind, conversationId, () => {
+        const c = conv(conversationId);
+        Object.assign(c, applyAction({ status: c.status, snoozeUntil: c.snoozeUntil }, kind, now(), until));
+        return { ...c };
+      }, 'action'),
+    createLead: (input) =>
+      call('createLead', input.pronetUrl, () => {
+        const id = `lead_${leads.size + 1}`;
+        const slug = input.pronetUrl.split('/in/')[1]?.replace('/', '') ?? 'x';
+        leads.set(id, lead(id, slug, { firstname: input.firstname ?? null, lastname: input.lastname ?? null }));
+        return { leadId: id };
+      }),
+    members: () => call('members', '', () => 2),
+    credits: () => call('credits', '', () => ({ total: 120, perishable: 20 })),
+    audiences: () => call('audiences', '', () => []),
+    identities: () => call('identities', '', () => [
+      { id: 'idt_1', name: 'Sales Bot', firstname: 'Sales', lastname: 'Bot', companyName: null, jobTitle: null, pronetConnected: true },
+    ]),
+    enrich: () => call('enrich', '', () => ({ enrichRequestId: 'enr_1', creditsSpent: 5 })),
+    conversationMessages: (conversationId) => call('conversationMessages', conversationId, () => ({ data: [], total: 0 })),
+  };
+
+  return {
+    api,
+    conversations,
+    leads,
+    calls,
+    now,
+    fail(method, ...list) {
+      faults.set(method, [...(faults.get(method) ?? []), ...list]);
+    },
+    hold(method) {
+      let release = () => undefined as void;
+      holds.set(method, new Promise<void>((resolve) => (release = resolve)));
+      return {
+        release() {
+          holds.delete(method);
+          release();
+        },
+      };
+    },
+  };
+}
