@@ -43,12 +43,15 @@ describe('chip', () => {
     });
   });
 
-  it('hides off a profile and when told to', () => {
+  it('hides off a profile, when turned off, and when told to', () => {
     const container = document.createElement('div');
     const chip = mountChip(container, () => {});
     chip.update({ kind: 'no-lead' });
     expect(container.querySelector('button')!.hidden).toBe(false);
     chip.update({ kind: 'not-profile' });
+    expect(container.querySelector('button')!.hidden).toBe(true);
+    chip.update({ kind: 'loading' });
+    chip.update({ kind: 'off' });
     expect(container.querySelector('button')!.hidden).toBe(true);
     chip.update({ kind: 'loading' });
     chip.update(null);

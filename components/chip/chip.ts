@@ -6,7 +6,7 @@
 import type { ChipState } from '../../lib/messages';
 import { t } from '../i18n';
 
-const KINDS = new Set<ChipState['kind']>(['no-key', 'bad-key', 'not-profile', 'loading', 'no-lead', 'lead', 'error']);
+const KINDS = new Set<ChipState['kind']>(['off', 'no-key', 'bad-key', 'not-profile', 'loading', 'no-lead', 'lead', 'error']);
 const STATUSES = new Set<NonNullable<ChipState['status']>>(['OPEN', 'SNOOZED', 'ARCHIVED']);
 
 /** A chip state as it may arrive: with the profile it describes when the background says so. */
@@ -42,9 +42,10 @@ export function parseChipState(raw: unknown): IncomingChip | null {
 
 export type ChipTone = 'open' | 'snoozed' | 'archived' | 'neutral' | 'warning' | 'loading';
 
-/** What the chip says for a state; null when it should not show (not a profile page). */
+/** What the chip says for a state; null when it should not show (turned off, or not a profile page). */
 export function chipContent(state: ChipState): { tone: ChipTone; label: string; detail: string | null } | null {
   switch (state.kind) {
+    case 'off':
     case 'not-profile':
       return null;
     case 'loading':

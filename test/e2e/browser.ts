@@ -20,17 +20,25 @@ export interface LaunchedExtension {
   userDataDir: string;
 }
 
+export interface LaunchOptions {
+  headless?: boolean;
+  userDataDir?: string;
+  /** null: no emulation, the pages follow the system (the headed demo). Default 'light'. */
+  colorScheme?: 'light' | 'dark' | null;
+  locale?: string;
+  /** Default: the e2e build. The demo passes EXTENSION_DIR. */
+  extensionDir?: string;
+}
+
 /** Launches Chromium with the built extension loaded (flags known to work here: see toolchain.md). */
-export async function launchWithExtension(
-  opts: { headless?: boolean; userDataDir?: string; colorScheme?: 'light' | 'dark'; locale?: string; extensionDir?: string } = {},
-): Promise<LaunchedExtension> {
+export async function launchWithExtension(opts: LaunchOptions = {}): Promise<LaunchedExtension> {
   const dir = opts.extensionDir ?? E2E_EXTENSION_DIR;
   const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'oc-chromium-'));
   const headless = opts.headless ?? true;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless,
-    colorScheme: opts.colorScheme ?? 'light',
+    colorScheme: opts.colorScheme === undefined ? 'light' : opts.colorScheme,
     locale: opts.locale ?? 'en-US',
     viewport: { width: 1280, height: 860 },
     args: [

@@ -167,7 +167,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Faults are cleared explicitly: a reset restores data, and a test must not inherit another's network.
       await emulatorControl('faults', {});
       const { workspaces } = await emulatorControl<{ workspaces: DemoWorkspaces['workspaces'] }>('reset', { seed: 'demo' });
-      const pro = workspaces.find((w) => w.plan === 'PRO');
+      // demo-pro is the seed's main Pro workspace (the six profiles are its leads).
+      const pro = workspaces.find((w) => w.name === 'demo-pro') ?? workspaces.find((w) => w.plan === 'PRO');
       const starter = workspaces.find((w) => w.plan === 'STARTER');
       if (!pro || !starter) throw new Error(`demo seed without Pro and Starter workspaces: ${workspaces.map((w) => w.plan).join(', ')}`);
       await use({ proKey: pro.apiKey, starterKey: starter.apiKey, workspaces });
@@ -193,16 +194,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await options.goto(`${extension.origin}/options.html`);
       await options.getByLabel('API key').fill(opts.apiKey ?? demo.proKey);
       await options.getByLabel('Base URL').fill(opts.baseUrl ?? emulator.baseUrl);
-      await options.getByRole('button', { name: 'Save', exact: true }).click();
-      // Saved means the background holds both: its own settings answer says so.
-      await expect
-        .poll(async () =>
-          extension.serviceWorker.evaluate(async () => {
-            const { chrome } = globalThis as unknown as ChromeGlobal;
-            return JSON.stringify(await chrome.storage.local.get(null));
-          }),
-        )
-        .toContain(opts.baseUrl ?? emulator.baseUrl);
+      const save = options.getByRole('button', { name: 'Save', exact: true });
+      await save.click();
+      // Save stores the base URL, then the key, then tests the key: done when the test's answer shows.
+      const outcome = options.getByTestId('key-outcome');
+      await expect(outcome).not.toHaveText(/^\s*$|^\s*Saved\.\s*$/);
+      await expect(save).toBeEnabled();
+      await expect(options.getByText('Key saved', { exact: true })).toBeVisible();
       return options;
     });
   },

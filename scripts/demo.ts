@@ -1,0 +1,234 @@
+/**
+ * `npm run demo [-- --once] [-- --port N]`: the product on the emulator's demo data, in one command.
+ *
+ * Builds the extension, starts the emulator (demo seed, pronet look-alike) on port 8787 or the next
+ * free one, opens Chromium with the extension loaded, sets the demo key and base URL through the
+ * options page as a user would, and opens ada-lovelace's profile beside the lead panel.
+ * With a display (DISPLAY set) the browser is headed; without one it runs headless and writes
+ * screenshots of every surface, light and dark, to docs/screenshots/.
+ * It then keeps running until Ctrl-C, or exits at once with --once.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { startEmulator } from '../emulator/server';
+import { EXTENSION_DIR, launchWithExtension } from '../test/e2e/browser';
+
+const DEFAULT_PORT = 8787;
+const SCREENSHOT_DIR = resolve('docs/screenshots');
+const PROFILE_SLUG = 'ada-lovelace';
+
+interface Args {
+  once: boolean;
+  port: number;
+  headless: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { once: false, port: DEFAULT_PORT, headless: !process.env.DISPLAY };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--once') args.once = true;
+    else if (a === '--headless') args.headless = true;
+    else if (a === '--port') {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error('--port takes a port number');
+      args.port = n;
+    } else throw new Error(`unknown argument ${a} (known: --once, --port N, --headless)`);
+  }
+  return args;
+}
+
+/** `port` if nothing listens on it, else the next free one (a second demo, or a running emulator). */
+async function freePort(port: number, tries = 20): Promise<number> {
+  for (let p = port; p < port + tries; p++) {
+    const free = await new Promise<boolean>((done) => {
+      const server = createServer();
+      server.once('error', () => done(false));
+      server.listen(p, '127.0.0.1', () => server.close(() => done(true)));
+    });
+    if (free) return p;
+  }
+  throw new Error(`no free port between ${port} and ${port + tries - 1}`);
+}
+
+/**
+ * The options page, used the way a user does: paste the key, set the base URL, Save. Save stores
+ * both, then tests the key; returns what the page then says ("The key works: 4 members ...").
+ */
+async function configure(options: Page, origin: string, apiKey: string, baseUrl: string): Promise<string> {
+  await options.goto(`${origin}/options.html`);
+  await options.getByLabel('API key').fill(apiKey);
+  await options.getByLabel('Base URL').fill(baseUrl);
+  const save = options.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  const outcome = options.getByTestId('key-outcome');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const text = (await outcome.innerText()).trim();
+    if (text && text !== 'Saved.' && (await save.isEnabled())) return text;
+    if (Date.now() > deadline) throw new Error(`the options page did not finish saving (it says: ${text || 'nothing'})`);
+    await options.waitForTimeout(100);
+  }
+}
+
+/** The tab id the extension knows `page` by: the active tab once `page` is in front. */
+async function tabIdOf(context: BrowserContext, page: Page): Promise<number> {
+  await page.bringToFront();
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('the extension has no service worker');
+  const id = await worker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { tabs: { query(q: { active: boolean; lastFocusedWindow: boolean }): Promise<{ id?: number }[]> } };
+    };
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return tab?.id ?? null;
+  });
+  if (id === null) throw new Error('no active tab');
+  return id;
+}
+
+/** Waits until the panel shows the lead with its messages loaded (no skeleton left in a screenshot). */
+async function panelSettled(panel: Page, leadName: string): Promise<void> {
+  await panel.getByRole('heading', { level: 1, name: leadName }).waitFor({ timeout: 15_000 });
+  await panel.getByRole('region', { name: 'Recent messages' }).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+  await panel.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+}
+
+async function screenshots(pages: { profile: Page; panel: Page; popup: Page; options: Page }): Promise<string[]> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const written: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    const suffix = scheme === 'dark' ? '-dark' : '';
+    for (const page of Object.values(pages)) await page.emulateMedia({ colorScheme: scheme });
+    const shots: [Page, string, boolean][] = [
+      [pages.profile, `profile-with-chip${suffix}.png`, false],
+      [pages.panel, `panel${suffix}.png`, false],
+      [pages.popup, `popup${suffix}.png`, false],
+      [pages.options, `options${suffix}.png`, true],
+    ];
+    const taken = new Map<Page, Buffer>();
+    for (const [page, name, fullPage] of shots) {
+      const path = join(SCREENSHOT_DIR, name);
+      taken.set(page, await page.screenshot({ path, fullPage, animations: 'disabled' }));
+      written.push(path);
+    }
+    // The README's picture: the profile with the panel docked beside it, as the browser shows them.
+    const path = join(SCREENSHOT_DIR, `overview${suffix}.png`);
+    await sideBySide(pages.options.context(), taken.get(pages.profile)!, taken.get(pages.panel)!, path, scheme);
+    written.push(path);
+  }
+  return written;
+}
+
+async function sideBySide(context: BrowserContext, left: Buffer, right: Buffer, path: string, scheme: 'light' | 'dark'): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.setViewportSize({ width: 1280 + 1 + 400, height: 860 });
+    // Each picture keeps its own scale; the panel's is cut at the window's height, as a docked panel is.
+    const img = (png: Buffer, width: number) =>
+      `<img src="data:image/png;base64,${png.toString('base64')}" style="display:block;width:${width}px;height:860px;object-fit:cover;object-position:top left">`;
+    const border = scheme === 'dark' ? '#3a414d' : '#d0d5dd';
+    await page.setContent(
+      `<body style="margin:0;display:flex;background:${border}">${img(left, 1280)}<div style="width:1px"></div>${img(right, 400)}</body>`,
+    );
+    await page.screenshot({ path, clip: { x: 0, y: 0, width: 1681, height: 860 } });
+  } finally {
+    await page.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+
+  console.log('demo: building the extension (npx wxt build)');
+  execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+  const port = await freePort(args.port);
+  const emulator = await startEmulator({ port, seed: 'demo', quiet: true });
+  const pronet = `http://pronet.localhost:${port}`;
+  const pro = emulator.workspaces.find((w) => w.name === 'demo-pro') ?? emulator.workspaces.find((w) => w.plan === 'PRO');
+  if (!pro) throw new Error('the demo seed has no Pro workspace');
+
+  const userDataDir = mkdtempSync(join(tmpdir(), 'oc-demo-'));
+  const launched = await launchWithExtension({
+    headless: args.headless,
+    userDataDir,
+    extensionDir: EXTENSION_DIR,
+    // Headed, the pages follow the system's light or dark mode; headless, each screenshot sets its own.
+    colorScheme: args.headless ? 'light' : null,
+  });
+  const { context, extensionId } = launched;
+  const extensionOrigin = `chrome-extension://${extensionId}`;
+
+  let closing = false;
+  const shutdown = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    await context.close().catch(() => undefined);
+    await emulator.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+
+  const options = context.pages()[0] ?? (await context.newPage());
+  const keyOutcome = await configure(options, extensionOrigin, pro.apiKey, emulator.baseUrl);
+
+  const profile = await context.newPage();
+  await profile.goto(`${pronet}/in/${PROFILE_SLUG}/`);
+  await profile.locator('outreach-companion-chip').getByRole('button').getByText('Ada Lovelace').waitFor({ timeout: 15_000 });
+  const tabId = await tabIdOf(context, profile);
+  const panelUrl = `${extensionOrigin}/sidepanel.html?tab=${tabId}`;
+
+  console.log('');
+  console.log(`emulator     ${emulator.baseUrl}   (API settings and call history: ${emulator.origin}/)`);
+  for (const w of emulator.workspaces) console.log(`key          ${w.name} ${w.plan} ${w.apiKey}`);
+  console.log(`profile      ${pronet}/in/${PROFILE_SLUG}/   (others: grace-hopper, alan-turing, katherine-johnson, edsger-dijkstra, margaret-hamilton; feed: ${pronet}/feed/)`);
+  console.log(`options      ${extensionOrigin}/options.html   (${keyOutcome})`);
+  console.log(`side panel   ${panelUrl}`);
+
+  if (args.headless) {
+    const panel = await context.newPage();
+    await panel.setViewportSize({ width: 400, height: 900 });
+    await panel.goto(panelUrl);
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 380, height: 600 });
+    await popup.goto(`${extensionOrigin}/popup.html?tab=${tabId}`);
+    await options.setViewportSize({ width: 1000, height: 900 });
+    await options.reload();
+    await options.getByRole('button', { name: 'Test key' }).click();
+    await options.getByTestId('key-outcome').getByText(/members/).waitFor({ timeout: 15_000 });
+    await Promise.all([panelSettled(panel, 'Ada Lovelace'), panelSettled(popup, 'Ada Lovelace')]);
+    const written = await screenshots({ profile, panel, popup, options });
+    console.log('');
+    for (const path of written) console.log(`screenshot   ${path}`);
+  } else {
+    // A page cannot open the real side panel (the browser wants a click): the panel opens in a window
+    // of its own beside the profile; a click on the chip opens the real side panel.
+    const [worker] = context.serviceWorkers();
+    await worker?.evaluate(async (url: string) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { windows: { create(o: { url: string; type: string; width: number; height: number }): Promise<unknown> } };
+      };
+      await chrome.windows.create({ url, type: 'popup', width: 420, height: 900 });
+    }, panelUrl);
+    await profile.bringToFront();
+    console.log('');
+    console.log('The browser is open on the profile; click the chip (bottom right) to open the side panel.');
+  }
+
+  if (args.once) return shutdown(0);
+  console.log('');
+  console.log('Running. Press Ctrl-C to stop.');
+  context.on('close', () => void shutdown(0));
+}
+
+main().catch((error: unknown) => {
+  console.error('demo failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
