@@ -32,7 +32,8 @@ export function createApp(core: EmulatorCore): App {
   const app: App = new Hono<AppEnv>();
   const site = pronetSite({ profiles: () => core.store.profiles });
   const settings = settingsPage({
-    workspaces: () => core.workspaceList().map(({ id, name, plan }) => ({ id, name, plan })),
+    // The service's own settings page shows the key masked, revealed on click (fetched, never in the HTML).
+    workspaces: () => core.workspaceList().map(({ id, name, plan, apiKey }) => ({ id, name, plan, apiKey })),
     calls: (filter) => core.calls.list(filter),
   });
 

@@ -158,6 +158,7 @@ async function main(): Promise<void> {
     headless: args.headless,
     userDataDir,
     extensionDir: EXTENSION_DIR,
+    handleSignals: false,
     // Headed, the pages follow the system's light or dark mode; headless, each screenshot sets its own.
     colorScheme: args.headless ? 'light' : null,
   });
@@ -170,11 +171,14 @@ async function main(): Promise<void> {
     closing = true;
     await context.close().catch(() => undefined);
     await emulator.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch (error) {
+      console.warn(`demo: could not remove ${userDataDir}: ${String(error)}`);
+    }
     process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(0));
 
   const options = context.pages()[0] ?? (await context.newPage());
   const keyOutcome = await configure(options, extensionOrigin, pro.apiKey, emulator.baseUrl);

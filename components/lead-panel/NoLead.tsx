@@ -107,18 +107,22 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
 
   return (
     <div class="stack">
-      <section class="card card-body stack" aria-labelledby="no-lead-title">
-        <div class="row">
-          <div class="avatar avatar-muted" aria-hidden="true">
-            <Icon name="user" size={18} />
-          </div>
-          <div class="stack" style={{ gap: '2px', minWidth: 0 }}>
-            <h1 class="lead-name" id="no-lead-title">
-              {state.displayName || `${guessFirst} ${guessLast}`.trim() || state.slug}
-            </h1>
-            <p class="muted lead-sub">{t('notALead')}</p>
-          </div>
+      <header class="lead-header">
+        <div class="avatar avatar-muted" aria-hidden="true">
+          <Icon name="user" size={18} />
         </div>
+        <div class="lead-heading">
+          <h1 class="lead-name">{state.displayName || `${guessFirst} ${guessLast}`.trim() || state.slug}</h1>
+          <p class="lead-sub">
+            <span class="pill">{t('notALead')}</span>
+          </p>
+        </div>
+      </header>
+
+      <section class="card card-body stack" aria-labelledby="add-title">
+        <h2 class="card-title" id="add-title">
+          {t('addToAudienceTitle')}
+        </h2>
         <div class="grid-2">
           <div class="field">
             <label class="field-label" for="lead-first">
@@ -133,12 +137,6 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
             <input id="lead-last" class="input" value={lastname} onInput={(e) => setLastname(e.currentTarget.value)} autocomplete="off" />
           </div>
         </div>
-      </section>
-
-      <section class="card card-body stack" aria-labelledby="add-title">
-        <h2 class="card-title" id="add-title">
-          {t('addToAudienceTitle')}
-        </h2>
         <div class="field">
           <label class="field-label" for="audience-select">
             {t('audienceLabel')}

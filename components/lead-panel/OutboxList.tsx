@@ -1,5 +1,5 @@
 import type { OutboxItemView } from '../../lib/messages';
-import { formatDateTime, formatShortDateTime } from '../format';
+import { formatShortDateTime, formatTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 
@@ -64,7 +64,7 @@ export function OutboxList({ pending, failed, onRetry, onDiscard, showTarget }: 
               {item.state === 'sending'
                 ? t('outboxSending')
                 : item.nextAttemptAt !== null && item.attempts > 0
-                  ? t('outboxRetryAt', formatDateTime(item.nextAttemptAt))
+                  ? t('outboxRetryAt', formatTime(item.nextAttemptAt))
                   : t('outboxPending')}
             </span>
           </div>

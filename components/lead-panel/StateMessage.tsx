@@ -25,15 +25,26 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
       return (
         <div class="state-loading" role="status" aria-busy="true">
           <span class="visually-hidden">{t('loading')}</span>
-          <div class="row">
-            <div class="skeleton" style={{ width: '40px', height: '40px', borderRadius: '50%' }} />
-            <div class="stack" style={{ flex: 1, gap: '6px' }}>
-              <div class="skeleton" style={{ height: '14px', width: '60%' }} />
-              <div class="skeleton" style={{ height: '11px', width: '40%' }} />
+          <div class="lead-header">
+            <div class="skeleton" style={{ width: '44px', height: '44px', borderRadius: '50%' }} />
+            <div class="stack" style={{ flex: 1, gap: '8px' }}>
+              <div class="skeleton" style={{ height: '16px', width: '55%' }} />
+              <div class="skeleton" style={{ height: '11px', width: '75%' }} />
             </div>
           </div>
-          <div class="skeleton" style={{ height: '90px' }} />
-          <div class="skeleton" style={{ height: '120px' }} />
+          <div class="card card-body stack">
+            <div class="row">
+              <div class="skeleton" style={{ height: '11px', width: '30%' }} />
+              <span class="spacer" />
+              <div class="skeleton" style={{ height: '20px', width: '64px', borderRadius: '999px' }} />
+            </div>
+            <div class="skeleton" style={{ height: '88px' }} />
+            <div class="skeleton" style={{ height: '30px', width: '40%' }} />
+          </div>
+          <div class="card card-body stack">
+            <div class="skeleton" style={{ height: '11px', width: '20%' }} />
+            <div class="skeleton" style={{ height: '96px' }} />
+          </div>
         </div>
       );
     case 'no-key':

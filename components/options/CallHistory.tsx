@@ -84,7 +84,7 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 200 }: CallHi
               rows.map((r) => (
                 <tr key={r.id} class={r.ok ? '' : 'row-failed'}>
                   <td class="nowrap">{formatDateTime(r.at)}</td>
-                  <td>
+                  <td class="nowrap">
                     <span class="method">{r.method}</span> <span class="mono">{r.endpoint}</span>
                   </td>
                   <td class="nowrap">

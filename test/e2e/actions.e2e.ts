@@ -19,6 +19,34 @@ test('Archive then Unarchive land on the service', async ({ openProfile, openPan
   await expect(panel.getByRole('button', { name: 'Archive', exact: true })).toBeVisible();
 });
 
+test('Undo right after Archive puts the conversation back on the service', async ({
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+  emulatorConversation,
+  emulatorCalls,
+}) => {
+  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await expect(conversationStatus(panel)).toHaveText('Open');
+
+  await panel.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'conversation archived' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect(conversationStatus(panel)).toHaveText('Open');
+  // Both changes reach the service, in order, and it ends where it started.
+  await expect
+    .poll(async () =>
+      (await emulatorCalls())
+        .filter((c) => c.ok && (c.endpoint === 'archiveConversation' || c.endpoint === 'unarchiveConversation'))
+        .map((c) => c.endpoint)
+        .reverse(),
+    )
+    .toEqual(['archiveConversation', 'unarchiveConversation']);
+  expect((await emulatorConversation(conversation!.id)).status).toBe('OPEN');
+});
+
 test('Snooze until a chosen local date and time, then Unsnooze, land on the service', async ({
   openProfile,
   openPanelFor,

@@ -28,6 +28,8 @@ export interface LaunchOptions {
   locale?: string;
   /** Default: the e2e build. The demo passes EXTENSION_DIR. */
   extensionDir?: string;
+  /** false: the caller closes the browser on Ctrl-C itself (the demo cleans up after it). Default true. */
+  handleSignals?: boolean;
 }
 
 /** Launches Chromium with the built extension loaded (flags known to work here: see toolchain.md). */
@@ -41,6 +43,9 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
     colorScheme: opts.colorScheme === undefined ? 'light' : opts.colorScheme,
     locale: opts.locale ?? 'en-US',
     viewport: { width: 1280, height: 860 },
+    handleSIGINT: opts.handleSignals ?? true,
+    handleSIGTERM: opts.handleSignals ?? true,
+    handleSIGHUP: opts.handleSignals ?? true,
     args: [
       ...(headless ? ['--headless=new'] : []),
       `--disable-extensions-except=${dir}`,

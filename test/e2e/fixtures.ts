@@ -6,7 +6,9 @@
  */
 import { test as base, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { rmSync } from 'node:fs';
+import { z } from 'zod';
 import { startEmulator } from '../../emulator/server';
+import { OutboxItemView, replySchema } from '../../lib/messages';
 import { launchWithExtension } from './browser';
 
 export { expect };
@@ -164,8 +166,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   demo: [
     async ({ emulatorControl }, use) => {
-      // Faults are cleared explicitly: a reset restores data, and a test must not inherit another's network.
-      await emulatorControl('faults', {});
+      // A reset also clears faults and any clock offset: no test inherits another's network or time.
       const { workspaces } = await emulatorControl<{ workspaces: DemoWorkspaces['workspaces'] }>('reset', { seed: 'demo' });
       // demo-pro is the seed's main Pro workspace (the six profiles are its leads).
       const pro = workspaces.find((w) => w.name === 'demo-pro') ?? workspaces.find((w) => w.plan === 'PRO');
@@ -185,7 +186,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       origin: `chrome-extension://${launched.extensionId}`,
     });
     await launched.context.close();
-    rmSync(launched.userDataDir, { recursive: true, force: true });
+    // Chromium's helpers may still be writing as it exits: retry, and never fail a test over a temp folder.
+    try {
+      rmSync(launched.userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch (error) {
+      console.warn(`could not remove ${launched.userDataDir}: ${String(error)}`);
+    }
   },
 
   configureExtension: async ({ extension, emulator, demo }, use) => {
@@ -296,6 +302,17 @@ export function conversationStatus(panel: Page) {
 /** The changes waiting for the service (or refused by it), as the panel lists them. */
 export function outboxList(panel: Page) {
   return panel.getByRole('list', { name: 'Pending and failed changes' });
+}
+
+/** The outbox as the background reports it to an extension page (`outbox-list` of lib/messages). */
+export async function outboxItems(extensionPage: Page): Promise<OutboxItemView[]> {
+  const reply = await extensionPage.evaluate(async () => {
+    const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
+    return chrome.runtime.sendMessage({ type: 'outbox-list' });
+  });
+  const parsed = replySchema(z.array(OutboxItemView)).parse(reply);
+  if (!parsed.ok) throw new Error(`outbox-list: ${parsed.error.message}`);
+  return parsed.value;
 }
 
 /** The local date ("Nov 24") and time ("2:38 AM") of `epochMs`, as the panel's browser writes them. */

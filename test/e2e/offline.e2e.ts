@@ -1,4 +1,4 @@
-import { test, expect, conversationStatus, outboxList } from './fixtures';
+import { test, expect, conversationStatus, outboxItems, outboxList } from './fixtures';
 
 // Playwright's offline mode covers the extension's service worker too (checked below: while offline
 // the emulator receives no archive call at all), so the outbox meets a real network failure.
@@ -20,10 +20,17 @@ test('offline then online: the queued Archive is kept, shown as pending, and del
 
   await extension.context.setOffline(true);
   await panel.getByRole('button', { name: 'Archive', exact: true }).click();
-  // Shown at once as archived, with the change listed as waiting; a failed attempt schedules the next.
+  // Shown at once as archived, with the change listed as waiting; the outbox met the outage (an
+  // attempt failed as offline) and keeps the change for a later attempt.
   await expect(conversationStatus(panel)).toHaveText('Archived');
+  await expect(outboxList(panel).getByRole('listitem')).toHaveCount(1);
   await expect(outboxList(panel)).toContainText('Archive');
-  await expect(outboxList(panel)).toContainText('Next attempt');
+  await expect
+    .poll(async () => {
+      const [item, ...more] = await outboxItems(panel);
+      return more.length === 0 && item ? { kind: item.kind, state: item.state, failedOffline: item.attempts >= 1 && item.error?.code === 'offline' } : null;
+    })
+    .toEqual({ kind: 'archive', state: 'pending', failedOffline: true });
   expect(await archiveCalls()).toHaveLength(0);
   expect((await emulatorConversation(conversation!.id)).status).toBe('OPEN');
 

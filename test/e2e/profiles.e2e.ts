@@ -24,6 +24,12 @@ test('ada-lovelace: one open conversation, the lead replied, the note as the ser
   await expect(panel.getByRole('button', { name: 'Archive', exact: true })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Unarchive' })).toHaveCount(0);
   await expect(panel.getByRole('radio')).toHaveCount(0);
+
+  // The popup shares the lead panel.
+  const popup = await openPanelFor(page, { surface: 'popup' });
+  await expectLeadShown(popup, 'Ada Lovelace');
+  await expect(conversationStatus(popup)).toHaveText('Open');
+  await expect(popup.getByLabel('Note', { exact: true })).toHaveValue(conversation!.note!);
 });
 
 test('grace-hopper: two conversations and a picker naming both campaigns', async ({ openProfile, openPanelFor, leadByUrl, leadConversations }) => {

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxItemView } from '../../lib/messages';
+import { useEnglish } from '../test-i18n';
+import { guessNames, NoLead } from './NoLead';
+
+beforeEach(() => useEnglish());
+afterEach(cleanup);
+
+const state = {
+  kind: 'no-lead' as const,
+  profileUrl: 'https://www.pronet.example/in/margaret-hamilton/',
+  slug: 'margaret-hamilton',
+  pending: [],
+  failed: [],
+};
+
+function setup(credits = { total: 120, perishable: 20 }) {
+  const addToAudience = vi.fn(async () => ({ ok: true as const, value: {} as OutboxItemView }));
+  const enrich = vi.fn(async () => ({ ok: true as const, value: { enrichRequestId: 'enr_1', creditsSpent: 1 } }));
+  render(
+    <NoLead
+      state={state}
+      loadAudiences={async () => ({ ok: true, value: [{ id: 'aud_1', name: 'Sales leaders EU', size: 135 }] })}
+      loadCredits={async () => ({ ok: true, value: credits })}
+      addToAudience={addToAudience}
+      enrich={enrich}
+      onRetry={() => {}}
+      onDiscard={() => {}}
+    />,
+  );
+  return { addToAudience, enrich };
+}
+
+describe('guessNames', () => {
+  it('prefers the name the page shows, else reads the slug', () => {
+    expect(guessNames('Margaret H. Hamilton', 'x')).toEqual(['Margaret H.', 'Hamilton']);
+    expect(guessNames(undefined, 'margaret-hamilton')).toEqual(['Margaret', 'Hamilton']);
+    expect(guessNames(undefined, 'ada-lovelace-42')).toEqual(['Ada', 'Lovelace']);
+    expect(guessNames(undefined, 'plato')).toEqual(['Plato', '']);
+  });
+});
+
+describe('NoLead', () => {
+  it('adds the profile to the chosen audience with the names shown', async () => {
+    const { addToAudience } = setup();
+    await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to audience' }));
+    await waitFor(() => expect(addToAudience).toHaveBeenCalledWith({ audience: 'Sales leaders EU', firstname: 'Margaret', lastname: 'Hamilton' }));
+  });
+
+  it('creates a new audience by name', async () => {
+    const { addToAudience } = setup();
+    await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });
+    fireEvent.change(screen.getByLabelText('Audience'), { target: { value: '\u0000new' } });
+    fireEvent.input(screen.getByLabelText('Name of the new audience'), { target: { value: 'Apollo alumni' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to audience' }));
+    await waitFor(() => expect(addToAudience).toHaveBeenCalledWith(expect.objectContaining({ audience: 'Apollo alumni' })));
+  });
+
+  it('shows the credit balance before Enrich, and no Enrich without credits', async () => {
+    setup({ total: 0, perishable: 0 });
+    expect(await screen.findByText('0 credits')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Enrich' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
