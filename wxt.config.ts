@@ -9,9 +9,13 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'alarms', 'sidePanel', 'webNavigation'],
+    // Each permission and why: README, Permissions (docs/permissions.md). Firefox's sidebar needs no
+    // permission (Firefox has no sidePanel API): asking for it there only earns a lint warning.
+    permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel']), 'webNavigation', 'scripting'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // No eval, no inline or remote script in extension pages (zod runs jitless: components/no-eval.ts).
+    content_security_policy: { extension_pages: "script-src 'self'; object-src 'self';" },
     // The toolbar button opens the popup and the side panel (Chrome) or sidebar (Firefox) comes from
     // the `sidepanel` entrypoint (titles from their HTML). Chrome allows four suggested shortcuts.
     commands: {
@@ -25,6 +29,9 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: { id: 'outreach-companion@example.org', data_collection_permissions: { required: ['none'] } },
           },
+          // Firefox builds MV2, which has no optional_host_permissions (WXT drops the key): custom
+          // service and profile hosts are asked for through optional_permissions there.
+          optional_permissions: ['https://*/*', 'http://*/*'],
         }
       : {}),
   }),

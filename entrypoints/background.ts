@@ -1,6 +1,10 @@
 // The background worker: wiring only. Every rule lives in lib/background (service, router, outbox ...).
-import { browser } from 'wxt/browser';
+// First: zod must not probe for eval, which the extension's CSP forbids here as in the pages.
+import '@/components/no-eval';
+import { browser, type Browser } from 'wxt/browser';
 import { OUTBOX_PORT, PANEL_PORT, PanelSubscribe, type ChipPush, type OutboxPush, type PanelPush } from '@/lib/messages';
+import { isCommandName, panelCommand, planCommand } from '@/lib/background/commands';
+import { createProfileScriptSync, type ScriptingApi } from '@/lib/background/profile-scripts';
 import { createRouter, classifySender, type SenderInfo } from '@/lib/background/router';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/service';
 import { openCompanionDb } from '@/lib/store/db';
@@ -10,18 +14,30 @@ const OUTBOX_ALARM = 'outbox';
 /** Chrome fires alarms no sooner than 30 s; shorter waits are covered by the outbox's own timer. */
 const MIN_ALARM_DELAY_MS = 30_000;
 
+const SIDE_PANEL_PATH = 'sidepanel.html';
+
 interface ChromeSidePanel {
   open(options: { tabId: number }): Promise<void>;
+  setOptions(options: { tabId: number; path: string; enabled?: boolean }): Promise<void>;
 }
 
-/** Opens the side panel (Chrome) or the sidebar (Firefox). Must run within a user gesture. */
-async function openSidePanel(tabId: number): Promise<void> {
+/**
+ * Opens the side panel (Chrome) or the sidebar (Firefox). Must run within a user gesture: nothing is
+ * awaited before `open`. `focusNote`: the panel opens with the caret in the note (`?focus=note`).
+ */
+async function openSidePanel(tabId: number, focusNote = false): Promise<void> {
   const chromeApi = (globalThis as { chrome?: { sidePanel?: ChromeSidePanel } }).chrome;
   if (chromeApi?.sidePanel) {
-    await chromeApi.sidePanel.open({ tabId });
+    // The calls run in order: the path is set before the panel opens, with no await in between. Only
+    // focus-note sets a path of its own for the tab; the default panel follows the active tab.
+    const path = focusNote
+      ? chromeApi.sidePanel.setOptions({ tabId, path: `${SIDE_PANEL_PATH}?focus=note`, enabled: true }).catch(() => undefined)
+      : undefined;
+    await Promise.all([path, chromeApi.sidePanel.open({ tabId })]);
     return;
   }
   const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction;
+  // An open sidebar focuses its note itself on the focus-note command.
   if (sidebar) await sidebar.open();
 }
 
@@ -30,11 +46,13 @@ export default defineBackground(() => {
   const panelPorts = new Map<number, Set<Port>>();
   const outboxPorts = new Set<Port>();
 
+  const settings = createSettingsStore();
+
   const ready: Promise<BackgroundService> = (async () => {
     const db = await openCompanionDb();
     const service = createBackgroundService({
       db,
-      settings: createSettingsStore(),
+      settings,
       session: browser.storage.session,
       push: {
         panel(tabId, state) {
@@ -60,7 +78,7 @@ export default defineBackground(() => {
       },
       hasHostPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
       getTabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
-      openPanel: openSidePanel,
+      openPanel: (tabId) => openSidePanel(tabId),
       onNextWake(at) {
         if (at === null) void browser.alarms.clear(OUTBOX_ALARM);
         else void browser.alarms.create(OUTBOX_ALARM, { when: Math.max(at, Date.now() + MIN_ALARM_DELAY_MS) });
@@ -114,10 +132,8 @@ export default defineBackground(() => {
         let ports = panelPorts.get(tabId);
         if (!ports) panelPorts.set(tabId, (ports = new Set()));
         ports.add(port);
-        void service.panelState(tabId).then((state) => {
-          const message: PanelPush = { type: 'panel-state', tabId, state };
-          port.postMessage(message);
-        });
+        // Through the push channel, so that this first state cannot overtake a newer push.
+        void service.panelSubscribed(tabId);
       });
       port.onDisconnect.addListener(() => {
         for (const tabId of subscribed) panelPorts.get(tabId)?.delete(port);
@@ -145,4 +161,42 @@ export default defineBackground(() => {
   };
   browser.webNavigation.onHistoryStateUpdated.addListener(onNavigation);
   browser.webNavigation.onCommitted.addListener(onNavigation);
+
+  // Keyboard commands. Opening the panel happens in the listener itself: a command is a user
+  // gesture, and the gesture does not survive an await.
+  browser.commands.onCommand.addListener((command: string, tab: Browser.tabs.Tab | undefined) => {
+    if (!isCommandName(command)) return;
+    const opens = panelCommand(command);
+    if (opens) {
+      if (tab?.id !== undefined) void openSidePanel(tab.id, opens.focusNote).catch((error: unknown) => console.warn('The side panel could not be opened', error));
+      return;
+    }
+    void (async () => {
+      const tabId = tab?.id ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id;
+      if (tabId === undefined) return;
+      const service = await ready;
+      const plan = planCommand(command, await service.panelState(tabId), new Date());
+      if (plan.kind === 'request') {
+        const reply = await service.handle(plan.request);
+        if (!reply.ok) console.warn(`${command}: ${reply.error.message}`);
+      }
+    })();
+  });
+
+  // The content script on the profile hosts the user added (and granted), kept in line with the
+  // settings and the permissions. Without the scripting API (Firefox before 102) only the built-in
+  // hosts get it.
+  const scripting = (browser as unknown as { scripting?: ScriptingApi }).scripting;
+  if (scripting) {
+    const syncProfileScript = createProfileScriptSync({
+      scripting,
+      hosts: async () => (await settings.get()).profileHosts,
+      hasPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
+    });
+    const resync = () => void syncProfileScript().catch((error: unknown) => console.warn('Profile hosts: content script not registered', error));
+    settings.watch(resync);
+    browser.permissions.onAdded.addListener(resync);
+    browser.permissions.onRemoved.addListener(resync);
+    resync();
+  }
 });

@@ -1,11 +1,18 @@
 /**
  * Profile pages of the pronet hosts: recognise the profile, tell the background at once (also after
  * in-page navigation), and show the small status chip that opens the panel. It never sees the key:
- * it sends a URL (and the name the page shows) and receives a ChipState (a kind, a name, a status).
+ * it sends a URL (and the name the page shows) and receives a ChipState (a kind, a name, a status,
+ * the profile it describes and its revision).
+ *
+ * The manifest runs it on the built-in hosts; the background registers it for the hosts the user
+ * added (and granted). Which pages are profiles follows the same configured hosts, read from the
+ * settings in `storage.local` (they hold no secret).
  */
-import { CHIP_CSS, mountChip, parseChipState, type IncomingChip } from '../components/chip/chip';
-import type { RequestOf } from '../lib/messages';
+import { CHIP_CSS, mountChip, parseChipState } from '../components/chip/chip';
+import { createChipTracker } from '../lib/chip-state';
+import type { ChipState, RequestOf } from '../lib/messages';
 import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
+import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../lib/store/profile-hosts';
 
 /** Navigation API, where the browser has it (Chromium 102+): fires on every same-document navigation. */
 type NavigationTarget = EventTarget;
@@ -24,20 +31,25 @@ export default defineContentScript({
   matches: ['*://pronet.example/*', '*://*.pronet.example/*', '*://pronet.localhost/*'],
   runAt: 'document_idle',
   async main(ctx) {
-    let seq = 0;
-    /** The last report whose answer came back; below `seq` while one is on its way. */
-    let answered = 0;
+    /** The profile on screen and the newest state the background sent for it. */
+    const tracker = createChipTracker<ChipState>();
+    let hosts: readonly string[] = [];
     let reportedHref: string | null = null;
-    /** The profile the page shows now (canonical), null off a profile. */
-    let profile: string | null = null;
     /** The heading when the URL changed: an in-page navigation changes the URL before the content. */
     let headingAtNavigation: string | undefined;
     let sentName: string | undefined;
-    let shown: IncomingChip | null = null;
 
     const stop = () => {
       if (!ctx.isInvalid) ctx.abort('extension context invalidated');
     };
+
+    try {
+      hosts = profileHostsOf((await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY]);
+    } catch (error) {
+      if (isContextInvalidated(error)) return stop();
+      // Unreadable settings: the built-in hosts still work.
+    }
+    if (ctx.isInvalid) return;
 
     const ui = await createShadowRootUi(ctx, {
       name: 'outreach-companion-chip',
@@ -57,7 +69,12 @@ export default defineContentScript({
     });
     ui.mount();
     const chip = ui.mounted;
-    const render = () => chip?.update(profile ? shown : null);
+    // Until the background answers for the profile on screen, the chip says it is looking it up.
+    const render = () => chip?.update(tracker.profile === null ? null : (tracker.shown ?? { kind: 'loading' }));
+    const offer = (raw: unknown) => {
+      const state = parseChipState(raw);
+      if (state && tracker.offer(state)) render();
+    };
 
     /**
      * The page's name for the current profile, once the page shows it: after an in-page navigation
@@ -66,25 +83,19 @@ export default defineContentScript({
      */
     const currentName = (): string | undefined => {
       const name = headingName();
+      const profile = tracker.profile;
       if (!name || !profile) return undefined;
       const canonicalLink = document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href;
-      if (canonicalLink) return canonicalProfileUrl(canonicalLink, [location.hostname]) === profile ? name : undefined;
+      if (canonicalLink) return canonicalProfileUrl(canonicalLink, [...hosts, location.hostname]) === profile ? name : undefined;
       return name !== headingAtNavigation ? name : undefined;
     };
 
-    /** Tells the background what the tab shows; answers for a profile the user has left are dropped. */
+    /** Tells the background what the tab shows; its answer is shown if it is still the newest for the profile. */
     const send = async (name: string | undefined) => {
-      const mine = ++seq;
       const request: RequestOf<'profile-viewed'> = { type: 'profile-viewed', url: location.href, ...(name ? { name } : {}) };
       try {
         const reply = (await browser.runtime.sendMessage(request)) as { ok?: unknown; value?: unknown } | undefined;
-        if (mine !== seq || ctx.isInvalid) return;
-        answered = mine;
-        if (reply?.ok !== true) return;
-        const state = parseChipState(reply.value);
-        if (!state || (state.profileUrl !== undefined && state.profileUrl !== profile)) return;
-        shown = state;
-        render();
+        if (!ctx.isInvalid && reply?.ok === true) offer(reply.value);
       } catch (error) {
         if (isContextInvalidated(error) || ctx.isInvalid) stop();
       }
@@ -96,12 +107,9 @@ export default defineContentScript({
       if (href === reportedHref) return;
       const initial = reportedHref === null;
       reportedHref = href;
-      const canonical = canonicalProfileUrl(href, [location.hostname]);
-      if (canonical !== profile) {
-        profile = canonical;
+      if (tracker.navigate(canonicalProfileUrl(href, hosts))) {
         headingAtNavigation = initial ? undefined : headingName();
         sentName = undefined;
-        shown = canonical ? { kind: 'loading' } : null;
         render();
       }
       sentName = currentName();
@@ -111,7 +119,7 @@ export default defineContentScript({
     /** Once the new profile's heading shows, the background learns the name (for Add to audience). */
     let nameCheck: number | undefined;
     const observer = new MutationObserver(() => {
-      if (nameCheck !== undefined || !profile) return;
+      if (nameCheck !== undefined || !tracker.profile) return;
       nameCheck = ctx.setTimeout(() => {
         nameCheck = undefined;
         const name = currentName();
@@ -127,16 +135,20 @@ export default defineContentScript({
     // The background pushes a new chip state when the lead's state changes (resolution, an action).
     const onMessage = (raw: unknown) => {
       const message = raw as { type?: unknown; state?: unknown } | null;
-      if (!message || message.type !== 'chip-state') return;
-      const state = parseChipState(message.state);
-      if (!state || !profile) return;
-      // A push for another profile is stale; one that names none is trusted only when no report is waiting.
-      if (state.profileUrl !== undefined ? state.profileUrl !== profile : answered !== seq) return;
-      shown = state;
-      render();
+      if (message?.type === 'chip-state') offer(message.state);
     };
     browser.runtime.onMessage.addListener(onMessage);
     ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onMessage));
+
+    // The user added or removed a profile host: this page may have become a profile, or stopped being one.
+    const onStorage = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return;
+      hosts = profileHostsOf(changes[SETTINGS_STORAGE_KEY]?.newValue);
+      reportedHref = null;
+      report();
+    };
+    browser.storage.onChanged.addListener(onStorage);
+    ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onStorage));
 
     // In-page navigation, at once: the Navigation API where there is one; popstate and WXT's
     // location watcher (it polls once a second) as the fallback.

@@ -13,7 +13,9 @@
  *    whenever that tab's PanelState changes. A port named `OUTBOX_PORT` (options page) receives
  *    `{ type: 'outbox', items }` whenever the outbox changes.
  * 3. Chip push: the background sends `{ type: 'chip-state', state }` to the content script of a tab with
- *    `tabs.sendMessage`. A ChipState never carries anything secret (no key, no note, no lead id).
+ *    `tabs.sendMessage`. A ChipState never carries anything secret (no key, no note, no lead id). It names
+ *    its profile and carries a revision shared with the replies to `profile-viewed`, so the content script
+ *    shows the latest state for the profile on screen whichever channel delivers first.
  *
  * Who may send what: this extension's own pages may send every request; a content script may send only
  * the requests in `CONTENT_SCRIPT_REQUESTS`, and only from a tab on a configured profile host. Everything
@@ -22,11 +24,13 @@
  * Times are epoch milliseconds throughout.
  */
 import { z } from 'zod';
+import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUSES } from './chip-state';
+import { CONVERSATION_STATUSES } from './inbox/conversation-state';
 
 // ---------------------------------------------------------------------------------------------------
 // Shared value types
 
-export const ConversationStatusView = z.enum(['OPEN', 'SNOOZED', 'ARCHIVED']);
+export const ConversationStatusView = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatusView = z.infer<typeof ConversationStatusView>;
 
 /** The conversation actions a panel can offer; which ones apply is in `ConversationView.actions`. */
@@ -206,19 +210,33 @@ export const PanelState = z.discriminatedUnion('kind', [
 export type PanelState = z.infer<typeof PanelState>;
 
 /**
- * What the content script's chip shows. Nothing secret: no key, no note, no ids. Kind 'off': the user
- * turned the chip off in the options (show nothing); the other kinds mirror PanelState's.
+ * What the content script's chip shows, and for which profile. Nothing secret: no key, no note, no
+ * ids. The kinds and statuses come from `lib/chip-state.ts`, which the content script's own check
+ * uses too. Kind 'off': the user turned the chip off in the options (show nothing); the other kinds
+ * mirror PanelState's.
  */
 export const ChipState = z.object({
-  kind: z.enum(['off', 'no-key', 'bad-key', 'not-profile', 'loading', 'no-lead', 'lead', 'error']),
+  kind: z.enum(CHIP_KINDS),
   /** The lead's display name (kind 'lead'). */
-  name: z.string().optional(),
+  name: z.string().max(CHIP_NAME_MAX).optional(),
   /** Status of the selected conversation (kind 'lead' with at least one conversation). */
-  status: ConversationStatusView.optional(),
+  status: z.enum(CHIP_STATUSES).optional(),
   /** Number of conversations (kind 'lead'). */
-  conversations: z.number().int().optional(),
+  conversations: z.number().int().nonnegative().optional(),
+  /**
+   * The canonical profile URL this state describes (not secret: the page shows it); null when the
+   * tab shows no profile. The content script drops a state for a profile the user has left.
+   */
+  profileUrl: z.string().max(CHIP_PROFILE_URL_MAX).nullable(),
+  /**
+   * Grows with every state the background computes, replies and pushes alike: of two states for the
+   * same profile, the content script shows the one with the higher `rev` (see `createChipTracker`).
+   */
+  rev: z.number().int().nonnegative(),
 });
 export type ChipState = z.infer<typeof ChipState>;
+/** What the chip shows, without its placing (`profileUrl`, `rev`). */
+export type ChipView = Omit<ChipState, 'profileUrl' | 'rev'>;
 
 export const MessageView = z.object({
   id: z.string(),
@@ -294,9 +312,17 @@ export const SettingsView = Settings.extend({
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
+/** The most members a key test lists (a workspace may have more; `members` counts them all). */
+export const KEY_TEST_MEMBERS_MAX = 200;
+
+export const MemberView = z.object({ id: z.string(), name: z.string(), label: z.string() });
+export type MemberView = z.infer<typeof MemberView>;
+
 export const KeyTestView = z.object({
   /** Number of workspace members the key can see (a successful `GET /members`). */
   members: z.number().int(),
+  /** The members `GET /members` returned, at most KEY_TEST_MEMBERS_MAX of them (names only; nothing secret). */
+  list: z.array(MemberView).max(KEY_TEST_MEMBERS_MAX),
 });
 export type KeyTestView = z.infer<typeof KeyTestView>;
 

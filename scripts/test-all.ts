@@ -1,6 +1,7 @@
 /**
- * The README's test command: static checks, then every suite (unit, contract, e2e), then one closing
- * line `N passed, M failed` summing them all (CI reads that line). Exits non-zero on any failure.
+ * The README's test command: static checks, then every suite (unit, contract, e2e) and the Firefox
+ * build checked by web-ext lint, then one closing line `N passed, M failed` summing them all (CI reads
+ * that line; a failed build or lint counts as one failure). Exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -39,10 +40,41 @@ function playwrightSuite(): void {
   console.log(`e2e: ${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed`);
 }
 
+/** WXT builds Firefox as MV2 (its default); the store's linter must find no error in that build. */
+const FIREFOX_DIR = join('.output', 'firefox-mv2');
+
+function firefoxStep(): void {
+  if (!run('firefox', 'npx', ['wxt', 'build', '-b', 'firefox'])) { failed += 1; return; }
+  console.log(`\n=== firefox: web-ext lint --source-dir ${FIREFOX_DIR}`);
+  const r = spawnSync('npx', ['web-ext', 'lint', '--source-dir', FIREFOX_DIR, '--output', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  type Message = { code: string; message: string; file?: string };
+  type LintReport = { summary: { errors: number; warnings: number; notices: number }; errors: Message[]; warnings: Message[] };
+  let report: LintReport | null;
+  try {
+    report = JSON.parse(r.stdout) as LintReport;
+  } catch {
+    report = null;
+  }
+  if (!report) {
+    console.log(r.stdout, r.stderr);
+    problems.push(`firefox: web-ext lint gave no report (exit ${r.status ?? r.signal})`);
+    failed += 1;
+    return;
+  }
+  const { errors, warnings, notices } = report.summary;
+  console.log(`firefox: web-ext lint: ${errors} errors, ${warnings} warnings, ${notices} notices (warnings explained in docs/permissions.md)`);
+  for (const m of [...report.errors, ...report.warnings]) console.log(`  ${m.code} ${m.file ?? ''}: ${m.message}`);
+  if (errors > 0 || r.status !== 0) {
+    problems.push(`firefox: web-ext lint found ${errors} errors`);
+    failed += 1;
+  }
+}
+
 run('typecheck', 'npx', ['tsc', '--noEmit']);
 run('lint', 'npx', ['eslint', '.']);
 vitestSuite('unit');
 vitestSuite('contract');
+firefoxStep();
 if (run('build', 'npx', ['wxt', 'build'])) playwrightSuite();
 else failed += 1;
 

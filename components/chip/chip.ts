@@ -3,39 +3,35 @@
  * Plain DOM on purpose: it runs inside every profile page, where a UI framework would only add weight.
  * It shows what the background sent and nothing else (no key, no note, no ids ever reach a page).
  */
-import type { ChipState } from '../../lib/messages';
+import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUSES } from '../../lib/chip-state';
+import type { ChipState, ChipView } from '../../lib/messages';
 import { t } from '../i18n';
 
-const KINDS = new Set<ChipState['kind']>(['off', 'no-key', 'bad-key', 'not-profile', 'loading', 'no-lead', 'lead', 'error']);
-const STATUSES = new Set<NonNullable<ChipState['status']>>(['OPEN', 'SNOOZED', 'ARCHIVED']);
-
-/** A chip state as it may arrive: with the profile it describes when the background says so. */
-export type IncomingChip = ChipState & { profileUrl?: string };
+const KINDS: ReadonlySet<string> = new Set(CHIP_KINDS);
+const STATUSES: ReadonlySet<string> = new Set(CHIP_STATUSES);
 
 /**
- * Checks a chip state coming from the background by hand: the content script stays free of zod, and
- * the chip needs four fields. Anything unexpected is refused (null).
+ * Checks a chip state coming from the background by hand, against the lists `ChipState` (zod) is
+ * built from: the content script stays free of zod. Anything unexpected is refused (null).
  */
-export function parseChipState(raw: unknown): IncomingChip | null {
+export function parseChipState(raw: unknown): ChipState | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Record<string, unknown>;
-  if (typeof r.kind !== 'string' || !KINDS.has(r.kind as ChipState['kind'])) return null;
-  const out: IncomingChip = { kind: r.kind as ChipState['kind'] };
+  if (typeof r.kind !== 'string' || !KINDS.has(r.kind)) return null;
+  if (r.profileUrl !== null && (typeof r.profileUrl !== 'string' || r.profileUrl.length > CHIP_PROFILE_URL_MAX)) return null;
+  if (typeof r.rev !== 'number' || !Number.isSafeInteger(r.rev) || r.rev < 0) return null;
+  const out: ChipState = { kind: r.kind as ChipState['kind'], profileUrl: r.profileUrl, rev: r.rev };
   if (r.name !== undefined) {
-    if (typeof r.name !== 'string' || r.name.length > 300) return null;
+    if (typeof r.name !== 'string' || r.name.length > CHIP_NAME_MAX) return null;
     out.name = r.name;
   }
   if (r.status !== undefined) {
-    if (typeof r.status !== 'string' || !STATUSES.has(r.status as NonNullable<ChipState['status']>)) return null;
+    if (typeof r.status !== 'string' || !STATUSES.has(r.status)) return null;
     out.status = r.status as ChipState['status'];
   }
   if (r.conversations !== undefined) {
     if (typeof r.conversations !== 'number' || !Number.isInteger(r.conversations) || r.conversations < 0) return null;
     out.conversations = r.conversations;
-  }
-  if (r.profileUrl !== undefined) {
-    if (typeof r.profileUrl !== 'string') return null;
-    out.profileUrl = r.profileUrl;
   }
   return out;
 }
@@ -43,7 +39,7 @@ export function parseChipState(raw: unknown): IncomingChip | null {
 export type ChipTone = 'open' | 'snoozed' | 'archived' | 'neutral' | 'warning' | 'loading';
 
 /** What the chip says for a state; null when it should not show (turned off, or not a profile page). */
-export function chipContent(state: ChipState): { tone: ChipTone; label: string; detail: string | null } | null {
+export function chipContent(state: ChipView): { tone: ChipTone; label: string; detail: string | null } | null {
   switch (state.kind) {
     case 'off':
     case 'not-profile':
@@ -71,7 +67,7 @@ export function chipContent(state: ChipState): { tone: ChipTone; label: string; 
 
 export interface ChipHandle {
   /** Shows `state`, or hides the chip with null. */
-  update(state: ChipState | null): void;
+  update(state: ChipView | null): void;
 }
 
 /** Builds the chip inside `container` (a shadow root's container); `onOpen` runs on click. */

@@ -60,20 +60,6 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
 
   useEffect(() => setError(null), [state?.kind, state && 'profileUrl' in state ? state.profileUrl : null]);
 
-  // The background names identities once it knows them; until then the panel asks for the list itself.
-  const [identityNames, setIdentityNames] = useState<ReadonlyMap<string, string>>(new Map());
-  const needsNames = state?.kind === 'lead' && state.conversations.some((c) => c.identityName === null && c.identityId !== null && !identityNames.has(c.identityId));
-  useEffect(() => {
-    if (!needsNames) return;
-    let live = true;
-    void messenger.send('identities', {}).then((reply) => {
-      if (live && reply.ok) setIdentityNames(new Map(reply.value.map((i) => [i.id, i.name])));
-    });
-    return () => {
-      live = false;
-    };
-  }, [needsNames, messenger]);
-
   function report<T>(reply: Reply<T>): reply is { ok: true; value: T } {
     if (!reply.ok) setError(reply.error.message);
     else setError(null);
@@ -84,15 +70,10 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
 
   let body;
   if (state.kind === 'lead') {
-    const named = {
-      ...state,
-      conversations: state.conversations.map((c) =>
-        c.identityName !== null || c.identityId === null ? c : { ...c, identityName: identityNames.get(c.identityId) ?? null },
-      ),
-    };
+    // Identity names come with the state: the background loads them once per key.
     body = (
       <LeadView
-        state={named}
+        state={state}
         tabId={tabId}
         messenger={messenger}
         now={now}

@@ -18,6 +18,12 @@ const noKey: SettingsView = {
 };
 const withKey: SettingsView = { ...noKey, key: { set: true, storage: 'persistent' } };
 
+const MEMBERS = [
+  { id: 'mem_1', name: 'Sam Sales', label: 'Owner' },
+  { id: 'mem_2', name: 'Priya Natarajan', label: 'Member' },
+  { id: 'mem_3', name: 'Chris Moreau', label: 'Member' },
+];
+
 /** A background that accepts everything and records the order of what it was asked. */
 function background(opts: { granted?: boolean; members?: number; initial?: SettingsView } = {}) {
   const order: string[] = [];
@@ -31,8 +37,10 @@ function background(opts: { granted?: boolean; members?: number; initial?: Setti
       case 'key-set':
         current = { ...current, sessionOnlyKey: payload.sessionOnly as boolean, key: { set: true, storage: payload.sessionOnly ? 'session' : 'persistent' } };
         return { ok: true, value: current };
-      case 'key-test':
-        return { ok: true, value: { members: opts.members ?? 3 } };
+      case 'key-test': {
+        const list = MEMBERS.slice(0, opts.members ?? 3);
+        return { ok: true, value: { members: list.length, list } };
+      }
       default:
         return { ok: false, error: { code: 'internal', message: `unexpected ${type}` } };
     }
@@ -65,6 +73,9 @@ describe('KeyForm', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /browser session only/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
     expect(await screen.findByText('The key works: 3 members in this workspace.')).toBeTruthy();
+    // The members themselves, by name, under the sentence.
+    const list = screen.getByRole('list', { name: 'The key works: 3 members in this workspace.' });
+    expect([...list.querySelectorAll('.host-name')].map((n) => n.textContent)).toEqual(['Sam Sales', 'Priya Natarajan', 'Chris Moreau']);
     expect(bg.send).toHaveBeenCalledWith('key-set', { key: 'key_demo_123', sessionOnly: true });
     expect(bg.order).toEqual(['key-set', 'key-test']);
     expect(onSettings).toHaveBeenCalled();
@@ -117,6 +128,7 @@ describe('KeyForm', () => {
     fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test key' }));
     expect(await screen.findByText('Invalid API key')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
     expect(send).toHaveBeenCalledWith('key-test', { key: 'wrong' });
     expect(send).toHaveBeenCalledTimes(1);
   });

@@ -188,6 +188,16 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
             <span>{outcome.text}</span>
           </div>
         ) : null}
+        {outcome?.members && outcome.members.list.length > 0 ? (
+          <ul class="host-list member-list" aria-label={outcome.text}>
+            {outcome.members.list.map((m) => (
+              <li key={m.id} class="host-item">
+                <span class="host-name">{m.name}</span>
+                <span>{m.label}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </form>
   );

@@ -3,7 +3,8 @@ import type { Messenger, SettingsView } from '../../lib/messages';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
-import { parseProfileHost, profileHostPatterns, type HostPermissions } from './permissions';
+import { profileHostPatterns } from '../../lib/pronet/canonical-url';
+import { parseProfileHost, type HostPermissions } from './permissions';
 
 export interface ProfileHostsProps {
   settings: SettingsView;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseBaseUrl, originPatternFor, parseBaseUrl, parseProfileHost, profileHostPatterns } from './permissions';
+import { profileHostPatterns } from '../../lib/pronet/canonical-url';
+import { normaliseBaseUrl, originPatternFor, parseBaseUrl, parseProfileHost } from './permissions';
 
 describe('base URL', () => {
   it('needs no permission for the built-in loopback hosts', () => {

@@ -51,7 +51,3 @@ export function parseProfileHost(input: string): string | null {
   return HOST_RE.test(host) ? host : null;
 }
 
-/** The match patterns a profile host needs: the host and its subdomains (country, mobile). */
-export function profileHostPatterns(host: string): string[] {
-  return [`*://${host}/*`, `*://*.${host}/*`];
-}

@@ -92,13 +92,18 @@ export function registerEndpoint<N extends EndpointName>(
 
   app.on(def.method, route, async (c) => {
     const url = new URL(c.req.url);
-    const at = core.now();
+    // The instant the rate limiter counts the call at is the one the call history shows, so the
+    // history alone proves the limit was kept (scripts/load-test.ts checks it window by window).
+    let at = core.now();
     let ws: WorkspaceStore | undefined;
     let status = 200;
     let summary = '';
     try {
       const outcome = faultOutcome(core.faults, core.random);
-      if (core.faults.latencyMs) await sleep(core.faults.latencyMs);
+      if (core.faults.latencyMs) {
+        await sleep(core.faults.latencyMs);
+        at = core.now();
+      }
       if (outcome === 'drop') {
         status = 0;
         summary = 'connection dropped (fault)';
@@ -113,7 +118,7 @@ export function registerEndpoint<N extends EndpointName>(
       ws = core.store.workspaceByKey(presented.key);
       if (!ws) throw new HttpError(401, 'Unknown API key.');
 
-      const decision = core.limiter.take(presented.key, core.now(), effectiveRateLimit(core.faults, SERVICE_RATE_LIMIT));
+      const decision = core.limiter.take(presented.key, at, effectiveRateLimit(core.faults, SERVICE_RATE_LIMIT));
       if (!decision.ok) {
         throw new HttpError(
           429,

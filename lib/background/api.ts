@@ -4,7 +4,7 @@
  */
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Audience, ConversationSummary, Credits, Identity, Lead, Message } from '../api/schemas';
+import type { Audience, ConversationSummary, Credits, Identity, Lead, Member, Message } from '../api/schemas';
 import type { EnrichType } from '../messages';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -14,7 +14,7 @@ export type EnrichInput =
   | { enrichType: EnrichType; pronetUrl: string; firstname: string; lastname: string };
 
 export interface BackgroundApi extends ResolverApi, OutboxApi {
-  members(opts: OutboxCallOptions): Promise<number>;
+  members(opts: OutboxCallOptions): Promise<Member[]>;
   credits(opts: OutboxCallOptions): Promise<Credits>;
   audiences(opts: OutboxCallOptions): Promise<Audience[]>;
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
@@ -50,7 +50,7 @@ export function createBackgroundApi(client: Client): BackgroundApi {
       }
     },
     createLead: async (input, opts) => ({ leadId: (await client.leads.create(input, opts)).leadId }),
-    members: async (opts) => (await client.members.list(undefined, opts)).length,
+    members: (opts) => client.members.list(undefined, opts),
     credits: async (opts) => (await client.credits.get(undefined, opts)).credits,
     audiences: async (opts) => (await client.audiences.list(undefined, opts)).audiences,
     identities: async (opts) => (await client.identities.list(undefined, opts)).identities,

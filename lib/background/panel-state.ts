@@ -1,5 +1,5 @@
 /**
- * Builds the view models the surfaces show (PanelState, ChipState, OutboxItemView) from what the
+ * Builds the view models the surfaces show (PanelState, ChipView, OutboxItemView) from what the
  * background knows: the cache entry of the tab's profile, the outbox, the key state. Pure.
  *
  * Pending mutations are applied optimistically, in the order they were made, with the same rules the
@@ -9,7 +9,7 @@
 import type { ConversationSummary, Lead } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
-import type { ChipState, ConversationView, LeadView, OutboxItemView, PanelState } from '../messages';
+import type { ChipView, ConversationView, LeadView, OutboxItemView, PanelState } from '../messages';
 import { profileSlug } from '../pronet/canonical-url';
 import type { CacheEntry, OutboxRecord } from '../store/db';
 
@@ -185,8 +185,11 @@ export function outboxItemView(r: OutboxRecord): OutboxItemView {
   return base;
 }
 
-/** The chip's state: only a kind, a name and a status, nothing a page should not see. */
-export function chipFor(state: PanelState): ChipState {
+/**
+ * What the chip shows: only a kind, a name and a status, nothing a page should not see. The service
+ * places it (profile, revision) before sending.
+ */
+export function chipFor(state: PanelState): ChipView {
   switch (state.kind) {
     case 'lead': {
       const selected = state.conversations.find((c) => c.id === state.selectedConversationId);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ConversationSummary, Lead } from '../api/schemas';
-import type { ChipState, PanelState, Reply, Request } from '../messages';
+import { createChipTracker } from '../chip-state';
+import type { ChipState, KeyTestView, PanelState, Reply, Request } from '../messages';
 import { openCompanionDb, type CompanionDb } from '../store/db';
 import { createSettingsStore } from '../store/settings';
 import { conversation, lead } from '../../test/unit/background/fakes';
@@ -12,6 +13,8 @@ const KEY = 'key_demo-pro_0123456789abcdef0123456789abcdef';
 const ADA_PAGE = 'http://pronet.localhost:8787/in/ada-lovelace/';
 const MARGARET_PAGE = 'http://pronet.localhost:8787/in/margaret-hamilton/';
 const MARGARET = 'https://www.pronet.example/in/margaret-hamilton/';
+const ADA = 'https://www.pronet.example/in/ada-lovelace/';
+const IDENTITY = { id: 'idt_1', name: 'Sam Sales', firstname: 'Sam', lastname: 'Sales', companyName: null, jobTitle: null, pronetConnected: true };
 
 /** A tiny in-memory service on the wire format, enough for the background's calls. */
 function fakeServer() {
@@ -36,6 +39,7 @@ function fakeServer() {
     const path = url.pathname.replace(/^\/flow/, '');
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (path === '/members') return json(200, [{ id: 'mem_1', name: 'Sam', label: 'Owner' }]);
+    if (path === '/identities') return json(200, { statusCode: 200, identities: [IDENTITY] });
     if (path === '/leads/search') {
       if (holdSearch) await holdSearch;
       init.signal?.throwIfAborted();
@@ -63,9 +67,13 @@ function fakeServer() {
     return error(404, `No route ${path}`);
   };
 
+  const paths = () => seen.map((s) => new URL(s.url).pathname);
   return {
     fetch: fetchImpl as typeof fetch,
     seen,
+    /** The calls made to resolve profiles (identities are loaded apart, once per key). */
+    profileCalls: () => paths().filter((p) => p !== '/flow/identities'),
+    identityCalls: () => paths().filter((p) => p === '/flow/identities').length,
     conversations,
     echoKeyInErrors(on: boolean) {
       echoKeyInErrors = on;
@@ -134,18 +142,27 @@ afterEach(() => {
 describe('background service', () => {
   it('shows no-key until a key is set, then resolves the viewed profile with two calls, then from cache', async () => {
     const service = await startService();
-    expect(await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 7 }))).toEqual({ kind: 'no-key' });
+    expect(await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 7 }))).toEqual({
+      kind: 'no-key',
+      profileUrl: ADA,
+      rev: expect.any(Number),
+    });
     await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
     await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 7 }))).kind).toBe('lead'));
     const state = await value<PanelState>(send(service, { type: 'panel-state', tabId: 7 }));
     expect(state).toMatchObject({ kind: 'lead', lead: { name: 'Ada Lovelace' }, stale: false });
-    expect(server.seen.map((s) => new URL(s.url).pathname)).toEqual(['/flow/leads/search', '/flow/leads/lead_1/conversations']);
+    expect(server.profileCalls()).toEqual(['/flow/leads/search', '/flow/leads/lead_1/conversations']);
 
     // Another tab on the same profile: the fresh cache answers, no call.
     await value(send(service, { type: 'profile-viewed', url: `${ADA_PAGE}?trk=x` }, { tabId: 8 }));
     expect(await value(send(service, { type: 'panel-state', tabId: 8 }))).toMatchObject({ kind: 'lead' });
-    expect(server.seen).toHaveLength(2);
-    await vi.waitFor(() => expect(pushed.chips.at(-1)).toEqual([8, { kind: 'lead', name: 'Ada Lovelace', conversations: 1, status: 'OPEN' }]));
+    expect(server.profileCalls()).toHaveLength(2);
+    await vi.waitFor(() =>
+      expect(pushed.chips.at(-1)).toEqual([
+        8,
+        { kind: 'lead', name: 'Ada Lovelace', conversations: 1, status: 'OPEN', profileUrl: ADA, rev: expect.any(Number) },
+      ]),
+    );
     expect(pushed.badges.some(([tab, b]) => tab === 7 && b.text === 'OPEN')).toBe(true);
   });
 
@@ -154,9 +171,10 @@ describe('background service', () => {
     await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
     const release = server.holdSearch();
     await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 3 }));
-    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+    const search = () => server.seen.find((s) => s.url.includes('/leads/search'));
+    await vi.waitFor(() => expect(search()).toBeDefined());
     await service.tabNavigated(3, 'http://pronet.localhost:8787/feed/');
-    expect(server.seen[0]?.signal?.aborted).toBe(true);
+    expect(search()?.signal?.aborted).toBe(true);
     release();
     expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).toEqual({ kind: 'not-profile' });
   });
@@ -201,10 +219,14 @@ describe('background service', () => {
   it('keeps the rate limiter state across a worker restart', async () => {
     const first = await startService();
     await value(send(first, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await vi.waitFor(() => expect(server.identityCalls()).toBe(1));
     await value(send(first, { type: 'key-test' }));
     await value(send(first, { type: 'key-test' }));
     first.stop();
-    await vi.waitFor(async () => expect((await db.get('meta', 'limiter')) as { calls: number[] }).toMatchObject({ calls: [expect.any(Number), expect.any(Number)] }));
+    // Three calls: the identities (once per key) and the two key tests.
+    await vi.waitFor(async () =>
+      expect((await db.get('meta', 'limiter')) as { calls: number[] }).toMatchObject({ calls: [expect.any(Number), expect.any(Number), expect.any(Number)] }),
+    );
   });
 
   it('never lets the key out: not in storage.local or sync, the call log, error messages, pushes or URLs', async () => {
@@ -246,5 +268,75 @@ describe('background service', () => {
     expect(server.seen.filter((s) => s.auth === `Bearer ${KEY}`).length).toBeGreaterThan(3);
     // It is kept in the extension-origin IndexedDB.
     expect(await db.get('secrets', 'apiKey')).toBe(KEY);
+  });
+
+  it('lists the members on a key test', async () => {
+    const service = await startService();
+    expect(await value<KeyTestView>(send(service, { type: 'key-test', key: KEY }))).toEqual({
+      members: 1,
+      list: [{ id: 'mem_1', name: 'Sam', label: 'Owner' }],
+    });
+  });
+
+  it('names identities on the first state of a profile: loaded once per key, never per profile', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await vi.waitFor(() => expect(server.identityCalls()).toBe(1));
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 1 }));
+    await vi.waitFor(() => expect(pushed.panels.some(([, s]) => s.kind === 'lead')).toBe(true));
+    const firstLead = pushed.panels.find(([, s]) => s.kind === 'lead')![1];
+    expect(firstLead).toMatchObject({ kind: 'lead', conversations: [{ identityId: 'idt_1', identityName: 'Sam Sales' }] });
+
+    await value(send(service, { type: 'profile-viewed', url: MARGARET_PAGE }, { tabId: 2 }));
+    await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 2 }))).kind).toBe('no-lead'));
+    expect(server.profileCalls()).toEqual(['/flow/leads/search', '/flow/leads/lead_1/conversations', '/flow/leads/search']);
+    expect(server.identityCalls()).toBe(1);
+
+    // A restarted worker keeps the names it loaded; the same key set again loads nothing.
+    service.stop();
+    const restarted = await startService();
+    await value(send(restarted, { type: 'key-set', key: KEY, sessionOnly: false }));
+    expect(await value(send(restarted, { type: 'panel-state', tabId: 1 }))).toMatchObject({ conversations: [{ identityName: 'Sam Sales' }] });
+    // A new key is another workspace: its names are loaded again.
+    await value(send(restarted, { type: 'key-clear' }));
+    await value(send(restarted, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await vi.waitFor(() => expect(server.identityCalls()).toBe(2));
+  });
+
+  it('places every chip state, so the content script ends on the newest whichever channel delivers first', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const release = server.holdSearch();
+    const reply = await value<ChipState>(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 4 }));
+    expect(reply).toMatchObject({ kind: 'loading', profileUrl: ADA });
+    release();
+    await vi.waitFor(() => expect(pushed.chips.at(-1)?.[1]).toMatchObject({ kind: 'lead', profileUrl: ADA }));
+    const pushes = pushed.chips.filter(([tab]) => tab === 4).map(([, chip]) => chip);
+    // Revisions grow with every state computed; the pushes went out in that order.
+    const revs = pushes.map((c) => c.rev);
+    expect(revs).toEqual([...revs].sort((a, b) => a - b));
+    expect(pushes.at(-1)!.rev).toBeGreaterThan(reply.rev);
+
+    // The race of the field: every push arrives first, the reply ("loading") last.
+    const chip = createChipTracker<ChipState>();
+    chip.navigate(ADA);
+    for (const p of pushes) chip.offer(p);
+    chip.offer(reply);
+    expect(chip.shown).toMatchObject({ kind: 'lead', name: 'Ada Lovelace' });
+
+    // Turned off in the options: the chip hears it, for the same profile.
+    await value(send(service, { type: 'settings-set', patch: { chipEnabled: false } }));
+    await vi.waitFor(() => expect(pushed.chips.at(-1)).toEqual([4, { kind: 'off', profileUrl: ADA, rev: expect.any(Number) }]));
+  });
+
+  it('sends a newly subscribed panel the current state through the push channel', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 6 }));
+    await vi.waitFor(() => expect(pushed.panels.at(-1)?.[1].kind).toBe('lead'));
+    const before = pushed.panels.length;
+    await service.panelSubscribed(6);
+    expect(pushed.panels.length).toBe(before + 1);
+    expect(pushed.panels.at(-1)).toEqual(pushed.panels[before - 1]);
   });
 });

@@ -12,19 +12,21 @@ import { createClient, type CallRecord, type Client } from '../api/client';
 import { ApiError, isAbortError } from '../api/errors';
 import { createSlidingWindowLimiter, systemClock, type LimiterState, type RateLimiter } from '../api/rate-limiter';
 import { snooze as snoozeTransition } from '../inbox/conversation-state';
-import type {
-  ChipState,
-  ErrorView,
-  IdentityView,
-  OutboxItemView,
-  PanelState,
-  Reply,
-  Request,
-  ReplyOf,
-  RequestOf,
-  RequestType,
-  Settings,
-  SettingsView,
+import {
+  KEY_TEST_MEMBERS_MAX,
+  type ChipState,
+  type ChipView,
+  type ErrorView,
+  type IdentityView,
+  type OutboxItemView,
+  type PanelState,
+  type Reply,
+  type Request,
+  type ReplyOf,
+  type RequestOf,
+  type RequestType,
+  type Settings,
+  type SettingsView,
 } from '../messages';
 import { canonicalProfileUrl } from '../pronet/canonical-url';
 import { createProfileCache, type ProfileCache } from '../store/cache';
@@ -36,6 +38,14 @@ import { createOutboxStore } from '../store/outbox-store';
 import type { SettingsStore } from '../store/settings';
 import { createBackgroundApi, type BackgroundApi } from './api';
 import { badgeFor, type Badge } from './badge';
+import {
+  EMPTY_IDENTITY_BOOK,
+  identitiesDue,
+  identityBook,
+  readSavedIdentities,
+  type IdentityBook,
+  type SavedIdentities,
+} from './identities';
 import { NoKeyError, redact, RequestError, toErrorView } from './error-view';
 import { createOutbox, DEFAULT_OUTBOX_POLICY, type Outbox, type Outcome, type Timers } from './outbox';
 import { buildPanelState, chipFor, outboxItemView, type PanelError } from './panel-state';
@@ -88,8 +98,13 @@ export interface BackgroundService {
   /** A tab shows a new URL (webNavigation, tabs.onUpdated); `name` as the page shows it, when known. */
   tabNavigated(tabId: number, url: string, name?: string): Promise<void>;
   tabClosed(tabId: number): void;
-  /** The current state of a tab's panel (a panel just subscribed). */
+  /** The current state of a tab's panel; starts resolution when needed. */
   panelState(tabId: number): Promise<PanelState>;
+  /**
+   * A panel just subscribed to a tab: its current state goes out through the push channel, in order
+   * with every other push (a state computed earlier never overtakes a later one).
+   */
+  panelSubscribed(tabId: number): Promise<void>;
   /** An alarm fired: send what the outbox has due. */
   wake(): void;
   /** The configured extra profile hosts (for the router's sender check). */
@@ -110,7 +125,15 @@ interface TabInfo {
   controller: AbortController | null;
   revalidating: boolean;
   error: PanelError | null;
-  pushed: { panel?: string; chip?: string; badge?: string };
+  /** What was last pushed, to push only changes; `rev`: the revision of the newest state pushed. */
+  pushed: { rev?: number; panel?: string; chip?: string; badge?: string };
+}
+
+/** A tab's state as computed, with the profile it was computed for and its revision. */
+interface Computed {
+  state: PanelState;
+  profileUrl: string | null;
+  rev: number;
 }
 
 const LIMITER_META = 'limiter';
@@ -137,12 +160,19 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   let key: string | null = null;
   /** The service's sentence after it refused the key or plan; cleared by a new key or a good call. */
   let keyProblem: string | null = null;
-  let identities = new Map<string, string>();
+  let identities: IdentityBook = EMPTY_IDENTITY_BOOK;
+  /** Bumped by a key change: a load of identities started for the previous key is ignored. */
+  let identitiesGeneration = 0;
+  let identitiesLoading = false;
+  /** The last revision handed out (see `nextRev`). */
+  let lastRev = 0;
   let limiter: RateLimiter | null = null;
   let client: Client | null = null;
   let api: BackgroundApi | null = null;
   let unwatch: (() => void) | null = null;
   let notifyQueued = false;
+  /** After `stop()`: nothing more is computed or pushed (the database may be closing). */
+  let stopped = false;
 
   const currentSettings = (): Settings => {
     if (!settings) throw new Error('The background service is not started.');
@@ -344,11 +374,22 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     }
   }
 
-  async function computeState(tabId: number): Promise<PanelState> {
+  /**
+   * Revisions order every state the background computes, for every tab. They start from the clock so
+   * that a restarted worker goes on above what the previous one handed out.
+   */
+  function nextRev(): number {
+    lastRev = Math.max(lastRev + 1, Math.floor(clock.now()));
+    return lastRev;
+  }
+
+  /** A tab's state now. Its revision is taken before anything is read, so a later one saw no less. */
+  async function compute(tabId: number): Promise<Computed> {
+    const rev = nextRev();
     const tab = tabs.get(tabId);
     const profileUrl = tab?.profileUrl ?? null;
     const entry = profileUrl ? await cache.get(profileUrl) : undefined;
-    return buildPanelState({
+    const state = buildPanelState({
       now: clock.now(),
       hasKey: key !== null,
       keyProblem,
@@ -359,13 +400,18 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       error: tab?.error ?? null,
       selectedConversationId: tab?.selected ?? null,
       outbox: await outbox.list(),
-      identities,
+      identities: identities.names,
     });
+    if (state.kind === 'lead') {
+      const ids = state.conversations.flatMap((c) => (c.identityName === null && c.identityId !== null ? [c.identityId] : []));
+      if (ids.length > 0) loadIdentities(ids);
+    }
+    return { state, profileUrl, rev };
   }
 
   /** Recomputes every tab's state soon, and pushes what changed. */
   function notify() {
-    if (notifyQueued) return;
+    if (notifyQueued || stopped) return;
     notifyQueued = true;
     queueMicrotask(() => {
       notifyQueued = false;
@@ -375,18 +421,24 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
 
   async function pushAll() {
     for (const tabId of [...tabs.keys()]) {
+      if (stopped) return;
       try {
         await pushTab(tabId);
       } catch (error) {
-        console.error('panel push failed', error);
+        if (!stopped) console.error('panel push failed', error);
       }
     }
   }
 
-  async function pushTab(tabId: number, state?: PanelState) {
+  async function pushTab(tabId: number, computed?: Computed) {
+    if (!tabs.has(tabId)) return;
+    const { state: current, profileUrl, rev } = computed ?? (await compute(tabId));
     const tab = tabs.get(tabId);
-    if (!tab) return;
-    const current = state ?? (await computeState(tabId));
+    // Pushes go out in the order their states were computed: an older state (computed before the
+    // newest one pushed, or for a profile the tab has left) would undo a newer one, and nothing
+    // would correct it, since only changes are pushed.
+    if (!tab || profileUrl !== tab.profileUrl || rev < (tab.pushed.rev ?? 0)) return;
+    tab.pushed.rev = rev;
     const panelJson = JSON.stringify(current);
     if (panelJson !== tab.pushed.panel) {
       tab.pushed.panel = panelJson;
@@ -398,41 +450,105 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       tab.pushed.badge = badgeJson;
       deps.push.badge(tabId, badge);
     }
-    // Only tabs on a profile host run the content script that shows the chip.
-    if (tab.profileUrl !== null) {
-      const chip = chipState(current);
-      const chipJson = JSON.stringify(chip);
+    // Only tabs on a profile show the chip.
+    if (profileUrl !== null) {
+      const view = chipView(current);
+      const chipJson = JSON.stringify({ ...view, profileUrl });
       if (chipJson !== tab.pushed.chip) {
         tab.pushed.chip = chipJson;
-        deps.push.chip(tabId, chip);
+        deps.push.chip(tabId, { ...view, profileUrl, rev });
       }
     }
   }
 
   /** What the chip shows; 'off' when the user turned chips off. */
-  function chipState(state: PanelState): ChipState {
+  function chipView(state: PanelState): ChipView {
     return settings?.chipEnabled === false ? { kind: 'off' } : chipFor(state);
   }
 
+  /** The chip state of a computed state, placed: for which profile, and how recent. */
+  function chipState({ state, profileUrl, rev }: Computed): ChipState {
+    return profileUrl === null ? { kind: 'not-profile', profileUrl, rev } : { ...chipView(state), profileUrl, rev };
+  }
+
   async function pushOutbox() {
+    if (stopped) return;
     try {
       deps.push.outbox((await outbox.list()).map(outboxItemView));
     } catch (error) {
-      console.error('outbox push failed', error);
+      if (!stopped) console.error('outbox push failed', error);
     }
   }
 
-  /** A tab's state now; starts resolution when needed (always, with `force`), without waiting for it. */
-  async function tabState(tabId: number, force = false): Promise<PanelState> {
+  /** The tab's entry; after a worker restart, the background asks the browser what the tab shows. */
+  async function knownTab(tabId: number): Promise<TabInfo> {
     if (!tabs.has(tabId) && deps.getTabUrl) {
       const url = await deps.getTabUrl(tabId).catch(() => undefined);
       if (url !== undefined) setTabUrl(tabId, url);
     }
-    const tab = tabInfo(tabId);
+    return tabInfo(tabId);
+  }
+
+  /** A tab's state now; starts resolution when needed (always, with `force`), without waiting for it. */
+  async function tabState(tabId: number, force = false): Promise<PanelState> {
+    const tab = await knownTab(tabId);
     // A forced refresh shows as revalidating from this very answer on.
     if (force && tab.profileUrl !== null && key !== null && keyProblem === null) tab.revalidating = true;
     void ensureResolved(tabId, force);
-    return computeState(tabId);
+    return (await compute(tabId)).state;
+  }
+
+  async function panelSubscribed(tabId: number): Promise<void> {
+    const tab = await knownTab(tabId);
+    void ensureResolved(tabId);
+    // The new panel has seen nothing yet: the newest state goes out again, even if unchanged.
+    tab.pushed.panel = undefined;
+    await pushTab(tabId);
+  }
+
+  // ---- Identities ---------------------------------------------------------------------------------
+
+  async function storeIdentities(saved: SavedIdentities, triedAt?: number) {
+    identities = identityBook(saved, triedAt);
+    await meta.set(IDENTITIES_META, saved);
+    notify();
+  }
+
+  /**
+   * Loads the identities' names when they are due (see `identities.ts`), in the background: a failure
+   * only means ids are shown a while longer. `unknownIds`: identity ids a panel shows without a name.
+   */
+  function loadIdentities(unknownIds: readonly string[] = []) {
+    if (key === null || keyProblem !== null || identitiesLoading || stopped) return;
+    const now = clock.now();
+    if (!identitiesDue(identities, now, unknownIds)) return;
+    identities = { ...identities, triedAt: now };
+    identitiesLoading = true;
+    const generation = identitiesGeneration;
+    void apiProxy
+      .identities({ priority: 'background' })
+      .then(async (list) => {
+        if (generation !== identitiesGeneration) return;
+        await storeIdentities({ fetchedAt: clock.now(), list: list.map((i) => ({ id: i.id, name: i.name })) }, now);
+      })
+      .catch((error: unknown) => {
+        if (generation !== identitiesGeneration) return;
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          keyProblem = error.serviceMessage;
+          notify();
+        }
+      })
+      .finally(() => {
+        if (generation === identitiesGeneration) identitiesLoading = false;
+      });
+  }
+
+  /** A new key (or none): the names of the previous workspace's identities no longer apply. */
+  async function forgetIdentities() {
+    identitiesGeneration += 1;
+    identitiesLoading = false;
+    identities = EMPTY_IDENTITY_BOOK;
+    await meta.set(IDENTITIES_META, null);
   }
 
   // ---- Requests ----------------------------------------------------------------------------------
@@ -474,10 +590,13 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
 
   async function afterKeyChange() {
     const stored = await keyStore.get();
+    const changed = (stored?.key ?? null) !== key;
     key = stored?.key ?? null;
     keyProblem = null;
+    if (changed) await forgetIdentities();
     notify();
     if (key !== null) {
+      loadIdentities();
       await outbox.hurry();
       for (const tabId of tabs.keys()) void ensureResolved(tabId, true);
     }
@@ -488,12 +607,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const handlers: Handlers = {
     async 'profile-viewed'(req, ctx) {
       if (ctx.tabId === undefined) throw new RequestError('bad-request', 'profile-viewed must come from a tab.');
-      const tab = setTabUrl(ctx.tabId, req.url, req.name);
+      setTabUrl(ctx.tabId, req.url, req.name);
       void saveTabs();
       void ensureResolved(ctx.tabId);
-      const state = await computeState(ctx.tabId);
-      void pushTab(ctx.tabId, state);
-      return tab.profileUrl === null ? { kind: 'not-profile' } : chipState(state);
+      const computed = await compute(ctx.tabId);
+      void pushTab(ctx.tabId, computed);
+      return chipState(computed);
     },
     async 'open-panel'(req, ctx) {
       const tabId = req.tabId ?? ctx.tabId;
@@ -505,9 +624,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     refresh: (req) => tabState(req.tabId, true),
     async 'select-conversation'(req) {
       tabInfo(req.tabId).selected = req.conversationId;
-      const state = await computeState(req.tabId);
-      void pushTab(req.tabId, state);
-      return state;
+      const computed = await compute(req.tabId);
+      void pushTab(req.tabId, computed);
+      return computed.state;
     },
     async 'conversation-messages'(req) {
       const page = req.page ?? 0;
@@ -573,10 +692,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       return (await apiProxy.audiences(user)).map((a) => ({ id: a.id, name: a.name, size: a.size }));
     },
     async identities() {
+      const generation = identitiesGeneration;
       const list: IdentityView[] = (await apiProxy.identities(user)).map((i) => ({ id: i.id, name: i.name }));
-      identities = new Map(list.map((i) => [i.id, i.name]));
-      await meta.set(IDENTITIES_META, list);
-      notify();
+      if (generation === identitiesGeneration) await storeIdentities({ fetchedAt: clock.now(), list });
       return list;
     },
     'call-log': (req) => callLog.list({ ...(req.failedOnly ? { failedOnly: true } : {}), ...(req.limit ? { limit: req.limit } : {}) }),
@@ -621,8 +739,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       if (!candidate) {
         keyProblem = null;
         notify();
+        loadIdentities();
       }
-      return { members };
+      return {
+        members: members.length,
+        list: members.slice(0, KEY_TEST_MEMBERS_MAX).map((m) => ({ id: m.id, name: m.name, label: m.label })),
+      };
     },
     async 'key-clear'() {
       await keyStore.clear();
@@ -649,6 +771,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
 
   return {
     async start() {
+      stopped = false;
       const previous = settings;
       const loaded = await deps.settings.get();
       const stored = await keyStore.get();
@@ -665,8 +788,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
         },
       });
       await applySettings(loaded, previous);
-      const savedIdentities = await meta.get<IdentityView[]>(IDENTITIES_META);
-      if (Array.isArray(savedIdentities)) identities = new Map(savedIdentities.map((i) => [i.id, i.name]));
+      const savedIdentities = readSavedIdentities(await meta.get<unknown>(IDENTITIES_META));
+      if (savedIdentities) identities = identityBook(savedIdentities, null);
       const savedTabs = (await deps.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
       if (savedTabs && typeof savedTabs === 'object') {
         for (const [id, t] of Object.entries(savedTabs as Record<string, { url?: unknown; name?: unknown }>)) {
@@ -678,8 +801,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       });
       void cache.prune(clock.now() - CACHE_MAX_AGE_MS).catch(() => undefined);
       await outbox.start();
+      loadIdentities();
     },
     stop() {
+      stopped = true;
       outbox.stop();
       unwatch?.();
       for (const tab of tabs.values()) tab.controller?.abort();
@@ -698,6 +823,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       void saveTabs();
     },
     panelState: tabState,
+    panelSubscribed,
     wake: () => outbox.wake(),
     profileHosts: () => settings?.profileHosts ?? [],
     outbox,

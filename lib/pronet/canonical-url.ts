@@ -89,3 +89,8 @@ export function isProfileUrl(url: string, extraHosts: readonly string[] = []): b
 export function slugFromCanonical(canonical: string): string | null {
   return canonicalProfileUrl(canonical) === canonical ? profileSlug(canonical) : null;
 }
+
+/** The match patterns a profile host needs: the host and its subdomains (country, mobile). */
+export function profileHostPatterns(host: string): string[] {
+  return [`*://${host}/*`, `*://*.${host}/*`];
+}

@@ -4,6 +4,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_BASE_URL, Settings } from '../messages';
+import { SETTINGS_STORAGE_KEY } from './profile-hosts';
 
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: DEFAULT_BASE_URL,
@@ -21,7 +22,7 @@ export interface SettingsStore {
   watch(listener: (settings: Settings) => void): () => void;
 }
 
-const item = storage.defineItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
+const item = storage.defineItem<Settings>(`local:${SETTINGS_STORAGE_KEY}`, { fallback: DEFAULT_SETTINGS });
 
 function sanitise(value: unknown): Settings {
   const parsed = Settings.partial().safeParse(value);

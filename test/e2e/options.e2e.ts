@@ -23,6 +23,9 @@ test('the key set on the options page is tested against the service: members on 
   await options.getByRole('button', { name: 'Test key' }).click();
   const outcome = options.getByTestId('key-outcome');
   await expect(outcome).toContainText(`${members.length} members`);
+  // The members themselves, by name: the demo seed's Pro workspace has Priya Natarajan.
+  expect(members.map((m) => m.name)).toContain('Priya Natarajan');
+  await expect(outcome.getByText('Priya Natarajan', { exact: true })).toBeVisible();
   // The emulator saw the stored key at work: a successful members call for the Pro workspace.
   const calls = await emulatorCalls();
   expect(calls.some((c) => c.endpoint === 'listMembers' && c.ok && c.workspaceName === 'demo-pro')).toBe(true);

@@ -173,7 +173,10 @@ export function fakeService(now: () => number): FakeService {
         leads.set(id, lead(id, slug, { firstname: input.firstname ?? null, lastname: input.lastname ?? null }));
         return { leadId: id };
       }),
-    members: () => call('members', '', () => 2),
+    members: () => call('members', '', () => [
+      { id: 'mem_1', name: 'Sam Sales', label: 'Owner' },
+      { id: 'mem_2', name: 'Alex Account', label: 'Member' },
+    ]),
     credits: () => call('credits', '', () => ({ total: 120, perishable: 20 })),
     audiences: () => call('audiences', '', () => []),
     identities: () => call('identities', '', () => [

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createProfileScriptSync, extraProfileMatches, PROFILE_SCRIPT_ID, type ProfileScript, type ScriptingApi } from './profile-scripts';
+
+/** `browser.scripting` as far as the sync uses it, over a map of registered scripts. */
+function fakeScripting() {
+  const registered = new Map<string, ProfileScript>();
+  const calls: string[] = [];
+  const api: ScriptingApi = {
+    async getRegisteredContentScripts({ ids }) {
+      return ids.flatMap((id) => (registered.has(id) ? [registered.get(id)!] : []));
+    },
+    async registerContentScripts(scripts) {
+      calls.push('register');
+      for (const s of scripts) {
+        if (registered.has(s.id)) throw new Error(`Duplicate script ID '${s.id}'`);
+        registered.set(s.id, s);
+      }
+    },
+    async updateContentScripts(scripts) {
+      calls.push('update');
+      for (const s of scripts) registered.set(s.id, s);
+    },
+    async unregisterContentScripts({ ids }) {
+      calls.push('unregister');
+      for (const id of ids) registered.delete(id);
+    },
+  };
+  return { api, registered, calls };
+}
+
+const granted = (patterns: string[]) => async (pattern: string) => patterns.includes(pattern);
+
+describe('extraProfileMatches', () => {
+  it('asks only for hosts the manifest does not cover, and keeps only granted patterns', async () => {
+    const matches = await extraProfileMatches(
+      ['pronet.corp.example', 'fr.pronet.example', 'PRONET.CORP.EXAMPLE', 'people.example', 'pronet.localhost'],
+      granted(['*://pronet.corp.example/*', '*://*.pronet.corp.example/*', '*://people.example/*']),
+    );
+    expect(matches).toEqual(['*://pronet.corp.example/*', '*://*.pronet.corp.example/*', '*://people.example/*']);
+  });
+
+  it('treats a failing permission check as not granted', async () => {
+    expect(await extraProfileMatches(['people.example'], () => Promise.reject(new Error('no')))).toEqual([]);
+  });
+});
+
+describe('profile script sync', () => {
+  it('registers the content script for granted hosts, updates it on change, and removes it when none is left', async () => {
+    const scripting = fakeScripting();
+    let hosts = ['pronet.corp.example'];
+    let allowed = ['*://pronet.corp.example/*', '*://*.pronet.corp.example/*'];
+    const sync = createProfileScriptSync({ scripting: scripting.api, hosts: () => hosts, hasPermission: (p) => granted(allowed)(p) });
+
+    await sync();
+    expect(scripting.registered.get(PROFILE_SCRIPT_ID)).toEqual({
+      id: PROFILE_SCRIPT_ID,
+      matches: ['*://pronet.corp.example/*', '*://*.pronet.corp.example/*'],
+      js: ['content-scripts/profile.js'],
+      runAt: 'document_idle',
+      persistAcrossSessions: true,
+    });
+
+    // Nothing changed (a restart): nothing is written.
+    await sync();
+    expect(scripting.calls).toEqual(['register']);
+
+    hosts = ['pronet.corp.example', 'people.example'];
+    allowed = [...allowed, '*://people.example/*', '*://*.people.example/*'];
+    await sync();
+    expect(scripting.registered.get(PROFILE_SCRIPT_ID)?.matches).toHaveLength(4);
+    expect(scripting.calls).toEqual(['register', 'update']);
+
+    // The user revoked every permission: the script goes.
+    allowed = [];
+    expect(await sync()).toEqual([]);
+    expect(scripting.registered.size).toBe(0);
+  });
+
+  it('never registers the same id twice when syncs overlap', async () => {
+    const scripting = fakeScripting();
+    const sync = createProfileScriptSync({
+      scripting: scripting.api,
+      hosts: async () => ['people.example'],
+      hasPermission: async () => true,
+    });
+    await Promise.all([sync(), sync(), sync()]);
+    expect(scripting.calls).toEqual(['register']);
+  });
+
+  it('keeps syncing after one sync failed', async () => {
+    const scripting = fakeScripting();
+    let fail = true;
+    const sync = createProfileScriptSync({
+      scripting: scripting.api,
+      hosts: async () => {
+        if (fail) throw new Error('storage unavailable');
+        return ['people.example'];
+      },
+      hasPermission: async () => true,
+    });
+    await expect(sync()).rejects.toThrow('storage unavailable');
+    fail = false;
+    expect(await sync()).toEqual(['*://people.example/*', '*://*.people.example/*']);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The content script on the profile hosts the user added. The manifest runs it on the built-in hosts
+ * only; for the others the background registers it (`scripting.registerContentScripts`), for exactly
+ * the hosts whose permission the user granted, and syncs that registration again whenever the
+ * settings or the granted permissions change, and at every start.
+ */
+import { isProfileHost, profileHostPatterns } from '../pronet/canonical-url';
+
+
+/** The id of the dynamic registration (one script, every extra host). */
+export const PROFILE_SCRIPT_ID = 'profile-extra-hosts';
+/** The manifest's content script, as WXT builds it (`entrypoints/profile.content.ts`). */
+export const PROFILE_SCRIPT_JS = 'content-scripts/profile.js';
+
+
+/**
+ * The patterns to register for the configured hosts: those the manifest does not cover already,
+ * each one only when its permission is granted.
+ */
+export async function extraProfileMatches(
+  hosts: readonly string[],
+  hasPermission: (pattern: string) => Promise<boolean>,
+): Promise<string[]> {
+  const wanted = [...new Set(hosts.map((h) => h.trim().toLowerCase()))].filter((h) => h !== '' && !isProfileHost(h));
+  const patterns = wanted.flatMap(profileHostPatterns);
+  const granted = await Promise.all(patterns.map((p) => hasPermission(p).catch(() => false)));
+  return patterns.filter((_, i) => granted[i]);
+}
+
+export interface ProfileScript {
+  id: string;
+  matches: string[];
+  js: string[];
+  runAt: 'document_idle';
+  persistAcrossSessions: boolean;
+}
+
+/** The part of `browser.scripting` the sync uses. */
+export interface ScriptingApi {
+  getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string; matches?: string[] }[]>;
+  registerContentScripts(scripts: ProfileScript[]): Promise<void>;
+  updateContentScripts(scripts: ProfileScript[]): Promise<void>;
+  unregisterContentScripts(filter: { ids: string[] }): Promise<void>;
+}
+
+export interface ProfileScriptSyncDeps {
+  scripting: ScriptingApi;
+  /** The configured extra profile hosts now. */
+  hosts(): Promise<readonly string[]> | readonly string[];
+  /** `browser.permissions.contains({origins: [pattern]})`. */
+  hasPermission(pattern: string): Promise<boolean>;
+}
+
+/**
+ * Returns `sync()`: brings the registration in line with the hosts and permissions of the moment
+ * and resolves to the patterns registered. Calls run one after the other (two at once would both
+ * register the same id).
+ */
+export function createProfileScriptSync(deps: ProfileScriptSyncDeps): () => Promise<string[]> {
+  let queue: Promise<unknown> = Promise.resolve();
+  const once = async (): Promise<string[]> => {
+    const matches = await extraProfileMatches(await deps.hosts(), deps.hasPermission);
+    const [existing] = await deps.scripting.getRegisteredContentScripts({ ids: [PROFILE_SCRIPT_ID] });
+    if (matches.length === 0) {
+      if (existing) await deps.scripting.unregisterContentScripts({ ids: [PROFILE_SCRIPT_ID] });
+      return [];
+    }
+    const script: ProfileScript = {
+      id: PROFILE_SCRIPT_ID,
+      matches,
+      js: [PROFILE_SCRIPT_JS],
+      runAt: 'document_idle',
+      persistAcrossSessions: true,
+    };
+    if (!existing) await deps.scripting.registerContentScripts([script]);
+    else if (!sameSet(existing.matches ?? [], matches)) await deps.scripting.updateContentScripts([script]);
+    return matches;
+  };
+  return () => {
+    const run = queue.then(once, once);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
