@@ -7,6 +7,7 @@ import { isCommandName, panelCommand, planCommand } from '@/lib/background/comma
 import { createProfileScriptSync, type ScriptingApi } from '@/lib/background/profile-scripts';
 import { createRouter, classifySender, type SenderInfo } from '@/lib/background/router';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/service';
+import { PRONET_DEMO_HOST, PRONET_HOST } from '@/lib/pronet/canonical-url';
 import { openCompanionDb } from '@/lib/store/db';
 import { createSettingsStore } from '@/lib/store/settings';
 
@@ -159,7 +160,12 @@ export default defineBackground(() => {
     if (details.frameId !== 0) return;
     void ready.then((service) => service.tabNavigated(details.tabId, details.url));
   };
-  browser.webNavigation.onHistoryStateUpdated.addListener(onNavigation);
+  // pushState fires constantly on busy web apps: only the built-in profile hosts wake the worker for it
+  // (user-added hosts rely on the content script's own, equally immediate, Navigation API listener).
+  browser.webNavigation.onHistoryStateUpdated.addListener(onNavigation, {
+    url: [{ hostSuffix: PRONET_HOST }, { hostEquals: PRONET_DEMO_HOST }],
+  });
+  // Unfiltered: a full load elsewhere is how a panel learns its tab has left the profile.
   browser.webNavigation.onCommitted.addListener(onNavigation);
 
   // Keyboard commands. Opening the panel happens in the listener itself: a command is a user

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CacheEntry, OutboxRecord } from '../store/db';
 import { conversation, lead } from '../../test/unit/background/fakes';
 import { badgeFor } from './badge';
+import { CHIP_NAME_MAX } from '../chip-state';
 import { buildPanelState, chipFor, type PanelInputs } from './panel-state';
 
 const NOW = Date.UTC(2025, 0, 6, 9);
@@ -121,6 +122,13 @@ describe('chip and badge', () => {
     expect(chip).toEqual({ kind: 'lead', name: 'Ada Lovelace', conversations: 2, status: 'OPEN' });
     expect(JSON.stringify(chip)).not.toContain('secret plans');
     expect(chipFor({ kind: 'bad-key', message: 'Unknown API key: key_abc' })).toEqual({ kind: 'bad-key' });
+  });
+
+  it('bounds the name the chip carries, whatever length the service sends', () => {
+    const state = buildPanelState(inputs({ selectedConversationId: 'c1' }));
+    if (state.kind !== 'lead') throw new Error('expected a lead state');
+    const chip = chipFor({ ...state, lead: { ...state.lead, name: 'A'.repeat(1_000_000) } });
+    expect(chip.name?.length).toBe(CHIP_NAME_MAX);
   });
 
   it('shows the selected status on the badge, and a failure above all', () => {

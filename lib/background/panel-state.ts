@@ -10,6 +10,7 @@ import type { ConversationSummary, Lead } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
 import type { ChipView, ConversationView, LeadView, OutboxItemView, PanelState } from '../messages';
+import { CHIP_NAME_MAX } from '../chip-state';
 import { profileSlug } from '../pronet/canonical-url';
 import type { CacheEntry, OutboxRecord } from '../store/db';
 
@@ -195,7 +196,8 @@ export function chipFor(state: PanelState): ChipView {
       const selected = state.conversations.find((c) => c.id === state.selectedConversationId);
       return {
         kind: 'lead',
-        name: state.lead.name,
+        // The service may send any length; the chip protocol carries a bounded name.
+        name: state.lead.name.slice(0, CHIP_NAME_MAX),
         conversations: state.conversations.length,
         ...(selected ? { status: selected.status } : {}),
       };
