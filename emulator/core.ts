@@ -11,6 +11,7 @@ import { JobQueue, type AudienceImportJob, type EnrichCompleteJob, type Job } fr
 import type { BuildSeed, ConversationRecord, MessageRecord, Plan, SeedName, WorldData } from './model';
 import { StateFile, loadState, type PersistedState } from './persistence';
 import { enrichmentFindings } from './rules/enrichment';
+import { addLeadToAudience, createOrMergeLead } from './rules/lead-merge';
 import type { Faults } from './rules/faults';
 import { RateLimiter } from './rules/rate-limit';
 import { WebhookDispatcher } from './rules/webhook-delivery';
@@ -175,42 +176,9 @@ export class EmulatorCore {
     const now = this.clock.now();
     const tag = audience.id.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
     const slug = `imported-${tag}-${job.step}`;
-    const lead = {
-      id: newId('lead'),
-      firstname: 'Imported',
-      lastname: `Lead ${job.step}`,
-      proEmail: null,
-      persoEmail: null,
-      pronetUrl: `https://www.pronet.example/in/${slug}/`,
-      microblog: null,
-      companyName: null,
-      companyUrl: null,
-      jobTitle: null,
-      phone: null,
-      location: null,
-      industry: null,
-      gender: null,
-      shortBio: null,
-      dateOfBirth: null,
-      picture: null,
-      crmIds: {},
-      audienceIds: [],
-      statusByCampaign: {},
-      unsubscribed: false,
-      createdAt: now,
-      modifiedAt: now,
-    };
-    ws.addLead(lead);
-    ws.addLeadToAudience(lead, audience.id);
-    ws.addLog({
-      id: newId('log'),
-      leadId: lead.id,
-      identityId: null,
-      campaignId: null,
-      type: 'ADDED_TO_AUDIENCE',
-      description: `Imported into audience ${audience.name}`,
-      createdAt: now,
-    });
+    // An imported profile is a lead like any other: the same create-or-merge and audience rules.
+    const { lead } = createOrMergeLead(ws, { firstname: 'Imported', lastname: `Lead ${job.step}`, pronetUrl: `https://www.pronet.example/in/${slug}/` }, now);
+    addLeadToAudience(ws, lead, audience, `Imported into audience ${audience.name}`, now);
     if (job.step < job.steps) {
       // From the due time, not from now: a clock jump past several steps runs them all.
       this.jobs.add({ ...job, id: this.jobs.nextId('audience-import'), step: job.step + 1, dueAt: job.dueAt + AUDIENCE_IMPORT_STEP_MS });

@@ -13,6 +13,7 @@ import { createChipTracker } from '../lib/chip-state';
 import type { ChipState, RequestOf } from '../lib/messages';
 import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../lib/store/profile-hosts';
+import { markStatus, STATUS_MARK } from '../lib/status-marks';
 
 /** Navigation API, where the browser has it (Chromium 102+): fires on every same-document navigation. */
 type NavigationTarget = EventTarget;
@@ -71,9 +72,16 @@ export default defineContentScript({
     const chip = ui.mounted;
     // Until the background answers for the profile on screen, the chip says it is looking it up.
     const render = () => chip?.update(tracker.profile === null ? null : (tracker.shown ?? { kind: 'loading' }));
+    /** The profile whose first settled state was marked (time to status, see lib/status-marks). */
+    let statusMarked: string | null = null;
     const offer = (raw: unknown) => {
       const state = parseChipState(raw);
-      if (state && tracker.offer(state)) render();
+      if (!state || !tracker.offer(state)) return;
+      render();
+      if (state.kind !== 'loading' && tracker.profile !== null && statusMarked !== tracker.profile) {
+        statusMarked = tracker.profile;
+        markStatus(STATUS_MARK.chip, tracker.profile);
+      }
     };
 
     /**
@@ -108,6 +116,8 @@ export default defineContentScript({
       const initial = reportedHref === null;
       reportedHref = href;
       if (tracker.navigate(canonicalProfileUrl(href, hosts))) {
+        statusMarked = null;
+        if (tracker.profile !== null) markStatus(STATUS_MARK.urlChange, tracker.profile);
         headingAtNavigation = initial ? undefined : headingName();
         sentName = undefined;
         render();

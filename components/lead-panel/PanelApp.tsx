@@ -2,9 +2,10 @@
  * The lead panel wired to the background: which tab it follows, the push channel that brings the
  * tab's PanelState, and the shortcuts that reach an open panel. Shared by the side panel and popup.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelState, type PanelSubscribe } from '../../lib/messages';
+import { markStatus, STATUS_MARK } from '../../lib/status-marks';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
@@ -96,6 +97,19 @@ function usePanelState(tabId: number | null): PanelState | null {
   return state;
 }
 
+/** Marks the first settled state rendered for each new profile (time to status, see lib/status-marks). */
+function useStatusMark(state: PanelState | null) {
+  const shown = useRef<{ profileUrl: string | null; settled: boolean }>({ profileUrl: null, settled: false });
+  // A layout effect runs right after the DOM is updated, also in a window that is not painting.
+  useLayoutEffect(() => {
+    const profileUrl = state && 'profileUrl' in state ? (state.profileUrl ?? null) : null;
+    if (profileUrl !== shown.current.profileUrl) shown.current = { profileUrl, settled: false };
+    if (profileUrl === null || state?.kind === 'loading' || shown.current.settled) return;
+    shown.current.settled = true;
+    markStatus(STATUS_MARK.panel, profileUrl);
+  }, [state]);
+}
+
 function openOptions() {
   void browser.runtime.openOptionsPage();
 }
@@ -122,6 +136,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote }: PanelAppProps) {
   const messenger: Messenger = useMemo(() => createMessenger((m) => browser.runtime.sendMessage(m)), []);
   const tabId = useTargetTab(pinnedTabId);
   const state = usePanelState(tabId);
+  useStatusMark(state);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const pendingFocus = useRef(Boolean(focusNote));
 

@@ -8,7 +8,7 @@ import type { EmulatorCore } from '../core';
 import { registerEndpoint, type App } from '../http/endpoint';
 import { badRequest, notFound } from '../http/errors';
 import type { LeadRecord } from '../model';
-import { createOrMergeLead, findOrCreateAudience } from '../rules/lead-merge';
+import { addLeadToAudience, createOrMergeLead, findOrCreateAudience } from '../rules/lead-merge';
 import { newId, type WorkspaceStore } from '../store';
 import { toConversationSummary, toLead, toLeadLog } from '../wire';
 
@@ -50,18 +50,7 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     const { audience: audienceName, ...fields } = body;
     const audience = findOrCreateAudience(ws, audienceName, 'API', now);
     const { lead, created, filled } = createOrMergeLead(ws, fields, now);
-    const added = ws.addLeadToAudience(lead, audience.id);
-    if (added) {
-      ws.addLog({
-        id: newId('log'),
-        leadId: lead.id,
-        identityId: null,
-        campaignId: null,
-        type: 'ADDED_TO_AUDIENCE',
-        description: `Added to audience ${audience.name}`,
-        createdAt: now,
-      });
-    }
+    const added = addLeadToAudience(ws, lead, audience, `Added to audience ${audience.name}`, now);
     const message = created
       ? `Lead created in audience ${audience.name}.`
       : `Lead merged (${filled.length > 0 ? `filled ${filled.join(', ')}` : 'nothing to fill'})${added ? `, added to audience ${audience.name}` : ''}.`;

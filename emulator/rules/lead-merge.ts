@@ -156,3 +156,15 @@ export function createOrMergeLead(ws: WorkspaceStore, input: LeadFields, now: nu
   ws.addLead(lead);
   return { lead, created: true, filled: [] };
 }
+
+/**
+ * Puts a lead in an audience and logs it (once: a lead already there is left as it is).
+ * Returns whether the lead was added.
+ */
+export function addLeadToAudience(ws: WorkspaceStore, lead: LeadRecord, audience: AudienceRecord, description: string, now: number): boolean {
+  const added = ws.addLeadToAudience(lead, audience.id);
+  if (added) {
+    ws.addLog({ id: newId('log'), leadId: lead.id, identityId: null, campaignId: null, type: 'ADDED_TO_AUDIENCE', description, createdAt: now });
+  }
+  return added;
+}

@@ -339,4 +339,30 @@ describe('background service', () => {
     expect(pushed.panels.length).toBe(before + 1);
     expect(pushed.panels.at(-1)).toEqual(pushed.panels[before - 1]);
   });
+  it('with caching off (the naive baseline) fetches on every visit and every trigger, showing no older answer', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'settings-set', patch: { cacheEnabled: false } }));
+    const searches = () => server.seen.filter((s) => s.url.includes('/leads/search'));
+
+    // Two triggers for one view (the navigation event and the content script): two lookups, both
+    // go on to the wire (no coalescing), neither cancels the other.
+    const release = server.holdSearch();
+    void service.tabNavigated(2, ADA_PAGE);
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 2 }));
+    await vi.waitFor(() => expect(searches()).toHaveLength(2));
+    release();
+    await vi.waitFor(() => expect(server.profileCalls()).toHaveLength(4));
+    expect(searches().every((s) => !s.signal?.aborted)).toBe(true);
+    await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 2 }))).kind).toBe('lead'));
+
+    // A revisit: what was fetched on the earlier visit is not shown; the profile is fetched again.
+    await service.tabNavigated(2, MARGARET_PAGE);
+    const holdAgain = server.holdSearch();
+    const calls = server.profileCalls().length;
+    expect(await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 2 }))).toMatchObject({ kind: 'loading', profileUrl: ADA });
+    holdAgain();
+    await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 2 }))).kind).toBe('lead'));
+    expect(server.profileCalls().length).toBeGreaterThan(calls + 1);
+  });
 });

@@ -123,6 +123,8 @@ interface TabInfo {
   selected: string | null;
   /** The resolution running for this tab, for cancellation when the user leaves the profile. */
   controller: AbortController | null;
+  /** When the tab came to its profile: with caching off, older cache entries are not shown. */
+  since: number;
   revalidating: boolean;
   error: PanelError | null;
   /** What was last pushed, to push only changes; `rev`: the revision of the newest state pushed. */
@@ -285,7 +287,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   function tabInfo(tabId: number): TabInfo {
     let tab = tabs.get(tabId);
     if (!tab) {
-      tab = { url: null, profileUrl: null, selected: null, controller: null, revalidating: false, error: null, pushed: {} };
+      tab = { url: null, profileUrl: null, selected: null, controller: null, since: 0, revalidating: false, error: null, pushed: {} };
       tabs.set(tabId, tab);
     }
     return tab;
@@ -312,6 +314,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       tab.error = null;
       tab.selected = null;
       tab.profileUrl = profileUrl;
+      tab.since = clock.now();
       tab.name = undefined;
     }
     if (name !== undefined && profileUrl !== null) tab.name = name;
@@ -327,8 +330,13 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     const peeked = await resolver.peek(profileUrl);
     if (peeked?.fresh && !force) return;
     if (tab.profileUrl !== profileUrl) return;
-    tab.controller?.abort();
+    const running = tab.controller;
     const controller = new AbortController();
+    if (running && !cachingEnabled()) {
+      // Caching off (the naive baseline): identical lookups are not coalesced, each goes on to the
+      // wire and the first to answer shows. Leaving the profile still cancels all of them.
+      controller.signal.addEventListener('abort', () => running.abort(), { once: true });
+    } else running?.abort();
     tab.controller = controller;
     tab.revalidating = true;
     notify();
@@ -350,8 +358,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       if (tab.controller === controller) {
         tab.controller = null;
         tab.revalidating = false;
-        notify();
       }
+      // Also when a newer lookup still runs (caching off): the first answer shows at once.
+      notify();
     }
   }
 
@@ -388,7 +397,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     const rev = nextRev();
     const tab = tabs.get(tabId);
     const profileUrl = tab?.profileUrl ?? null;
-    const entry = profileUrl ? await cache.get(profileUrl) : undefined;
+    const cached = profileUrl ? await cache.get(profileUrl) : undefined;
+    // Caching off (the naive baseline): only what was fetched since the tab came to the profile shows.
+    const entry = cached && (cachingEnabled() || cached.fetchedAt >= (tab?.since ?? 0)) ? cached : undefined;
     const state = buildPanelState({
       now: clock.now(),
       hasKey: key !== null,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { CallRecord } from '../api/http';
 import { createCallLog } from './call-log';
 import { openCompanionDb } from './db';
 
-const call = (i: number, ok: boolean) => ({
+const call = (i: number, ok: boolean): CallRecord => ({
   endpoint: ok ? 'searchLeads' : 'updateNote',
   method: ok ? 'GET' : 'POST',
   ok,

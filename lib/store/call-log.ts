@@ -4,18 +4,12 @@
  * summary never holds the key or note text; this module stores nothing else.
  */
 import type { CallRow, CompanionDb } from './db';
+import type { CallRecord } from '../api/http';
 
 export const CALL_LOG_MAX_ROWS = 500;
 
-export interface CallInput {
-  endpoint: string;
-  method: string;
-  ok: boolean;
-  status: number | null;
-  summary: string;
-  at: number;
-  durationMs: number;
-}
+/** A row as the client reports it (`onCall`); the log stores it as is, bounded. */
+export type CallInput = CallRecord;
 
 export interface CallLog {
   add(call: CallInput): Promise<void>;

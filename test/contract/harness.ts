@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { createClient, type Client, type ClientOptions } from '../../lib/api/client';
 import type { ConversationSummary, Lead, Message } from '../../lib/api/schemas';
 import type { CallRecord } from '../../emulator/model';
+import type { DeliveryOutcome } from '../../emulator/rules/webhook-delivery';
 
 export interface EmulatorWorkspace {
   id: string;
@@ -127,17 +128,7 @@ export async function emulatorCalls(filter: { failed?: boolean; workspace?: stri
   return (await control<{ calls: CallRecord[] }>('GET', `/calls${q.size ? `?${q}` : ''}`)).calls;
 }
 
-export interface DeliveryOutcome {
-  webhookId: string;
-  url: string;
-  attempt: number;
-  messageId: string;
-  status: number | null;
-  ok: boolean;
-  timedOut: boolean;
-  at: number;
-  next: 'done' | 'retry' | 'abandoned';
-}
+export type { DeliveryOutcome };
 
 /** Outcomes of webhook delivery attempts as the emulator saw them, oldest first. */
 export async function deliveryOutcomes(): Promise<DeliveryOutcome[]> {

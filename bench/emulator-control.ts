@@ -1,0 +1,53 @@
+/** The emulator's control API as the benchmark uses it (loopback, no key). */
+
+export interface Workspace {
+  id: string;
+  name: string;
+  plan: string;
+  apiKey: string;
+}
+
+/** One row of `GET /_emulator/calls` (never holds a key). */
+export interface EmulatorCall {
+  id: number;
+  workspaceName: string | null;
+  endpoint: string | null;
+  method: string;
+  path: string;
+  status: number;
+  ok: boolean;
+  at: number;
+}
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text) as T;
+}
+
+export async function control<T = unknown>(origin: string, path: string, body: unknown): Promise<T> {
+  const r = await fetch(`${origin}/_emulator/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return json<T>(r, `POST /_emulator/${path}`);
+}
+
+/** Fresh demo world, no faults, empty call history; the workspaces and keys. */
+export async function resetDemo(origin: string, leads?: number): Promise<Workspace[]> {
+  const { workspaces } = await control<{ workspaces: Workspace[] }>(origin, 'reset', { seed: 'demo', ...(leads ? { leads } : {}) });
+  return workspaces;
+}
+
+export function proWorkspace(workspaces: Workspace[]): Workspace {
+  const pro = workspaces.find((w) => w.name === 'demo-pro') ?? workspaces.find((w) => w.plan === 'PRO');
+  if (!pro) throw new Error('the demo seed has no Pro workspace');
+  return pro;
+}
+
+/** The call history, oldest first. */
+export async function calls(origin: string): Promise<EmulatorCall[]> {
+  const { calls: list } = await json<{ calls: EmulatorCall[] }>(await fetch(`${origin}/_emulator/calls`), 'GET /_emulator/calls');
+  return [...list].reverse();
+}
