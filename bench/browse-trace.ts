@@ -87,7 +87,7 @@ export interface ModeResult {
   revisitFresh: GroupFigures;
   revisitStale: GroupFigures;
   all: GroupFigures;
-  /** Calls no view explains (identities, key test). */
+  /** Calls before the first view (the key test, the identities). */
   otherCalls: number;
   totalCalls: number;
   rateLimited: number;
@@ -165,24 +165,54 @@ function classify(call: EmulatorCall, index: ReturnType<typeof seedIndex>): { ki
   if (lead) return { kind: 'status', profileUrl: index.leadProfile.get(decodeURIComponent(lead[1]!)) ?? null };
   const messages = /^\/conversations\/([^/]+)\/messages$/.exec(path);
   if (messages) return { kind: 'panel', profileUrl: index.conversationProfile.get(decodeURIComponent(messages[1]!)) ?? null };
+  // The panel of a profile that is no lead yet shows the audiences and the credit balance.
+  if (path === '/audiences' || path === '/credits') return { kind: 'panel', profileUrl: null };
   return { kind: 'other', profileUrl: null };
 }
 
-/** Waits for mark `name` for `profileUrl` made at or after `since` (epoch ms); its epoch time, or null. */
+const MARK_POLL_MS = 15;
+
+/**
+ * The waiting code run in the page, as source: tsx would wrap the inner functions of a serialised
+ * function in a helper the page does not have.
+ */
+const WAIT_FOR_MARK = `({ name, profileUrl, since, timeoutMs, pollMs }) => new Promise((resolve) => {
+  function found() {
+    const marks = performance.getEntriesByName(name, 'mark');
+    const m = marks[marks.length - 1];
+    if (!m || !m.detail || m.detail.profileUrl !== profileUrl) return null;
+    const at = performance.timeOrigin + m.startTime;
+    return at >= since ? at : null;
+  }
+  const already = found();
+  if (already !== null) return resolve(already);
+  let observer = null, poll = 0, timer = 0;
+  function finish(at) {
+    if (observer) observer.disconnect();
+    clearInterval(poll);
+    clearTimeout(timer);
+    resolve(at);
+  }
+  function check() {
+    const at = found();
+    if (at !== null) finish(at);
+  }
+  observer = new PerformanceObserver(check);
+  observer.observe({ type: 'mark' });
+  poll = setInterval(check, pollMs);
+  timer = setTimeout(() => finish(found()), timeoutMs);
+})`;
+
+/**
+ * Waits for mark `name` for `profileUrl` made at or after `since` (epoch ms); its epoch time, or null
+ * after `timeoutMs`. The figure is the mark's own time, not when the wait sees it. A content script
+ * marks from its isolated world, which the page's PerformanceObserver is not told of: a light check
+ * every few milliseconds covers that case, the observer the panel's own marks.
+ */
 async function markAfter(page: Page, name: StatusMarkName, profileUrl: string, since: number, timeoutMs: number): Promise<number | null> {
+  const args = JSON.stringify({ name, profileUrl, since, timeoutMs, pollMs: MARK_POLL_MS });
   try {
-    const handle = await page.waitForFunction(
-      ({ name, profileUrl, since }) => {
-        const marks = performance.getEntriesByName(name, 'mark') as PerformanceMark[];
-        const m = marks[marks.length - 1];
-        if (!m || (m.detail as { profileUrl?: string } | null)?.profileUrl !== profileUrl) return false;
-        const at = performance.timeOrigin + m.startTime;
-        return at >= since ? at : false;
-      },
-      { name, profileUrl, since },
-      { polling: 10, timeout: timeoutMs },
-    );
-    return (await handle.jsonValue()) as number;
+    return (await page.evaluate(`(${WAIT_FOR_MARK})(${args})`)) as number | null;
   } catch {
     return null;
   }
@@ -278,13 +308,14 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
     let other = 0;
     for (const call of history) {
       const { kind, profileUrl } = classify(call, index);
+      // A call naming no profile goes to the view on screen when it reached the emulator.
+      const reached = call.at - opts.latencyMs;
       let view = -1;
-      if (profileUrl) {
-        for (let i = starts.length - 1; i >= 0; i--) {
-          if (starts[i]!.profileUrl === profileUrl && starts[i]!.at <= call.at) {
-            view = i;
-            break;
-          }
+      for (let i = starts.length - 1; i >= 0; i--) {
+        const start = starts[i]!;
+        if (profileUrl ? start.profileUrl === profileUrl && start.at <= call.at : start.at <= reached) {
+          view = i;
+          break;
         }
       }
       if (view < 0) {

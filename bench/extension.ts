@@ -10,7 +10,8 @@ import { launchWithExtension } from '../test/e2e/browser';
 
 /** Where `bench/sizes.ts` builds and zips the extension; the browser parts load it from here. */
 export const BENCH_OUT_DIR = resolve('.output/bench');
-export const BENCH_EXTENSION_DIR = resolve(BENCH_OUT_DIR, 'chrome-mv3');
+/** `BENCH_EXTENSION_DIR` in the environment points the browser parts at another build (to compare two). */
+export const BENCH_EXTENSION_DIR = resolve(process.env.BENCH_EXTENSION_DIR ?? resolve(BENCH_OUT_DIR, 'chrome-mv3'));
 
 export interface BenchBrowser {
   context: BrowserContext;

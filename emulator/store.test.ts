@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeed } from './seed/index';
-import { WorkspaceStore, sortConversations, type SortDirection, type SortField } from './store';
+import { WorkspaceStore, conversationPart, sortConversations, type SortDirection, type SortField } from './store';
 
 const NOW = Date.UTC(2030, 5, 1);
 
@@ -19,6 +19,40 @@ const ORDERS: [SortField, SortDirection][] = [
 ];
 
 describe('WorkspaceStore search orders', () => {
+  it('keeps the parts of each order (per status, per identity) equal to a fresh cut after every change', () => {
+    const ws = demoPro();
+    const [a, b, c] = ws.data.conversations;
+    if (!a || !b || !c) throw new Error('no conversations');
+    const otherIdentity = ws.data.identities.find((i) => i.id !== c.identityId)!.id;
+    const parts = [
+      conversationPart('status', 'OPEN'),
+      conversationPart('status', 'ARCHIVED'),
+      conversationPart('status', 'SNOOZED'),
+      conversationPart('identity', c.identityId),
+      conversationPart('identity', otherIdentity),
+      conversationPart('lastStatus', 'RECEIVED'),
+      conversationPart('lastStatus', 'SENT'),
+    ];
+    for (const [f, d] of ORDERS) for (const part of parts) ws.orderedPart(part, f, d);
+    ws.updateConversation(a, { status: 'ARCHIVED' });
+    ws.updateConversation(b, { status: 'SNOOZED', snoozeUntil: NOW + 5000, lastMessageAt: NOW + 7 });
+    ws.updateConversation(c, { identityId: otherIdentity, callCompletedAt: NOW - 3 });
+    ws.addConversation({ ...b, id: 'conv_part_new', status: 'OPEN', snoozeUntil: null, lastMessageAt: NOW - 2 });
+    ws.addMessage({
+      id: 'msg_part', conversationId: a.id, direction: 'RECEIVED', channel: 'PRONET', status: 'RECEIVED',
+      subject: null, content: 'hi', createdAt: NOW + 9, memberId: null, attachments: [],
+    });
+    for (const [f, d] of ORDERS) {
+      const fresh = sortConversations(ws.data.conversations, f, d);
+      for (const part of parts) {
+        const [kind, value] = part.split(':');
+        const of = (x: (typeof fresh)[number]) => (kind === 'status' ? x.status : kind === 'identity' ? x.identityId : x.lastMessageStatus);
+        const expected = fresh.filter((x) => of(x) === value).map((x) => x.id);
+        expect(ws.orderedPart(part, f, d).map((x) => x.id), `${part} ${f} ${d}`).toEqual(expected);
+      }
+    }
+  });
+
   it('keeps cached orders equal to a fresh sort after messages, snoozes and new conversations', () => {
     const ws = demoPro();
     for (const [f, d] of ORDERS) ws.orderedConversations(f, d);

@@ -20,6 +20,29 @@ import type {
   WorldData,
 } from './model';
 
+/** A search order, and the parts of it asked for so far (see `conversationPart`). */
+interface SearchOrder {
+  field: SortField;
+  dir: SortDirection;
+  list: ConversationRecord[];
+  parts: Map<string, ConversationRecord[]>;
+}
+
+/**
+ * The parts of the search orders a conversation belongs to: its status, its identity, the status
+ * of its last message. A search on one of them walks that part only, and a search on nothing else
+ * reads its page and total off it.
+ */
+export function conversationPart(kind: 'status' | 'identity' | 'lastStatus', value: string): string {
+  return `${kind}:${value}`;
+}
+
+function partsOf(c: ConversationRecord): string[] {
+  const parts = [conversationPart('status', c.status), conversationPart('identity', c.identityId)];
+  if (c.lastMessageStatus !== null) parts.push(conversationPart('lastStatus', c.lastMessageStatus));
+  return parts;
+}
+
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }
@@ -90,8 +113,13 @@ export class WorkspaceStore {
   private readonly snoozed = new Set<ConversationRecord>();
   /** Earliest snoozeUntil among `snoozed` (Infinity when none): a wake sweep is O(1) until then. */
   private nextWakeAt = Infinity;
-  /** Search orders per sort field and direction, built on first use and kept in step after. */
-  private readonly orderCache = new Map<string, { field: SortField; dir: SortDirection; list: ConversationRecord[] }>();
+  /** Bumped by every change of a lead (added, or its fields patched): what is derived from leads is rebuilt. */
+  leadsVersion = 0;
+  /**
+   * Search orders per sort field and direction, built on first use and kept in step after; each
+   * with the same order cut into parts (one per status, one per identity), also built on first use.
+   */
+  private readonly orderCache = new Map<string, SearchOrder>();
 
   constructor(readonly data: WorkspaceData) {
     for (const m of data.members) this.members.set(m.id, m);
@@ -159,12 +187,14 @@ export class WorkspaceStore {
   addLead(lead: LeadRecord): void {
     this.data.leads.push(lead);
     this.indexLead(lead);
+    this.leadsVersion += 1;
   }
 
   /** Applies `patch` to a lead, keeping the lookup indexes right. */
   updateLead(lead: LeadRecord, patch: Partial<Omit<LeadRecord, 'id' | 'audienceIds'>>): void {
     this.unindexLeadKeys(lead);
     Object.assign(lead, patch);
+    this.leadsVersion += 1;
     if (lead.pronetUrl && !this.leadsByPronetUrl.has(lead.pronetUrl)) this.leadsByPronetUrl.set(lead.pronetUrl, lead);
     for (const e of leadEmails(lead)) if (!this.leadsByEmail.has(e)) this.leadsByEmail.set(e, lead);
     for (const id of Object.values(lead.crmIds)) if (id && !this.leadsByCrmId.has(id)) this.leadsByCrmId.set(id, lead);
@@ -243,7 +273,12 @@ export class WorkspaceStore {
     this.data.conversations.push(c);
     this.indexConversation(c);
     for (const order of this.orderCache.values()) {
-      order.list.splice(positionOf(order.list, { key: sortKey(c, order.field), id: c.id }, order.field, order.dir), 0, c);
+      const at = { key: sortKey(c, order.field), id: c.id };
+      order.list.splice(positionOf(order.list, at, order.field, order.dir), 0, c);
+      for (const key of partsOf(c)) {
+        const part = order.parts.get(key);
+        part?.splice(positionOf(part, at, order.field, order.dir), 0, c);
+      }
     }
   }
 
@@ -257,17 +292,38 @@ export class WorkspaceStore {
       callCompletedAt: c.callCompletedAt,
       snoozeUntil: c.snoozeUntil,
     };
+    const partsBefore = partsOf(c);
     Object.assign(c, patch);
+    const partsAfter = partsOf(c);
     for (const [cacheKey, order] of this.orderCache) {
-      const old = before[order.field];
-      if (old === sortKey(c, order.field)) continue;
-      const at = positionOf(order.list, { key: old, id: c.id }, order.field, order.dir);
-      if (order.list[at] !== c) {
-        this.orderCache.delete(cacheKey); // out of step: rebuilt on next use
-        continue;
+      const old = { key: before[order.field], id: c.id };
+      const now = { key: sortKey(c, order.field), id: c.id };
+      const moved = old.key !== now.key;
+      if (moved) {
+        const at = positionOf(order.list, old, order.field, order.dir);
+        if (order.list[at] !== c) {
+          this.orderCache.delete(cacheKey); // out of step: rebuilt on next use
+          continue;
+        }
+        order.list.splice(at, 1);
+        order.list.splice(positionOf(order.list, now, order.field, order.dir), 0, c);
       }
-      order.list.splice(at, 1);
-      order.list.splice(positionOf(order.list, { key: sortKey(c, order.field), id: c.id }, order.field, order.dir), 0, c);
+      for (const key of new Set([...partsBefore, ...partsAfter])) {
+        const part = order.parts.get(key);
+        if (!part) continue;
+        const wasIn = partsBefore.includes(key);
+        const isIn = partsAfter.includes(key);
+        if (wasIn && isIn && !moved) continue;
+        if (wasIn) {
+          const at = positionOf(part, old, order.field, order.dir);
+          if (part[at] !== c) {
+            order.parts.delete(key); // out of step: rebuilt on next use
+            continue;
+          }
+          part.splice(at, 1);
+        }
+        if (isIn) part.splice(positionOf(part, now, order.field, order.dir), 0, c);
+      }
     }
     this.trackSnooze(c);
   }
@@ -291,12 +347,27 @@ export class WorkspaceStore {
 
   /** Every conversation of the workspace in search order (cached per field and direction). */
   orderedConversations(field: SortField, dir: SortDirection): readonly ConversationRecord[] {
+    return this.searchOrder(field, dir).list;
+  }
+
+  /** The conversations of one part (`conversationPart`), in search order (cached, kept in step). */
+  orderedPart(part: string, field: SortField, dir: SortDirection): readonly ConversationRecord[] {
+    const order = this.searchOrder(field, dir);
+    let list = order.parts.get(part);
+    if (!list) {
+      list = order.list.filter((c) => partsOf(c).includes(part));
+      order.parts.set(part, list);
+    }
+    return list;
+  }
+
+  private searchOrder(field: SortField, dir: SortDirection): SearchOrder {
     const cacheKey = `${field}:${dir}`;
     const cached = this.orderCache.get(cacheKey);
-    if (cached) return cached.list;
-    const list = sortConversations(this.data.conversations, field, dir);
-    this.orderCache.set(cacheKey, { field, dir, list });
-    return list;
+    if (cached) return cached;
+    const order: SearchOrder = { field, dir, list: sortConversations(this.data.conversations, field, dir), parts: new Map() };
+    this.orderCache.set(cacheKey, order);
+    return order;
   }
 
   // ---- messages ------------------------------------------------------------------------------
@@ -384,9 +455,10 @@ export function sortConversations(
   field: SortField,
   dir: SortDirection,
 ): ConversationRecord[] {
-  return [...list].sort((a, b) =>
-    compareSortPosition({ key: sortKey(a, field), id: a.id }, { key: sortKey(b, field), id: b.id }, dir),
-  );
+  // Each position is built once, not twice per comparison.
+  const positioned = list.map((c) => ({ key: sortKey(c, field), id: c.id, c }));
+  positioned.sort((a, b) => compareSortPosition(a, b, dir));
+  return positioned.map((p) => p.c);
 }
 
 /** The whole world: workspaces by key and id, and the pronet site's profiles. */

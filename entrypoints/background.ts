@@ -5,6 +5,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { OUTBOX_PORT, PANEL_PORT, PanelSubscribe, type ChipPush, type OutboxPush, type PanelPush } from '@/lib/messages';
 import { isCommandName, panelCommand, planCommand } from '@/lib/background/commands';
 import { createProfileScriptSync, type ScriptingApi } from '@/lib/background/profile-scripts';
+import { bufferPort } from '@/lib/background/port-buffer';
 import { createRouter, classifySender, type SenderInfo } from '@/lib/background/router';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/service';
 import { PRONET_DEMO_HOST, PRONET_HOST } from '@/lib/pronet/canonical-url';
@@ -102,6 +103,9 @@ export default defineBackground(() => {
   );
 
   browser.runtime.onConnect.addListener((port) => {
+    // Listened to at once: a panel's port may be what woke the worker, and its subscription would
+    // otherwise arrive before the listener below exists, and be lost.
+    const buffered = bufferPort(port);
     void ready.then((service) => {
       const kind = classifySender(port.sender ?? {}, {
         extensionId: browser.runtime.id,
@@ -114,7 +118,10 @@ export default defineBackground(() => {
       }
       if (port.name === OUTBOX_PORT) {
         outboxPorts.add(port);
-        port.onDisconnect.addListener(() => outboxPorts.delete(port));
+        buffered.listen(
+          () => undefined,
+          () => outboxPorts.delete(port),
+        );
         void service.handle({ type: 'outbox-list' }).then((reply) => {
           if (reply.ok) port.postMessage({ type: 'outbox', items: reply.value } as OutboxPush);
         });
@@ -125,20 +132,24 @@ export default defineBackground(() => {
         return;
       }
       const subscribed = new Set<number>();
-      port.onMessage.addListener((raw: unknown) => {
-        const parsed = PanelSubscribe.safeParse(raw);
-        if (!parsed.success) return;
-        const tabId = parsed.data.subscribe;
-        subscribed.add(tabId);
-        let ports = panelPorts.get(tabId);
-        if (!ports) panelPorts.set(tabId, (ports = new Set()));
-        ports.add(port);
-        // Through the push channel, so that this first state cannot overtake a newer push.
-        void service.panelSubscribed(tabId);
-      });
-      port.onDisconnect.addListener(() => {
-        for (const tabId of subscribed) panelPorts.get(tabId)?.delete(port);
-      });
+      let disconnected = false;
+      buffered.listen(
+        (raw: unknown) => {
+          const parsed = PanelSubscribe.safeParse(raw);
+          if (!parsed.success || disconnected) return;
+          const tabId = parsed.data.subscribe;
+          subscribed.add(tabId);
+          let ports = panelPorts.get(tabId);
+          if (!ports) panelPorts.set(tabId, (ports = new Set()));
+          ports.add(port);
+          // Through the push channel, so that this first state cannot overtake a newer push.
+          void service.panelSubscribed(tabId);
+        },
+        () => {
+          disconnected = true;
+          for (const tabId of subscribed) panelPorts.get(tabId)?.delete(port);
+        },
+      );
     });
   });
 

@@ -8,7 +8,7 @@
  * added (and granted). Which pages are profiles follows the same configured hosts, read from the
  * settings in `storage.local` (they hold no secret).
  */
-import { CHIP_CSS, mountChip, parseChipState } from '../components/chip/chip';
+import { CHIP_CSS, CHIP_SHADOW_MODE, chipHostName, mountChip, parseChipState } from '../components/chip/chip';
 import { createChipTracker } from '../lib/chip-state';
 import type { ChipState, RequestOf } from '../lib/messages';
 import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
@@ -31,6 +31,9 @@ function headingName(): string | undefined {
 export default defineContentScript({
   matches: ['*://pronet.example/*', '*://*.pronet.example/*', '*://pronet.localhost/*'],
   runAt: 'document_idle',
+  // WXT would also announce the script to the page by postMessage, naming the extension's id: any
+  // page script could read it, and then forge the event that stops this script. The DOM event suffices.
+  noScriptStartedPostMessage: true,
   async main(ctx) {
     /** The profile on screen and the newest state the background sent for it. */
     const tracker = createChipTracker<ChipState>();
@@ -53,7 +56,8 @@ export default defineContentScript({
     if (ctx.isInvalid) return;
 
     const ui = await createShadowRootUi(ctx, {
-      name: 'outreach-companion-chip',
+      name: chipHostName(),
+      mode: CHIP_SHADOW_MODE,
       position: 'inline',
       anchor: 'body',
       append: 'last',

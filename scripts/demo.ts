@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { startEmulator } from '../emulator/server';
 import { EXTENSION_DIR, launchWithExtension } from '../test/e2e/browser';
+import { chipLabel } from '../test/e2e/chip';
 
 const DEFAULT_PORT = 8787;
 const SCREENSHOT_DIR = resolve('docs/screenshots');
@@ -40,6 +41,15 @@ function parseArgs(argv: string[]): Args {
     } else throw new Error(`unknown argument ${a} (known: --once, --port N, --headless)`);
   }
   return args;
+}
+
+/** Until the chip (in its closed shadow root) names `name`; throws after `timeoutMs`. */
+async function waitForChip(page: Page, name: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!((await chipLabel(page)) ?? '').includes(name)) {
+    if (Date.now() > until) throw new Error(`the chip did not show ${name} within ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }
 
 /** `port` if nothing listens on it, else the next free one (a second demo, or a running emulator). */
@@ -185,7 +195,7 @@ async function main(): Promise<void> {
 
   const profile = await context.newPage();
   await profile.goto(`${pronet}/in/${PROFILE_SLUG}/`);
-  await profile.locator('outreach-companion-chip').getByRole('button').getByText('Ada Lovelace').waitFor({ timeout: 15_000 });
+  await waitForChip(profile, 'Ada Lovelace', 15_000);
   const tabId = await tabIdOf(context, profile);
   const panelUrl = `${extensionOrigin}/sidepanel.html?tab=${tabId}`;
 

@@ -36,6 +36,27 @@ export function parseChipState(raw: unknown): ChipState | null {
   return out;
 }
 
+/** What the chip's host element is called, followed by a random part (see `chipHostName`). */
+export const CHIP_HOST_PREFIX = 'outreach-companion-chip';
+
+/**
+ * A custom element name of the chip's host, new on every page load: a page that defines a custom
+ * element of the chip's name beforehand would have its own constructor run on the host and could
+ * claim its shadow root first, leaving no chip. It cannot define a name it cannot know.
+ */
+export function chipHostName(random: () => number = Math.random): string {
+  const part = Math.floor(random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, '0');
+  return `${CHIP_HOST_PREFIX}-${part}`;
+}
+
+/**
+ * How the content script places the chip (WXT's `createShadowRootUi`). The shadow root is closed:
+ * the page cannot read the lead's name and status from it, nor rewrite what it says.
+ */
+export const CHIP_SHADOW_MODE = 'closed' as const;
+
 export type ChipTone = 'open' | 'snoozed' | 'archived' | 'neutral' | 'warning' | 'loading';
 
 /** What the chip says for a state; null when it should not show (turned off, or not a profile page). */

@@ -5,12 +5,14 @@
  * -1 (default) or 1, conversations without a value for the sort field last in both directions;
  * pages of `limit` with a `nextToken` bound to the filters; `total` on the first page only.
  *
- * Candidates come from the narrowest index the filters allow (leads, identities, audiences), else
- * from the workspace's cached order, so a search on a 100 000-lead workspace does not sort per call.
+ * Candidates come from the narrowest index the filters allow (leads, identities, audiences) when it
+ * is small enough that sorting it costs less than walking the workspace's cached order; else from
+ * that order, with the index's filter as one more predicate. So a search on a 100 000-lead
+ * workspace never sorts a large list per call, and the exact `total` of a first page is one pass.
  */
 import type { ConversationSearchQuery } from '../../lib/api/schemas';
 import type { ConversationRecord, LeadRecord } from '../model';
-import { compareSortPosition, sortConversations, sortKey, type SortDirection, type WorkspaceStore } from '../store';
+import { compareSortPosition, conversationPart, sortConversations, sortKey, type SortDirection, type SortField, type WorkspaceStore } from '../store';
 import { decodeCursor, encodeCursor, filterHash, type CursorPosition } from './cursor';
 
 export interface SearchPage {
@@ -24,16 +26,94 @@ export interface SearchPage {
 export function leadMatchesText(lead: LeadRecord, q: string): boolean {
   const needle = q.trim().toLowerCase();
   if (needle === '') return true;
-  const hay = [
-    `${lead.firstname} ${lead.lastname}`,
-    lead.proEmail,
-    lead.persoEmail,
-    lead.companyName,
-  ];
-  return hay.some((h) => h !== null && h.toLowerCase().includes(needle));
+  // A line break never matches: the texts are kept one per line.
+  return !needle.includes('\n') && searchableText(lead).includes(needle);
 }
 
-type Predicate = (c: ConversationRecord) => boolean;
+/** The lower-cased texts `q` looks in, one line per field. */
+function searchableText(lead: LeadRecord): string {
+  return [`${lead.firstname} ${lead.lastname}`, lead.proEmail, lead.persoEmail, lead.companyName]
+    .filter((h): h is string => h !== null)
+    .join('\n')
+    .toLowerCase();
+}
+
+/**
+ * Per workspace, every lead's searchable text in one string (each lead's text followed by a line
+ * break), with where each lead's text starts: one `indexOf` pass over it finds the matches of a
+ * needle much faster than a test per lead. Rebuilt when a lead changes (`leadsVersion`).
+ */
+interface TextIndex {
+  version: number;
+  leads: LeadRecord[];
+  all: string;
+  starts: number[];
+}
+
+const textIndexes = new WeakMap<WorkspaceStore, TextIndex>();
+
+function textIndex(ws: WorkspaceStore): TextIndex {
+  const kept = textIndexes.get(ws);
+  if (kept && kept.version === ws.leadsVersion) return kept;
+  const leads = [...ws.leads.values()];
+  const starts: number[] = [];
+  let length = 0;
+  const texts = leads.map((lead) => {
+    const text = `${searchableText(lead)}\n`;
+    starts.push(length);
+    length += text.length;
+    return text;
+  });
+  const built = { version: ws.leadsVersion, leads, all: texts.join(''), starts };
+  textIndexes.set(ws, built);
+  return built;
+}
+
+/** The ids of the leads whose text holds `needle` (lower-case, without a line break). */
+function leadsWithText(index: TextIndex, needle: string): Set<string> {
+  const found = new Set<string>();
+  for (let at = index.all.indexOf(needle); at >= 0; ) {
+    // The lead whose text holds this position: the last start at or before it.
+    let lo = 0;
+    let hi = index.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (index.starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    found.add(index.leads[lo]!.id);
+    // On to the next lead: one match per lead is enough.
+    const next = index.starts[lo + 1];
+    if (next === undefined) break;
+    at = index.all.indexOf(needle, next);
+  }
+  return found;
+}
+
+/**
+ * Whether sorting `size` candidates costs less than walking the `all` conversations of the cached
+ * order (a sort makes about size x log2(size) comparisons, each dearer than one predicate check).
+ */
+function worthSorting(size: number, all: number): boolean {
+  return size * Math.log2(size + 1) * 2 < all;
+}
+
+/** The query fields that shape the page, not the set of conversations it is cut from. */
+const NOT_FILTERS: ReadonlySet<keyof ConversationSearchQuery> = new Set(['limit', 'searchAfter', 'sortField', 'sortDirection']);
+
+/** A list filter: none (null), its one value, or a set of values. */
+type OneOf = string | ReadonlySet<string> | null;
+
+function oneOf(values: readonly string[] | undefined): OneOf {
+  if (values === undefined) return null;
+  return values.length === 1 ? values[0]! : new Set(values);
+}
+
+function isIn(filter: OneOf, value: string | null): boolean {
+  if (filter === null) return true;
+  if (value === null) return false;
+  return typeof filter === 'string' ? value === filter : filter.has(value);
+}
 
 function inRange(v: number | null, from: number | undefined, to: number | undefined): boolean {
   if (from === undefined && to === undefined) return true;
@@ -74,83 +154,96 @@ export function searchConversations(
   let leadIds: Set<string> | undefined = q.leadIds ? new Set(q.leadIds) : undefined;
   if (q.q !== undefined && q.q.trim() !== '') {
     const text = q.q;
-    const source: Iterable<LeadRecord> = leadIds
-      ? [...leadIds].map((id) => ws.leads.get(id)).filter((l) => l !== undefined)
-      : ws.leads.values();
     const matched = new Set<string>();
-    for (const lead of source) if (leadMatchesText(lead, text)) matched.add(lead.id);
+    if (leadIds) {
+      for (const id of leadIds) {
+        const lead = ws.leads.get(id);
+        if (lead && leadMatchesText(lead, text)) matched.add(id);
+      }
+    } else {
+      // Every lead: through the workspace's text index, not lead by lead.
+      const needle = text.trim().toLowerCase();
+      if (!needle.includes('\n')) for (const id of leadsWithText(textIndex(ws), needle)) matched.add(id);
+    }
     leadIds = matched;
   }
 
-  const predicates: Predicate[] = [];
-  if (leadIds) {
-    const ids = leadIds;
-    predicates.push((c) => ids.has(c.leadId));
-  }
-  if (q.identityIds) {
-    const ids = new Set(q.identityIds);
-    predicates.push((c) => ids.has(c.identityId));
-  }
-  if (q.audienceIds) {
-    const ids = new Set(q.audienceIds);
-    predicates.push((c) => c.audienceId !== null && ids.has(c.audienceId));
-  }
-  if (campaignScopes) {
-    const scopes = campaignScopes;
-    predicates.push((c) => scopes.some((s) => s.audienceId === c.audienceId && s.identityId === c.identityId));
-  }
-  if (q.status) {
-    const set = new Set<string>(q.status);
-    predicates.push((c) => set.has(c.status));
-  }
-  if (q.lastMessageStatus) {
-    const set = new Set<string>(q.lastMessageStatus);
-    predicates.push((c) => c.lastMessageStatus !== null && set.has(c.lastMessageStatus));
-  }
-  if (q.lastMessageType) {
-    const set = new Set<string>(q.lastMessageType);
-    predicates.push((c) => c.lastMessageType !== null && set.has(c.lastMessageType));
-  }
-  if (q.lastMessageAtFrom !== undefined || q.lastMessageAtTo !== undefined) {
-    const { lastMessageAtFrom: from, lastMessageAtTo: to } = q;
-    predicates.push((c) => inRange(c.lastMessageAt, from, to));
-  }
-  if (q.callCompletedAtFrom !== undefined || q.callCompletedAtTo !== undefined) {
-    const { callCompletedAtFrom: from, callCompletedAtTo: to } = q;
-    predicates.push((c) => inRange(c.callCompletedAt, from, to));
-  }
-  if (q.leadReplied !== undefined) {
-    const want = q.leadReplied;
-    predicates.push((c) => c.leadReplied === want);
-  }
-  if (q.unsubscribed !== undefined) {
-    const want = q.unsubscribed;
-    predicates.push((c) => (ws.leads.get(c.leadId)?.unsubscribed ?? false) === want);
-  }
-  if (q.favourite !== undefined) {
-    const want = q.favourite;
-    predicates.push((c) => c.favourite === want);
-  }
-  if (q.read !== undefined) {
-    const want = q.read;
-    predicates.push((c) => c.read === want);
-  }
-  const matches = (c: ConversationRecord) => predicates.every((p) => p(c));
+  // One matcher with every filter inline (cheapest and most selective first): it runs once per
+  // candidate, up to the whole workspace on a first page, whose exact total it counts.
+  const status = oneOf(q.status);
+  const lastStatus = oneOf(q.lastMessageStatus);
+  const lastType = oneOf(q.lastMessageType);
+  const identities = oneOf(q.identityIds);
+  const audiences = oneOf(q.audienceIds);
+  const leads = leadIds ?? null;
+  const { lastMessageAtFrom, lastMessageAtTo, callCompletedAtFrom, callCompletedAtTo, leadReplied, unsubscribed, favourite, read } = q;
+  const lastAtBounded = lastMessageAtFrom !== undefined || lastMessageAtTo !== undefined;
+  const callBounded = callCompletedAtFrom !== undefined || callCompletedAtTo !== undefined;
+  const matches = (c: ConversationRecord): boolean =>
+    isIn(status, c.status) &&
+    isIn(lastStatus, c.lastMessageStatus) &&
+    isIn(lastType, c.lastMessageType) &&
+    (leadReplied === undefined || c.leadReplied === leadReplied) &&
+    (favourite === undefined || c.favourite === favourite) &&
+    (read === undefined || c.read === read) &&
+    (!lastAtBounded || inRange(c.lastMessageAt, lastMessageAtFrom, lastMessageAtTo)) &&
+    (!callBounded || inRange(c.callCompletedAt, callCompletedAtFrom, callCompletedAtTo)) &&
+    isIn(identities, c.identityId) &&
+    isIn(audiences, c.audienceId) &&
+    (leads === null || leads.has(c.leadId)) &&
+    (campaignScopes === undefined || campaignScopes.some((s) => s.audienceId === c.audienceId && s.identityId === c.identityId)) &&
+    (unsubscribed === undefined || (ws.leads.get(c.leadId)?.unsubscribed ?? false) === unsubscribed);
 
-  // Narrowest index first; the predicates above still apply to every candidate.
-  let ordered: readonly ConversationRecord[];
-  if (leadIds) ordered = sortConversations(union([...leadIds].map((id) => ws.conversationsOfLead(id))), field, dir);
-  else if (q.identityIds) ordered = sortConversations(union(q.identityIds.map((id) => ws.conversationsOfIdentity(id))), field, dir);
-  else if (q.audienceIds) ordered = sortConversations(union(q.audienceIds.map((id) => ws.conversationsOfAudience(id))), field, dir);
-  else if (campaignScopes) {
-    ordered = sortConversations(union(campaignScopes.map((s) => ws.conversationsOfIdentity(s.identityId))), field, dir);
-  } else ordered = ws.orderedConversations(field, dir);
+  // Candidates: the smallest part of the cached order that the filters allow (one status, one
+  // identity), else the whole order; or, when smaller still, an index (leads, identities,
+  // audiences) sorted for this search. The matcher still applies to every candidate.
+  const parts: { part: readonly ConversationRecord[]; only: boolean }[] = [];
+  // A range on the sort field is a slice of any order (found by binary search), never a walk.
+  const ranged = RANGE_OF[field];
+  const onlyFilter = (name?: keyof ConversationSearchQuery) =>
+    !leadIds &&
+    !campaignScopes &&
+    (Object.keys(q) as (keyof ConversationSearchQuery)[]).every(
+      (k) => NOT_FILTERS.has(k) || k === name || (ranged?.includes(k) ?? false) || q[k] === undefined,
+    );
+  if (q.status?.length === 1) parts.push({ part: ws.orderedPart(conversationPart('status', q.status[0]!), field, dir), only: onlyFilter('status') });
+  if (q.identityIds?.length === 1) {
+    parts.push({ part: ws.orderedPart(conversationPart('identity', q.identityIds[0]!), field, dir), only: onlyFilter('identityIds') });
+  }
+  if (q.lastMessageStatus?.length === 1) {
+    parts.push({ part: ws.orderedPart(conversationPart('lastStatus', q.lastMessageStatus[0]!), field, dir), only: onlyFilter('lastMessageStatus') });
+  }
+  const best = parts.sort((a, b) => a.part.length - b.part.length)[0] ?? { part: ws.orderedConversations(field, dir), only: onlyFilter() };
+  const indexed: (readonly (readonly ConversationRecord[])[])[] = [];
+  if (leadIds) indexed.push([...leadIds].map((id) => ws.conversationsOfLead(id)));
+  if (q.identityIds) indexed.push(q.identityIds.map((id) => ws.conversationsOfIdentity(id)));
+  if (q.audienceIds) indexed.push(q.audienceIds.map((id) => ws.conversationsOfAudience(id)));
+  if (campaignScopes) indexed.push(campaignScopes.map((s) => ws.conversationsOfIdentity(s.identityId)));
+  const narrowest = indexed
+    .map((lists) => ({ lists, size: lists.reduce((n, l) => n + l.length, 0) }))
+    .sort((a, b) => a.size - b.size)[0];
+  const sorted = narrowest !== undefined && worthSorting(narrowest.size, best.part.length);
+  const ordered: readonly ConversationRecord[] = sorted ? sortConversations(union(narrowest.lists), field, dir) : best.part;
 
-  const start = cursor ? firstAfter(ordered, cursor, field, dir) : 0;
+  const [lo, hi] = ranged ? rangeBounds(ordered, field, dir, q[ranged[0]!], q[ranged[1]!]) : [0, ordered.length];
+  const start = Math.max(lo, cursor ? firstAfter(ordered, cursor, field, dir) : 0);
+  if (!sorted && best.only) {
+    // The slice is exactly what the filters ask for: its page and total need no walk.
+    const data = ordered.slice(start, Math.min(hi, start + q.limit));
+    const more = start + q.limit < hi;
+    const lastOfPage = data.at(-1);
+    return {
+      data,
+      total: cursor ? null : Math.max(0, hi - lo),
+      nextToken: more && lastOfPage ? encodeCursor(secret, { key: sortKey(lastOfPage, field), id: lastOfPage.id }, hash) : null,
+      hasMore: more,
+    };
+  }
+
   const page: ConversationRecord[] = [];
   let hasMore = false;
   let total = 0;
-  for (let i = start; i < ordered.length; i++) {
+  for (let i = start; i < hi; i++) {
     const c = ordered[i];
     if (!c || !matches(c)) continue;
     total += 1;
@@ -167,6 +260,50 @@ export function searchConversations(
     nextToken: hasMore && last ? encodeCursor(secret, { key: sortKey(last, field), id: last.id }, hash) : null,
     hasMore,
   };
+}
+
+/** The range filters on each sort field (snoozeUntil has none). */
+const RANGE_OF: Partial<Record<SortField, readonly (keyof ConversationSearchQuery)[]>> = {
+  lastMessageAt: ['lastMessageAtFrom', 'lastMessageAtTo'],
+  callCompletedAt: ['callCompletedAtFrom', 'callCompletedAtTo'],
+};
+
+/** The first index of `ordered` where `past` holds (it holds from some index to the end). */
+function firstWhere(ordered: readonly ConversationRecord[], past: (c: ConversationRecord) => boolean): number {
+  let lo = 0;
+  let hi = ordered.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past(ordered[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The slice [lo, hi) of `ordered` whose sort key lies within [from, to] (either bound optional):
+ * keys run in `dir` with nulls last, so the slice is contiguous and the nulls are outside it.
+ */
+function rangeBounds(
+  ordered: readonly ConversationRecord[],
+  field: SortField,
+  dir: SortDirection,
+  from: unknown,
+  to: unknown,
+): [number, number] {
+  const low = typeof from === 'number' ? from : undefined;
+  const high = typeof to === 'number' ? to : undefined;
+  const key = (c: ConversationRecord) => sortKey(c, field);
+  const nulls = firstWhere(ordered, (c) => key(c) === null);
+  if (low === undefined && high === undefined) return [0, ordered.length];
+  if (dir === -1) {
+    const lo = high === undefined ? 0 : firstWhere(ordered, (c) => key(c) === null || key(c)! <= high);
+    const hi = low === undefined ? nulls : firstWhere(ordered, (c) => key(c) === null || key(c)! < low);
+    return [lo, Math.max(lo, hi)];
+  }
+  const lo = low === undefined ? 0 : firstWhere(ordered, (c) => key(c) === null || key(c)! >= low);
+  const hi = high === undefined ? nulls : firstWhere(ordered, (c) => key(c) === null || key(c)! > high);
+  return [lo, Math.max(lo, hi)];
 }
 
 /** Index of the first conversation strictly after the cursor position in `ordered`. */

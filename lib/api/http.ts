@@ -237,17 +237,21 @@ export async function callEndpoint<N extends EndpointName>(
 
   for (let n = 1; ; n++) {
     signal?.throwIfAborted();
-    await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
-    const key = await cfg.apiKey();
-    const at = cfg.now();
+    const grantedAt = await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
     let result: Attempt<EndpointResponse<N>>;
+    let at = cfg.now();
     try {
+      const key = await cfg.apiKey();
+      at = cfg.now();
       result = await attempt(cfg, name, req, key, signal);
     } catch (reason) {
       if (isAbortError(reason) || signal?.aborted) {
         record(cfg, { endpoint: name, method: req.method, ok: false, status: null, summary: 'cancelled', at, durationMs: cfg.now() - at });
       }
       throw reason;
+    } finally {
+      // The service counted the call at some instant before its answer: the slot counts from now.
+      if (grantedAt !== undefined) cfg.limiter?.completed(grantedAt);
     }
     const durationMs = cfg.now() - at;
     if (result.ok) {

@@ -68,7 +68,7 @@ function mulberry32(seed: number) {
 }
 
 /** Settlement of a promise, readable synchronously by the test. */
-function track(p: Promise<void>) {
+function track(p: Promise<unknown>) {
   const s: { done: boolean; error: unknown; at: number | null } = { done: false, error: undefined, at: null };
   p.then(
     () => {
@@ -81,7 +81,7 @@ function track(p: Promise<void>) {
   return s;
 }
 
-async function fill(limiter: { acquire(): Promise<void> }, n: number) {
+async function fill(limiter: { acquire(): Promise<unknown> }, n: number) {
   for (let i = 0; i < n; i++) await limiter.acquire();
 }
 
@@ -155,6 +155,38 @@ describe('sliding window', () => {
     for (let i = 0; i < 3; i++) void limiter.acquire().then(() => times.push(clock.now()));
     await clock.runAll();
     expect(times).toEqual([T0 + 1000, T0 + 1400, T0 + 1800]);
+  });
+
+  it('counts an answered call from its answer: the next call in its slot leaves a full window after it', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 2, windowMs: 1000 });
+    const a = await limiter.acquire();
+    const b = await limiter.acquire();
+    expect([a, b]).toEqual([T0, T0]);
+    // Both answers come 300 ms later: the service may have counted them as late as that.
+    await clock.advance(300);
+    limiter.completed(a);
+    limiter.completed(b);
+    expect(limiter.snapshot().calls).toEqual([T0 + 300, T0 + 300]);
+    const times: number[] = [];
+    void limiter.acquire().then((at) => times.push(at));
+    await clock.advance(699);
+    expect(times).toEqual([]);
+    await clock.runAll();
+    expect(times).toEqual([T0 + 1300]);
+  });
+
+  it('keeps the log in order when calls are answered out of order, and ignores a grant it no longer holds', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 3, windowMs: 1000 });
+    const a = await limiter.acquire();
+    await clock.advance(100);
+    const b = await limiter.acquire();
+    await clock.advance(100);
+    limiter.completed(a);
+    limiter.completed(T0 - 5_000);
+    expect(limiter.snapshot().calls).toEqual([T0 + 100, T0 + 200]);
+    expect(b).toBe(T0 + 100);
   });
 
   it('rejects a nonsensical configuration', () => {

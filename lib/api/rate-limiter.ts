@@ -5,6 +5,12 @@
  * twice the limit across a bucket edge, and the service counts a rolling window, so only a log
  * guarantees that no 10 s window ever holds more than `limit` of our calls.
  *
+ * A call counts from the moment it is granted, and once answered, from the moment of its answer:
+ * the service counted it at some instant in between, which the client cannot see. Counting a
+ * window from the answer means the next call in that slot leaves a full window after the service
+ * saw this one, whatever the network's delay and jitter: our own calls never earn a 429. It costs
+ * one round trip per window (a call's slot frees a window after its answer, not after its start).
+ *
  * Waiters are served by priority (every queued 'user' acquire before any queued 'background' one),
  * FIFO within a priority. The state (call log and pause) is plain JSON so that the background worker
  * can persist it through `onChange` and restore it with `state` after a service-worker restart.
@@ -31,8 +37,10 @@ export interface AcquireOptions {
 }
 
 export interface RateLimiter {
-  /** Resolves when a call may go now; the slot is recorded at that moment. */
-  acquire(opts?: AcquireOptions): Promise<void>;
+  /** Resolves when a call may go now; the slot is recorded at that moment, whose time it resolves to. */
+  acquire(opts?: AcquireOptions): Promise<number>;
+  /** The call granted at `grantedAt` was answered (or failed) now: its slot counts from now. */
+  completed(grantedAt: number): void;
   /** After a 429: nobody goes before `epochMs`. A pause is only ever extended, never shortened. */
   pauseUntil(epochMs: number): void;
   snapshot(): LimiterState;
@@ -56,7 +64,7 @@ export const systemClock: LimiterClock = {
 };
 
 interface Waiter {
-  resolve: () => void;
+  resolve: (grantedAt: number) => void;
   /** Stops listening to the caller's signal once the waiter leaves the queue. */
   detach: () => void;
 }
@@ -126,7 +134,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       head.detach();
       calls.push(now);
       granted = true;
-      head.resolve();
+      head.resolve(now);
     }
     if (userQueue.length === 0 && backgroundQueue.length === 0 && timer) {
       clock.clearTimeout(timer.handle);
@@ -135,10 +143,10 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     if (granted) changed();
   }
 
-  function acquire(options: AcquireOptions = {}): Promise<void> {
+  function acquire(options: AcquireOptions = {}): Promise<number> {
     const { priority = 'background', signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<number>((resolve, reject) => {
       const queue = priority === 'user' ? userQueue : backgroundQueue;
       const onAbort = () => {
         const i = queue.indexOf(waiter);
@@ -165,8 +173,22 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     drain();
   }
 
+  function completed(grantedAt: number) {
+    const now = clock.now();
+    // The log is sorted: the grant's stamp leaves, the answer's joins in order. A grant already out
+    // of the window (or restored from an older log) has nothing left to move.
+    const i = calls.indexOf(grantedAt);
+    if (i < 0 || now <= grantedAt) return;
+    calls.splice(i, 1);
+    let j = calls.length;
+    while (j > 0 && calls[j - 1]! > now) j--;
+    calls.splice(j, 0, now);
+    changed();
+  }
+
   return {
     acquire,
+    completed,
     pauseUntil,
     snapshot: () => {
       prune(clock.now());

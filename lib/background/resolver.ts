@@ -84,8 +84,9 @@ export function createResolver(opts: ResolverOptions): Resolver {
         conversations,
         fetchedAt: opts.clock.now(),
       };
-      // Stored even with caching off: the panel reads what it shows from here.
-      await opts.cache.put(entry);
+      // Stored even with caching off: the panel reads what it shows from here. The cache's memory
+      // has it at once, so the status goes out without waiting for the disk.
+      opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
       return entry;
     } finally {
       running -= 1;

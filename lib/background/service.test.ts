@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ConversationSummary, Lead } from '../api/schemas';
 import { createChipTracker } from '../chip-state';
-import type { ChipState, KeyTestView, PanelState, Reply, Request } from '../messages';
+import type { ChipState, KeyTestView, OutboxItemView, PanelState, Reply, Request } from '../messages';
 import { openCompanionDb, type CompanionDb } from '../store/db';
 import { createSettingsStore } from '../store/settings';
 import { conversation, lead } from '../../test/unit/background/fakes';
@@ -55,6 +55,15 @@ function fakeServer() {
       leads.set(id, lead(id, 'margaret-hamilton', { firstname: 'Margaret', lastname: 'Hamilton' }));
       return json(200, { statusCode: 200, leadId: id, message: 'created' });
     }
+    const messagesMatch = /^\/conversations\/([^/]+)\/messages$/.exec(path);
+    if (messagesMatch) {
+      // One message: the newest, as the conversation's summary names it.
+      const of = conversations.get(messagesMatch[1]!);
+      const data = of?.lastMessageAt
+        ? [{ id: `m_${of.lastMessageAt}`, conversationId: of.id, direction: 'RECEIVED', channel: 'PRONET', status: of.lastMessageStatus, content: 'hello', createdAt: of.lastMessageAt }]
+        : [];
+      return json(200, { statusCode: 200, data, total: data.length });
+    }
     const c = conversations.get(String(body.conversationId));
     if (path === '/inbox/conversations/note' && c) {
       c.note = body.mode === 'append' ? `${c.note ?? ''}\n-- 2025-01-06 09:00 --\n${String(body.note)}` : String(body.note);
@@ -92,7 +101,7 @@ function fakeServer() {
 let n = 0;
 let db: CompanionDb;
 let server: ReturnType<typeof fakeServer>;
-let pushed: { panels: [number, PanelState][]; chips: [number, ChipState][]; badges: [number, Badge][] };
+let pushed: { panels: [number, PanelState][]; chips: [number, ChipState][]; badges: [number, Badge][]; outbox: OutboxItemView[][] };
 const services: BackgroundService[] = [];
 
 async function startService(): Promise<BackgroundService> {
@@ -105,7 +114,7 @@ async function startService(): Promise<BackgroundService> {
       panel: (tabId, state) => pushed.panels.push([tabId, state]),
       chip: (tabId, state) => pushed.chips.push([tabId, state]),
       badge: (tabId, badge) => pushed.badges.push([tabId, badge]),
-      outbox: () => undefined,
+      outbox: (items) => pushed.outbox.push(items),
     },
     hasHostPermission: async (pattern) => pattern.startsWith('http://127.0.0.1') || pattern.startsWith('https://granted.example'),
     outboxPolicy: { maxAttempts: Infinity, baseMs: 5, capMs: 20, random: () => 1 },
@@ -131,7 +140,7 @@ beforeEach(async () => {
   n += 1;
   db = await openCompanionDb(`service-test-${n}`);
   server = fakeServer();
-  pushed = { panels: [], chips: [], badges: [] };
+  pushed = { panels: [], chips: [], badges: [], outbox: [] };
 });
 
 afterEach(() => {
@@ -339,6 +348,56 @@ describe('background service', () => {
     expect(pushed.panels.length).toBe(before + 1);
     expect(pushed.panels.at(-1)).toEqual(pushed.panels[before - 1]);
   });
+  it('makes one lookup for a view that the navigation event and the content script report at once', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const searches = () => server.seen.filter((s) => s.url.includes('/leads/search'));
+    const release = server.holdSearch();
+    void service.tabNavigated(5, ADA_PAGE);
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 5 }));
+    await vi.waitFor(() => expect(searches()).toHaveLength(1));
+    release();
+    await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 5 }))).kind).toBe('lead'));
+    expect(server.profileCalls()).toEqual(['/flow/leads/search', '/flow/leads/lead_1/conversations']);
+    expect(searches()[0]?.signal?.aborted).toBe(false);
+  });
+
+  it('keeps the recent messages as long as the status: no call on a revisit, a new call once a message arrived', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const messageCalls = () => server.profileCalls().filter((p) => p.endsWith('/messages')).length;
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 9 }));
+    await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 9 }))).kind).toBe('lead'));
+    const first = await value<{ messages: { createdAt: number }[] }>(send(service, { type: 'conversation-messages', conversationId: 'c1' }));
+    expect(first.messages.map((m) => m.createdAt)).toEqual([1_000]);
+    await value(send(service, { type: 'conversation-messages', conversationId: 'c1' }));
+    expect(messageCalls()).toBe(1);
+
+    // The lead replied: the next lookup of the profile sees it, and the kept messages are read again.
+    server.conversations.get('c1')!.lastMessageAt = 2_000;
+    await value(send(service, { type: 'refresh', tabId: 9 }));
+    await vi.waitFor(async () => {
+      const state = await value<PanelState>(send(service, { type: 'panel-state', tabId: 9 }));
+      expect(state.kind === 'lead' && state.conversations[0]?.lastMessageAt).toBe(2_000);
+    });
+    const after = await value<{ messages: { createdAt: number }[] }>(send(service, { type: 'conversation-messages', conversationId: 'c1' }));
+    expect(after.messages.map((m) => m.createdAt)).toEqual([2_000]);
+    expect(messageCalls()).toBe(2);
+  });
+
+  it('pushes the outbox list after a burst of changes, ending on the list as it is', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 1 }));
+    const texts = Array.from({ length: 12 }, (_, i) => `note ${i}`);
+    await Promise.all(texts.map((text) => value(send(service, { type: 'save-note', conversationId: 'c1', leadId: 'lead_1', mode: 'replace', text }))));
+    await service.outbox.idle();
+    await vi.waitFor(() => expect(pushed.outbox.at(-1)).toEqual([]));
+    expect(server.conversations.get('c1')?.note).toBe('note 11');
+    // While the actions were queued, a push showed them waiting.
+    expect(pushed.outbox.some((items) => items.length > 1)).toBe(true);
+  });
+
   it('with caching off (the naive baseline) fetches on every visit and every trigger, showing no older answer', async () => {
     const service = await startService();
     await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));

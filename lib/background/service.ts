@@ -10,12 +10,16 @@
 import type { RetryPolicy } from '../api/backoff';
 import { createClient, type CallRecord, type Client } from '../api/client';
 import { ApiError, isAbortError } from '../api/errors';
+import type { ConversationSummary } from '../api/schemas';
 import { createSlidingWindowLimiter, systemClock, type LimiterState, type RateLimiter } from '../api/rate-limiter';
 import { snooze as snoozeTransition } from '../inbox/conversation-state';
 import {
   KEY_TEST_MEMBERS_MAX,
   type ChipState,
   type ChipView,
+  type AudienceView,
+  type ConversationMessagesView,
+  type CreditsView,
   type ErrorView,
   type IdentityView,
   type OutboxItemView,
@@ -49,7 +53,8 @@ import {
 import { NoKeyError, redact, RequestError, toErrorView } from './error-view';
 import { createOutbox, DEFAULT_OUTBOX_POLICY, type Outbox, type Outcome, type Timers } from './outbox';
 import { buildPanelState, chipFor, outboxItemView, type PanelError } from './panel-state';
-import { createResolver, type Resolver } from './resolver';
+import { createMemoCache } from './memo-cache';
+import { createResolver, DEFAULT_FRESH_MS, type Resolver } from './resolver';
 
 /** Where the background pushes what changed. Each is best effort (a closed port, a tab without chip). */
 export interface PushChannels {
@@ -240,6 +245,25 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.noLeadFreshMs !== undefined ? { noLeadFreshMs: deps.noLeadFreshMs } : {}),
   });
 
+  // What the panel shows beside the status, as fresh as the status: a revisit costs no call.
+  const memo = { ttlMs: deps.freshMs ?? DEFAULT_FRESH_MS, clock, enabled: cachingEnabled };
+  const recentMessages = createMemoCache<ConversationMessagesView>(memo);
+  const audiences = createMemoCache<AudienceView[]>(memo);
+  const credits = createMemoCache<CreditsView>(memo);
+  const forgetPanelData = () => [recentMessages, audiences, credits].forEach((c) => c.drop());
+
+  /** Drops the recent messages of conversations whose newest message is no longer the one kept. */
+  function checkRecentMessages(conversations: readonly ConversationSummary[]) {
+    for (const c of conversations) {
+      const kept = recentMessages.peek(`${c.id}:0`);
+      if (!kept) continue;
+      const newest = kept.messages[0];
+      if ((newest?.createdAt ?? null) !== c.lastMessageAt || (newest?.status ?? null) !== c.lastMessageStatus) {
+        recentMessages.drop((key) => key.startsWith(`${c.id}:`));
+      }
+    }
+  }
+
   const outbox: Outbox = createOutbox({
     store: createOutboxStore(deps.db),
     api: apiProxy,
@@ -265,7 +289,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
 
   async function applied(record: OutboxRecord, outcome: Outcome) {
     if (record.kind === 'add-to-audience') {
-      // The "no lead" answer is now wrong: drop it and look again.
+      // The "no lead" answer is now wrong: drop it and look again. The audience grew (or is new).
+      audiences.drop();
       await cache.delete(record.profileUrl);
       refreshProfile(record.profileUrl);
       return;
@@ -275,6 +300,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
         await cache.patchConversation(record.leadId, record.conversationId, { note: outcome.note });
         break;
       case 'conversation':
+        checkRecentMessages([outcome.conversation]);
         await cache.patchConversation(record.leadId, record.conversationId, outcome.conversation);
         break;
       default:
@@ -294,10 +320,11 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   }
 
   async function saveTabs() {
-    const map: Record<string, { url: string | null; name?: string }> = {};
-    // Only profile tabs: the background has no business remembering other pages.
+    const map: Record<string, { url: string | null; name?: string; selected?: string }> = {};
+    // Only profile tabs: the background has no business remembering other pages. The chosen
+    // conversation too: a restarted worker must not switch the panel (and the shortcuts) to another.
     for (const [id, t] of tabs) {
-      if (t.profileUrl !== null) map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}) };
+      if (t.profileUrl !== null) map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}), ...(t.selected ? { selected: t.selected } : {}) };
     }
     await deps.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
   }
@@ -330,6 +357,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     const peeked = await resolver.peek(profileUrl);
     if (peeked?.fresh && !force) return;
     if (tab.profileUrl !== profileUrl) return;
+    // Another trigger of the same view (navigation event, content script) may have started while
+    // the cache was read: it is not cancelled and started again.
+    if (tab.controller && !force && cachingEnabled()) return;
     const running = tab.controller;
     const controller = new AbortController();
     if (running && !cachingEnabled()) {
@@ -341,11 +371,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     tab.revalidating = true;
     notify();
     try {
-      await resolver.resolve(profileUrl, {
+      const entry = await resolver.resolve(profileUrl, {
         signal: controller.signal,
         // A cold profile is what the user is waiting for; a stale one is already shown.
         priority: peeked ? 'background' : 'user',
       });
+      checkRecentMessages(entry.conversations);
       tab.error = null;
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
@@ -482,12 +513,32 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     return profileUrl === null ? { kind: 'not-profile', profileUrl, rev } : { ...chipView(state), profileUrl, rev };
   }
 
+  /** The outbox push under way; `again` when a change came while it was reading the list. */
+  let outboxPush: { again: boolean } | null = null;
+
+  /**
+   * Pushes the outbox's list. Changes that come while it is being read make one more push, not one
+   * each: with hundreds of actions queued, a list per change would read the whole outbox per change
+   * (quadratic), and the pages only need the newest.
+   */
   async function pushOutbox() {
     if (stopped) return;
+    if (outboxPush) {
+      outboxPush.again = true;
+      return;
+    }
+    const run = { again: true };
+    outboxPush = run;
     try {
-      deps.push.outbox((await outbox.list()).map(outboxItemView));
+      while (run.again && !stopped) {
+        run.again = false;
+        const items = (await outbox.list()).map(outboxItemView);
+        if (!stopped) deps.push.outbox(items);
+      }
     } catch (error) {
       if (!stopped) console.error('outbox push failed', error);
+    } finally {
+      outboxPush = null;
     }
   }
 
@@ -584,6 +635,24 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     return canonical;
   }
 
+  async function fetchMessages(conversationId: string, page: number): Promise<ConversationMessagesView> {
+    const res = await apiProxy.conversationMessages(conversationId, page, user);
+    return {
+      conversationId,
+      page,
+      total: res.total,
+      messages: res.data.map((m) => ({
+        id: m.id,
+        direction: m.direction,
+        channel: m.channel,
+        status: m.status,
+        subject: m.subject ?? null,
+        content: m.content,
+        createdAt: m.createdAt,
+      })),
+    };
+  }
+
   function outboxId(id: string): number {
     const n = Number(id);
     if (!Number.isInteger(n) || n <= 0) throw new RequestError('not-found', 'This action is no longer in the outbox.');
@@ -592,7 +661,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
 
   async function applySettings(next: Settings, previous: Settings | null) {
     settings = next;
-    if (!previous || previous.baseUrl !== next.baseUrl) rebuildClient();
+    if (!previous || previous.baseUrl !== next.baseUrl) {
+      rebuildClient();
+      forgetPanelData();
+    }
     if (previous && JSON.stringify(previous.profileHosts) !== JSON.stringify(next.profileHosts)) {
       for (const [tabId, tab] of tabs) if (tab.url) setTabUrl(tabId, tab.url);
     }
@@ -604,7 +676,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     const changed = (stored?.key ?? null) !== key;
     key = stored?.key ?? null;
     keyProblem = null;
-    if (changed) await forgetIdentities();
+    if (changed) {
+      forgetPanelData();
+      await forgetIdentities();
+    }
     notify();
     if (key !== null) {
       loadIdentities();
@@ -635,27 +710,14 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     refresh: (req) => tabState(req.tabId, true),
     async 'select-conversation'(req) {
       tabInfo(req.tabId).selected = req.conversationId;
+      void saveTabs();
       const computed = await compute(req.tabId);
       void pushTab(req.tabId, computed);
       return computed.state;
     },
-    async 'conversation-messages'(req) {
+    'conversation-messages'(req) {
       const page = req.page ?? 0;
-      const res = await apiProxy.conversationMessages(req.conversationId, page, user);
-      return {
-        conversationId: req.conversationId,
-        page,
-        total: res.total,
-        messages: res.data.map((m) => ({
-          id: m.id,
-          direction: m.direction,
-          channel: m.channel,
-          status: m.status,
-          subject: m.subject ?? null,
-          content: m.content,
-          createdAt: m.createdAt,
-        })),
-      };
+      return recentMessages.get(`${req.conversationId}:${page}`, () => fetchMessages(req.conversationId, page));
     },
     async 'save-note'(req) {
       if (req.mode === 'append' && req.text.trim() === '') throw new RequestError('bad-request', 'There is nothing to append.');
@@ -692,16 +754,20 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       });
     },
     async enrich(req) {
-      if ('leadId' in req) return apiProxy.enrich({ enrichType: req.enrichType, leadId: req.leadId }, user);
-      return apiProxy.enrich(
-        { enrichType: req.enrichType, pronetUrl: canonicalOrThrow(req.profileUrl), firstname: req.firstname, lastname: req.lastname },
-        user,
-      );
+      try {
+        if ('leadId' in req) return await apiProxy.enrich({ enrichType: req.enrichType, leadId: req.leadId }, user);
+        return await apiProxy.enrich(
+          { enrichType: req.enrichType, pronetUrl: canonicalOrThrow(req.profileUrl), firstname: req.firstname, lastname: req.lastname },
+          user,
+        );
+      } finally {
+        // Enrichment spends credits: the balance shown next is read again.
+        credits.drop();
+      }
     },
-    credits: () => apiProxy.credits(user),
-    async audiences() {
-      return (await apiProxy.audiences(user)).map((a) => ({ id: a.id, name: a.name, size: a.size }));
-    },
+    credits: () => credits.get('credits', () => apiProxy.credits(user)),
+    audiences: () =>
+      audiences.get('audiences', async () => (await apiProxy.audiences(user)).map((a) => ({ id: a.id, name: a.name, size: a.size }))),
     async identities() {
       const generation = identitiesGeneration;
       const list: IdentityView[] = (await apiProxy.identities(user)).map((i) => ({ id: i.id, name: i.name }));
@@ -803,8 +869,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       if (savedIdentities) identities = identityBook(savedIdentities, null);
       const savedTabs = (await deps.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
       if (savedTabs && typeof savedTabs === 'object') {
-        for (const [id, t] of Object.entries(savedTabs as Record<string, { url?: unknown; name?: unknown }>)) {
-          if (typeof t.url === 'string') setTabUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined);
+        for (const [id, t] of Object.entries(savedTabs as Record<string, { url?: unknown; name?: unknown; selected?: unknown }>)) {
+          if (typeof t.url !== 'string') continue;
+          const tab = setTabUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined);
+          if (typeof t.selected === 'string') tab.selected = t.selected;
         }
       }
       unwatch = deps.settings.watch((next) => {

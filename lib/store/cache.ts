@@ -1,12 +1,19 @@
 /**
  * The profile cache: what resolution last found for a canonical profile URL. Freshness is decided by
  * the resolver (it knows the clock and the policy); this module only stores and patches entries.
+ *
+ * IndexedDB keeps the entries across worker restarts; a memory in front of it answers the hot path
+ * (every navigation reads the cache once or twice) without a round trip to the database: the
+ * recently used entries, and the set of profiles stored at all, so that a profile never seen costs
+ * no read. This instance is the database's only writer, so the memory stays true to it.
  */
 import type { ConversationSummary } from '../api/schemas';
 import type { CacheEntry, CompanionDb } from './db';
 
 export interface ProfileCache {
+  /** Entries are shared with the memory: read them, never change them in place. */
   get(profileUrl: string): Promise<CacheEntry | undefined>;
+  /** `get` sees the entry as soon as `put` is called; the promise settles once it is on disk. */
   put(entry: CacheEntry): Promise<void>;
   delete(profileUrl: string): Promise<void>;
   /** Entries of a lead (usually one: a lead has one canonical profile URL). */
@@ -20,34 +27,97 @@ export interface ProfileCache {
   prune(olderThan: number): Promise<void>;
 }
 
-export function createProfileCache(db: CompanionDb): ProfileCache {
+/** How many entries the memory keeps (the least recently used go first). */
+export const CACHE_MEMORY_ENTRIES = 300;
+
+export function createProfileCache(db: CompanionDb, opts: { memoryEntries?: number } = {}): ProfileCache {
+  const capacity = opts.memoryEntries ?? CACHE_MEMORY_ENTRIES;
+  const recent = new Map<string, CacheEntry>();
+  /** The profiles on disk, read once; null until then. */
+  let stored: Set<string> | null = null;
+  let loading: Promise<Set<string>> | null = null;
+
+  function remember(entry: CacheEntry) {
+    recent.delete(entry.profileUrl);
+    recent.set(entry.profileUrl, entry);
+    while (recent.size > capacity) recent.delete(recent.keys().next().value as string);
+  }
+
+  function storedKeys(): Promise<Set<string>> {
+    if (stored) return Promise.resolve(stored);
+    loading ??= db.getAllKeys('cache').then(
+      (keys) => {
+        // Writes made while the keys were read are already in `recent`: keep them too.
+        stored = new Set([...keys, ...recent.keys()]);
+        return stored;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  function forget(profileUrl: string) {
+    recent.delete(profileUrl);
+    stored?.delete(profileUrl);
+  }
+
   return {
-    get: (profileUrl) => db.get('cache', profileUrl),
-    put: async (entry) => {
+    async get(profileUrl) {
+      const hit = recent.get(profileUrl);
+      if (hit) {
+        remember(hit);
+        return hit;
+      }
+      if (!(await storedKeys()).has(profileUrl)) return undefined;
+      const entry = await db.get('cache', profileUrl);
+      // A put or delete may have come meanwhile: it wins over what was read.
+      if (recent.has(profileUrl)) return recent.get(profileUrl);
+      if (entry && stored?.has(profileUrl)) remember(entry);
+      return stored?.has(profileUrl) ? entry : undefined;
+    },
+    async put(entry) {
+      remember(entry);
+      stored?.add(entry.profileUrl);
       await db.put('cache', entry);
     },
-    delete: (profileUrl) => db.delete('cache', profileUrl),
+    async delete(profileUrl) {
+      forget(profileUrl);
+      await db.delete('cache', profileUrl);
+    },
     byLead: (leadId) => db.getAllFromIndex('cache', 'byLead', leadId),
     async patchConversation(leadId, conversationId, patch) {
       const tx = db.transaction('cache', 'readwrite');
       const entries = await tx.store.index('byLead').getAll(leadId);
-      const touched: string[] = [];
+      const touched: CacheEntry[] = [];
       for (const entry of entries) {
         const i = entry.conversations.findIndex((c) => c.id === conversationId);
         const current = entry.conversations[i];
         if (!current) continue;
         entry.conversations[i] = { ...current, ...patch };
         await tx.store.put(entry);
-        touched.push(entry.profileUrl);
+        touched.push(entry);
       }
       await tx.done;
-      return touched;
+      for (const entry of touched) {
+        const kept = recent.get(entry.profileUrl);
+        if (!kept) continue;
+        // A newer answer put meanwhile is on its way to disk, after this patch: read it from there.
+        if (kept.fetchedAt === entry.fetchedAt) remember(entry);
+        else recent.delete(entry.profileUrl);
+      }
+      return touched.map((e) => e.profileUrl);
     },
     async prune(olderThan) {
       const tx = db.transaction('cache', 'readwrite');
       let cursor = await tx.store.openCursor();
       while (cursor) {
-        if (cursor.value.fetchedAt < olderThan) await cursor.delete();
+        if (cursor.value.fetchedAt < olderThan) {
+          forget(cursor.value.profileUrl);
+          await cursor.delete();
+        }
         cursor = await cursor.continue();
       }
       await tx.done;

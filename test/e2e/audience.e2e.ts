@@ -1,4 +1,4 @@
-import { test, expect, chipOf, expectLeadShown } from './fixtures';
+import { test, expect, chipLabel, expectLeadShown } from './fixtures';
 
 test('Add to audience makes margaret-hamilton a lead, and the panel then shows the lead', async ({
   configureExtension,
@@ -40,5 +40,5 @@ test('Add to audience makes margaret-hamilton a lead, and the panel then shows t
   await expectLeadShown(panel, 'Margaret Hamilton');
   await expect(panel.getByText('No conversation yet')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Add to audience' })).toHaveCount(0);
-  await expect(chipOf(page)).toHaveAccessibleName(/^No conversation · Margaret Hamilton/);
+  await expect.poll(() => chipLabel(page)).toMatch(/^No conversation · Margaret Hamilton/);
 });

@@ -284,10 +284,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** The status chip the content script shows on a profile page (inside its open shadow root). */
-export function chipOf(page: Page) {
-  return page.locator('outreach-companion-chip').getByRole('button');
-}
+/**
+ * The accessible name of the status chip the content script shows on a profile page, or null while
+ * none shows. Read through the DevTools protocol: the chip's shadow root is closed (see ./chip.ts).
+ * Wait for it with `expect.poll(() => chipLabel(page))`.
+ */
+export { chipLabel } from './chip';
 
 /** The panel shows this lead: its name as the panel's main heading. */
 export async function expectLeadShown(panel: Page, name: string): Promise<void> {

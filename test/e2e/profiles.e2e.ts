@@ -1,4 +1,4 @@
-import { test, expect, chipOf, conversationStatus, expectLeadShown, localDateParts } from './fixtures';
+import { test, expect, chipLabel, conversationStatus, expectLeadShown, localDateParts } from './fixtures';
 
 test.beforeEach(async ({ configureExtension }) => {
   const options = await configureExtension();
@@ -14,7 +14,7 @@ test('ada-lovelace: one open conversation, the lead replied, the note as the ser
   expect(conversation!.leadReplied).toBe(true);
 
   const page = await openProfile('ada-lovelace');
-  await expect(chipOf(page)).toHaveAccessibleName(/^Open · Ada Lovelace/);
+  await expect.poll(() => chipLabel(page)).toMatch(/^Open · Ada Lovelace/);
   const panel = await openPanelFor(page);
   await expectLeadShown(panel, 'Ada Lovelace');
   await expect(conversationStatus(panel)).toHaveText('Open');
@@ -37,7 +37,7 @@ test('grace-hopper: two conversations and a picker naming both campaigns', async
   expect(conversations).toHaveLength(2);
 
   const page = await openProfile('grace-hopper');
-  await expect(chipOf(page)).toHaveAccessibleName(/Grace Hopper \(\+1\)/);
+  await expect.poll(() => chipLabel(page)).toMatch(/Grace Hopper \(\+1\)/);
   const panel = await openPanelFor(page);
   await expectLeadShown(panel, 'Grace Hopper');
   await expect(panel.getByRole('group', { name: '2 conversations: choose one' })).toBeVisible();
@@ -53,7 +53,7 @@ test('alan-turing: snoozed until a local date and time', async ({ openProfile, o
   expect(conversation!.status).toBe('SNOOZED');
 
   const page = await openProfile('alan-turing');
-  await expect(chipOf(page)).toHaveAccessibleName(/^Snoozed · Alan Turing/);
+  await expect.poll(() => chipLabel(page)).toMatch(/^Snoozed · Alan Turing/);
   const panel = await openPanelFor(page);
   await expectLeadShown(panel, 'Alan Turing');
   const { date, time } = await localDateParts(panel, conversation!.snoozeUntil!);
@@ -69,7 +69,7 @@ test('katherine-johnson: archived, with Unarchive instead of Archive', async ({ 
   expect(conversation!.status).toBe('ARCHIVED');
 
   const page = await openProfile('katherine-johnson');
-  await expect(chipOf(page)).toHaveAccessibleName(/^Archived · Katherine Johnson/);
+  await expect.poll(() => chipLabel(page)).toMatch(/^Archived · Katherine Johnson/);
   const panel = await openPanelFor(page);
   await expectLeadShown(panel, 'Katherine Johnson');
   await expect(conversationStatus(panel)).toHaveText('Archived');
@@ -83,7 +83,7 @@ test('edsger-dijkstra: a lead with no conversation', async ({ openProfile, openP
   expect(await leadConversations(lead!.id)).toHaveLength(0);
 
   const page = await openProfile('edsger-dijkstra');
-  await expect(chipOf(page)).toHaveAccessibleName(/^No conversation · Edsger Dijkstra/);
+  await expect.poll(() => chipLabel(page)).toMatch(/^No conversation · Edsger Dijkstra/);
   const panel = await openPanelFor(page);
   await expectLeadShown(panel, 'Edsger Dijkstra');
   await expect(panel.getByText('No conversation yet')).toBeVisible();
@@ -98,7 +98,7 @@ test('margaret-hamilton: no lead, so Add to audience and Enrich with the credits
   };
 
   const page = await openProfile('margaret-hamilton');
-  await expect(chipOf(page)).toHaveAccessibleName(/^Not a lead yet/);
+  await expect.poll(() => chipLabel(page)).toMatch(/^Not a lead yet/);
   const panel = await openPanelFor(page);
   await expect(panel.getByRole('heading', { level: 1 })).toHaveText('Margaret Hamilton');
   await expect(panel.getByText('Not a lead yet')).toBeVisible();

@@ -10,7 +10,7 @@ const BASE = 'http://127.0.0.1:8787/flow';
 
 function setup(handler: Handler, extra: Partial<ClientOptions> = {}) {
   const server = fakeFetch(handler);
-  const { limiter, acquired, pauses } = fakeLimiter();
+  const { limiter, acquired, completed, pauses } = fakeLimiter();
   const { sleep, durations } = fakeSleep();
   const records: CallRecord[] = [];
   let clock = 1_000_000;
@@ -25,7 +25,7 @@ function setup(handler: Handler, extra: Partial<ClientOptions> = {}) {
     retry: { maxAttempts: 3, baseMs: 100, capMs: 1000, random: () => 0.5 },
     ...extra,
   });
-  return { client, requests: server.requests, acquired, pauses, durations, records };
+  return { client, requests: server.requests, acquired, completed, pauses, durations, records };
 }
 
 const ok = (body: unknown) => ({ status: 200, body });
@@ -197,6 +197,12 @@ describe('retries', () => {
     const { client, acquired } = setup((_, n) => (n === 1 ? { status: 500, body: {} } : ok(members)));
     await client.members.list(undefined, { priority: 'background' });
     expect(acquired.map((a) => a.priority)).toEqual(['background', 'background']);
+  });
+
+  it('reports every attempt answered to the limiter, failed ones too, so its slot counts from the answer', async () => {
+    const { client, completed } = setup((_, n) => (n === 1 ? { status: 500, body: {} } : ok(members)));
+    await client.members.list();
+    expect(completed).toEqual([1, 2]);
   });
 
   it('turns a hung request into a timed-out NetworkError', async () => {

@@ -45,18 +45,24 @@ export function fakeFetch(handler: Handler) {
 /** A limiter that grants at once and records what the client asked of it. */
 export function fakeLimiter() {
   const acquired: AcquireOptions[] = [];
+  /** The grants reported answered, in order (a grant is its 1-based number here). */
+  const completed: number[] = [];
   const pauses: number[] = [];
   const limiter: RateLimiter = {
     acquire: async (opts = {}) => {
       opts.signal?.throwIfAborted();
       acquired.push(opts);
+      return acquired.length;
+    },
+    completed: (grantedAt) => {
+      completed.push(grantedAt);
     },
     pauseUntil: (epochMs) => {
       pauses.push(epochMs);
     },
     snapshot: () => ({ calls: [], pausedUntil: pauses.at(-1) ?? 0 }),
   };
-  return { limiter, acquired, pauses };
+  return { limiter, acquired, completed, pauses };
 }
 
 /** A sleep that returns at once and remembers every requested duration. */

@@ -194,11 +194,13 @@ describe('malformed responses on the panel-state path', () => {
     const server = fakeService();
     const svc = await start(server.fetch);
     const tally = { errors: 0, shown: 0 };
-    for (const m of pick('listConversationMessages')) {
+    // A conversation of its own per answer: the background keeps a conversation's recent messages
+    // as long as its status, so a second ask for the same one would not reach the service.
+    for (const [i, m] of pick('listConversationMessages').entries()) {
       const where = `seed ${SEED}, listConversationMessages: ${m.label}`;
       const wire = m.wire();
       server.answers.set('listConversationMessages', wire);
-      const reply = await svc.handle({ type: 'conversation-messages', conversationId: 'conv_1' });
+      const reply = await svc.handle({ type: 'conversation-messages', conversationId: `conv_${i + 1}` });
       if (verdict('listConversationMessages', wire).valid) {
         tally.shown += 1;
         expect(reply.ok, where).toBe(true);

@@ -1,0 +1,267 @@
+/**
+ * Benchmark 2, the rate limiter, in two parts.
+ *
+ * A. Throughput: the background service (the very code the worker runs: outbox, client, limiter)
+ *    in this process over its own fake IndexedDB, with real HTTP to the emulator. 500 user actions
+ *    (note replacements over 50 conversations) are queued at once; the emulator and the client both
+ *    allow 50 calls per rolling second. Figures from the emulator's call history: achieved rate over
+ *    the allowed one, and 429s.
+ * B. Two extension instances (two Chromium profiles with the built extension) share one key, at the
+ *    service's real limit (50 per 10 s on both sides, so together they ask for twice what the key
+ *    allows): each queues actions through its own outbox; every action must land once, the 429s
+ *    that the other instance's calls cause must be absorbed.
+ */
+import 'fake-indexeddb/auto';
+import { buildSeed } from '../emulator/seed/index';
+import type { RunningEmulator } from '../emulator/server';
+import { createBackgroundService } from '../lib/background/service';
+import type { Request, Settings } from '../lib/messages';
+import type { SessionArea } from '../lib/store/key-store';
+import type { SettingsStore } from '../lib/store/settings';
+import { openCompanionDb } from '../lib/store/db';
+import { calls as emulatorCalls, control, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
+import { launchConfigured, send, type BenchBrowser } from './extension';
+import { round } from './stats';
+
+export interface LimiterOptions {
+  actions: number;
+  conversations: number;
+  limit: number;
+  windowMs: number;
+  /** Part B: actions per instance. */
+  sharedActionsPerInstance: number;
+  sharedTimeoutMs: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_LIMITER: LimiterOptions = {
+  actions: 500,
+  conversations: 50,
+  limit: 50,
+  windowMs: 1_000,
+  sharedActionsPerInstance: 60,
+  sharedTimeoutMs: 120_000,
+};
+
+export interface ThroughputResult {
+  actions: number;
+  limit: number;
+  windowMs: number;
+  /** Calls the service accepted for the actions (one per action when none is repeated). */
+  delivered: number;
+  rateLimited: number;
+  /** Seconds from the first accepted call to the last. */
+  spanS: number;
+  /** Calls per second beyond the first window's burst: (delivered - limit) / span. */
+  achievedPerS: number;
+  allowedPerS: number;
+  /** achieved / allowed. */
+  ratio: number;
+  /** Most accepted calls in any rolling window (must not exceed the limit). */
+  busiestWindow: number;
+  /** Every conversation ends with the text of its last action. */
+  allApplied: boolean;
+  totalS: number;
+}
+
+export interface SharedKeyResult {
+  instances: number;
+  actionsPerInstance: number;
+  delivered: number;
+  /** Calls answered 429 (the service's limit is per key: the other instance's calls count too). */
+  rateLimited: number;
+  /** 429s retried until accepted: nothing failed for good, both outboxes empty. */
+  failed: number;
+  allApplied: boolean;
+  totalS: number;
+  /** Calls per second accepted over the run, against the key's 5 per second. */
+  achievedPerS: number;
+}
+
+export interface LimiterResult {
+  throughput: ThroughputResult;
+  sharedKey: SharedKeyResult;
+}
+
+function conversationsOfDemoPro(count: number): { id: string; leadId: string }[] {
+  const pro = buildSeed('demo', { now: Date.now() }).workspaces.find((w) => w.name === 'demo-pro');
+  if (!pro) throw new Error('the demo seed has no demo-pro workspace');
+  if (pro.conversations.length < count) throw new Error(`demo-pro has only ${pro.conversations.length} conversations`);
+  return pro.conversations.slice(0, count).map((c) => ({ id: c.id, leadId: c.leadId }));
+}
+
+/** The most calls inside any rolling window of `windowMs` (calls sorted by time). */
+function busiestWindow(times: number[], windowMs: number): number {
+  let best = 0;
+  let from = 0;
+  for (let to = 0; to < times.length; to++) {
+    while (times[to]! - times[from]! >= windowMs) from++;
+    best = Math.max(best, to - from + 1);
+  }
+  return best;
+}
+
+async function finalNotes(origin: string, ids: string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  for (const id of ids) {
+    const r = await fetch(`${origin}/_emulator/conversations/${encodeURIComponent(id)}`);
+    const body = (await r.json()) as { conversation?: { note?: string | null } };
+    out.set(id, body.conversation?.note ?? null);
+  }
+  return out;
+}
+
+/** The settings in memory (the extension keeps them in storage.local, which Node has not). */
+function memorySettings(baseUrl: string): SettingsStore {
+  let current: Settings = { baseUrl, profileHosts: [], chipEnabled: true, sessionOnlyKey: false, cacheEnabled: true };
+  const listeners = new Set<(s: Settings) => void>();
+  return {
+    get: async () => current,
+    async set(patch) {
+      current = { ...current, ...patch };
+      for (const l of listeners) l(current);
+      return current;
+    },
+    watch(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function memorySession(): SessionArea {
+  const items = new Map<string, unknown>();
+  return {
+    get: async (key) => (items.has(key) ? { [key]: items.get(key) } : {}),
+    async set(values) {
+      for (const [k, v] of Object.entries(values)) items.set(k, v);
+    },
+    async remove(key) {
+      items.delete(key);
+    },
+  };
+}
+
+const noteCalls = (history: EmulatorCall[]) => history.filter((c) => c.endpoint === 'updateNote');
+
+async function throughput(emulator: RunningEmulator, opts: LimiterOptions): Promise<ThroughputResult> {
+  const pro = proWorkspace(await resetDemo(emulator.origin));
+  await control(emulator.origin, 'faults', { rateLimit: { calls: opts.limit, windowMs: opts.windowMs } });
+  const db = await openCompanionDb(`bench-limiter-${Date.now()}`);
+  const service = createBackgroundService({
+    db,
+    settings: memorySettings(emulator.baseUrl),
+    session: memorySession(),
+    push: { panel: () => undefined, chip: () => undefined, badge: () => undefined, outbox: () => undefined },
+    hasHostPermission: async () => true,
+    rateLimit: { limit: opts.limit, windowMs: opts.windowMs },
+  });
+  const must = async (request: Request) => {
+    const reply = await service.handle(request);
+    if (!reply.ok) throw new Error(`${request.type}: ${reply.error.message}`);
+  };
+  try {
+    await service.start();
+    await must({ type: 'key-set', key: pro.apiKey, sessionOnly: false });
+    // The key's first calls (identities) fall in a window of their own.
+    await new Promise((resolve) => setTimeout(resolve, opts.windowMs + 200));
+    const targets = conversationsOfDemoPro(opts.conversations);
+    const began = Date.now();
+    const last = new Map<string, string>();
+    for (let i = 0; i < opts.actions; i++) {
+      const t = targets[i % targets.length]!;
+      const text = `bench ${i}`;
+      last.set(t.id, text);
+      await must({ type: 'save-note', conversationId: t.id, leadId: t.leadId, mode: 'replace', text });
+    }
+    await service.outbox.idle();
+    const totalS = (Date.now() - began) / 1000;
+    const history = noteCalls(await emulatorCalls(emulator.origin)).filter((c) => c.at >= began);
+    const accepted = history.filter((c) => c.ok).map((c) => c.at).sort((a, b) => a - b);
+    const spanMs = (accepted.at(-1) ?? 0) - (accepted[0] ?? 0);
+    const achievedPerS = spanMs > 0 ? ((accepted.length - opts.limit) / spanMs) * 1000 : 0;
+    const allowedPerS = (opts.limit / opts.windowMs) * 1000;
+    const notes = await finalNotes(emulator.origin, [...last.keys()]);
+    return {
+      actions: opts.actions,
+      limit: opts.limit,
+      windowMs: opts.windowMs,
+      delivered: accepted.length,
+      rateLimited: history.filter((c) => c.status === 429).length,
+      spanS: round(spanMs / 1000, 2)!,
+      achievedPerS: round(achievedPerS, 2)!,
+      allowedPerS,
+      ratio: round(achievedPerS / allowedPerS, 3)!,
+      busiestWindow: busiestWindow(accepted, opts.windowMs),
+      allApplied: [...last].every(([id, text]) => notes.get(id) === text),
+      totalS: round(totalS, 2)!,
+    };
+  } finally {
+    service.stop();
+    db.close();
+    await control(emulator.origin, 'faults', {}).catch(() => undefined);
+  }
+}
+
+async function sharedKey(emulator: RunningEmulator, opts: LimiterOptions): Promise<SharedKeyResult> {
+  const pro = proWorkspace(await resetDemo(emulator.origin));
+  const instances: BenchBrowser[] = [];
+  try {
+    for (let i = 0; i < 2; i++) instances.push(await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl }));
+    const targets = conversationsOfDemoPro(60);
+    const perInstance = opts.sharedActionsPerInstance;
+    const began = Date.now();
+    const last = new Map<string, string>();
+    // Instance k acts on its own half of the conversations, two actions each, queued at once.
+    await Promise.all(
+      instances.map(async (browser, k) => {
+        const mine = targets.filter((_, j) => j % instances.length === k);
+        for (let i = 0; i < perInstance; i++) {
+          const t = mine[i % mine.length]!;
+          const text = `instance ${k} action ${i}`;
+          last.set(t.id, text);
+          await send(browser.extensionPage, { type: 'save-note', conversationId: t.id, leadId: t.leadId, mode: 'replace', text });
+        }
+      }),
+    );
+    const deadline = Date.now() + opts.sharedTimeoutMs;
+    let failed = 0;
+    for (;;) {
+      const lists = await Promise.all(instances.map((b) => send<{ state: string }[]>(b.extensionPage, { type: 'outbox-list' })));
+      failed = lists.flat().filter((item) => item.state === 'failed').length;
+      if (lists.every((l) => l.length === failed)) break;
+      if (Date.now() > deadline) throw new Error('the two instances did not deliver every action in time');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const totalS = (Date.now() - began) / 1000;
+    const history = (await emulatorCalls(emulator.origin)).filter((c) => c.at >= began);
+    const notes = noteCalls(history);
+    const accepted = history.filter((c) => c.ok).map((c) => c.at).sort((a, b) => a - b);
+    const spanMs = (accepted.at(-1) ?? 0) - (accepted[0] ?? 0);
+    const final = await finalNotes(emulator.origin, [...last.keys()]);
+    return {
+      instances: instances.length,
+      actionsPerInstance: perInstance,
+      delivered: notes.filter((c) => c.ok).length,
+      rateLimited: history.filter((c) => c.status === 429).length,
+      failed,
+      allApplied: [...last].every(([id, text]) => final.get(id) === text),
+      totalS: round(totalS, 2)!,
+      achievedPerS: round(spanMs > 0 ? (accepted.length / spanMs) * 1000 : 0, 2)!,
+    };
+  } finally {
+    for (const b of instances) await b.close();
+  }
+}
+
+export async function limiterBench(emulator: RunningEmulator, options: Partial<LimiterOptions> = {}): Promise<LimiterResult> {
+  const opts = { ...DEFAULT_LIMITER, ...options };
+  const log = opts.log ?? (() => undefined);
+  log(`limiter: ${opts.actions} actions at ${opts.limit} per ${opts.windowMs} ms`);
+  const t = await throughput(emulator, opts);
+  log(`  throughput: ${t.achievedPerS}/s of ${t.allowedPerS}/s, ${t.rateLimited} x 429`);
+  log(`limiter: two instances on one key, ${opts.sharedActionsPerInstance} actions each`);
+  const s = await sharedKey(emulator, opts);
+  log(`  shared key: ${s.delivered} delivered, ${s.rateLimited} x 429 absorbed, ${s.totalS} s`);
+  return { throughput: t, sharedKey: s };
+}

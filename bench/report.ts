@@ -1,0 +1,261 @@
+/**
+ * The benchmark's report: the machine, date and commit, every figure against its target, as
+ * `bench/results.json` (everything, per view) and `bench/results.md` (the tables).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
+import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
+import type { SearchResult } from './emulator-search';
+import type { LimiterResult } from './limiter';
+import type { SizesResult } from './sizes';
+import type { StartupResult } from './startup';
+import type { Summary } from './stats';
+import { chromiumPath } from '../test/e2e/browser';
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  chromium: string;
+  /** 1-minute load average when the run began and ended (the machine may be shared). */
+  loadAtStart: number;
+  loadAtEnd: number;
+}
+
+export interface Results {
+  date: string;
+  commit: string;
+  machine: Machine;
+  durationS: number;
+  sections: { name: string; seconds: number; load: number }[];
+  browse?: BrowseResult;
+  limiter?: LimiterResult;
+  sizes?: SizesResult;
+  startup?: StartupResult;
+  search?: SearchResult;
+}
+
+function run(cmd: string, args: string[]): string {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function machine(loadAtStart: number): Machine {
+  const cpu = cpus();
+  return {
+    cpu: cpu[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown',
+    cores: cpu.length,
+    memoryGb: Math.round((totalmem() / 1_073_741_824) * 10) / 10,
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    chromium: run(chromiumPath(), ['--version']).replace(/^Chromium\s*/i, ''),
+    loadAtStart,
+    loadAtEnd: Math.round(loadavg()[0]! * 100) / 100,
+  };
+}
+
+/** The commit the run measured; `-dirty` when the working tree differs from it. */
+export function commit(): string {
+  const sha = run('git', ['rev-parse', '--short=12', 'HEAD']);
+  const dirty = run('git', ['status', '--porcelain', '--untracked-files=no']);
+  return dirty && dirty !== 'unknown' ? `${sha}-dirty` : sha;
+}
+
+// ---- Markdown -----------------------------------------------------------------------------------
+
+const ms = (v: number | null | undefined) => (v === null || v === undefined ? '-' : `${Math.round(v * 10) / 10} ms`);
+const num = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '-' : `${Math.round(v * 10 ** digits) / 10 ** digits}`);
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const verdict = (ok: boolean | null) => (ok === null ? '' : ok ? 'met' : '**missed**');
+const p = (s: Summary) => `${ms(s.p50)} / ${ms(s.p95)}`;
+
+function row(cells: (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function table(head: string[], rows: (string | number)[][]): string[] {
+  return [row(head), row(head.map(() => '---')), ...rows.map(row)];
+}
+
+interface SummaryRow {
+  part: string;
+  figure: string;
+  measured: string;
+  target: string;
+  ok: boolean | null;
+}
+
+function summaryRows(r: Results): SummaryRow[] {
+  const out: SummaryRow[] = [];
+  const b = r.browse;
+  if (b) {
+    const c = b.cached;
+    const n = b.naive;
+    out.push(
+      { part: '1', figure: 'First visit: URL change → status shown (chip and panel), p95', measured: ms(c.first.statusMs.p95), target: '≤ 220 ms', ok: (c.first.statusMs.p95 ?? Infinity) <= 220 },
+      { part: '1', figure: 'First visit: calls for the status, max (mean)', measured: `${c.first.statusCalls.max ?? '-'} (${num(c.first.statusCalls.mean)})`, target: '≤ 2', ok: (c.first.statusCalls.max ?? 0) <= 2 },
+      { part: '1', figure: 'First visit: calls of the open panel beside it (recent messages; audiences and credits), mean', measured: num(c.first.panelCalls.mean), target: '-', ok: null },
+      { part: '1', figure: 'Revisit: URL change → status shown, p95', measured: ms(c.revisit.statusMs.p95), target: '≤ 50 ms', ok: (c.revisit.statusMs.p95 ?? Infinity) <= 50 },
+      { part: '1', figure: `Revisit within the cache's freshness (${c.revisitFresh.views} of ${c.revisit.views}): calls, max`, measured: `${c.revisitFresh.calls.max ?? '-'}`, target: '0', ok: (c.revisitFresh.calls.max ?? 0) === 0 },
+      { part: '1', figure: `Revisit past it (${c.revisitStale.views}): calls, mean (revalidation after the status shows)`, measured: num(c.revisitStale.calls.mean), target: '-', ok: null },
+      { part: '1', figure: '429s over the trace (shipped / naive)', measured: `${c.rateLimited} / ${n.rateLimited}`, target: '0', ok: c.rateLimited === 0 },
+      { part: '1', figure: 'Naive ÷ shipped: status p95 first visit / revisit; calls per view', measured: `${num(b.ratios.firstP95Ms, 1)}× / ${num(b.ratios.revisitP95Ms, 1)}×; ${num(b.ratios.callsPerView, 1)}×`, target: '-', ok: null },
+    );
+  }
+  const l = r.limiter;
+  if (l) {
+    out.push(
+      { part: '2', figure: `${l.throughput.actions} queued actions at ${l.throughput.limit} / ${l.throughput.windowMs / 1000} s: achieved ÷ allowed rate`, measured: `${num(l.throughput.ratio, 3)} (${num(l.throughput.achievedPerS)}/s)`, target: '≥ 0.95', ok: l.throughput.ratio >= 0.95 },
+      { part: '2', figure: '… 429s', measured: `${l.throughput.rateLimited}`, target: '0', ok: l.throughput.rateLimited === 0 },
+      { part: '2', figure: `Two instances, one key: actions delivered, 429s absorbed`, measured: `${l.sharedKey.delivered} of ${l.sharedKey.instances * l.sharedKey.actionsPerInstance}${l.sharedKey.allApplied ? ', all applied' : ', NOT all applied'}; ${l.sharedKey.rateLimited} × 429, ${l.sharedKey.failed} failed`, target: 'all delivered', ok: l.sharedKey.allApplied && l.sharedKey.failed === 0 && l.sharedKey.delivered === l.sharedKey.instances * l.sharedKey.actionsPerInstance },
+    );
+  }
+  const s = r.sizes;
+  if (s) {
+    const content = s.entrypoints.find((e) => e.name.startsWith('content script'));
+    if (content) out.push({ part: '3', figure: 'Content script, gzip', measured: kb(content.gzip), target: '≤ 15 kB', ok: content.gzip <= 15_000 });
+    out.push({ part: '3', figure: 'Store zip (Chrome)', measured: kb(s.zip.bytes), target: '≤ 150 kB', ok: s.zip.bytes <= 150_000 });
+  }
+  const st = r.startup;
+  if (st) {
+    out.push(
+      { part: '4', figure: 'Stopped worker: message → first answer, p50 / p95', measured: p(st.worker.firstAnswerMs), target: '-', ok: null },
+      { part: '4', figure: 'Popup open → status shown, p50 / p95 (worker running / stopped)', measured: `${p(st.popup.warm.statusMs)}; ${p(st.popup.coldWorker.statusMs)}`, target: '-', ok: null },
+    );
+  }
+  const se = r.search;
+  if (se) {
+    const worst = [...se.cases].sort((a, b2) => (b2.ms.p95 ?? 0) - (a.ms.p95 ?? 0))[0];
+    if (worst) out.push({ part: '5', figure: `Conversation search at ${se.leads.toLocaleString('en')} leads, worst p95 (${worst.name})`, measured: ms(worst.ms.p95), target: '≤ 10 ms', ok: (worst.ms.p95 ?? Infinity) <= 10 });
+  }
+  return out;
+}
+
+export function summaryTable(r: Results): string[] {
+  return table(['#', 'Figure', 'Measured', 'Target', ''], summaryRows(r).map((x) => [x.part, x.figure, x.measured, x.target, verdict(x.ok)]));
+}
+
+function browseRows(m: ModeResult): (string | number)[][] {
+  const g = (name: string, x: GroupFigures): (string | number)[] => [
+    `${m.mode}: ${name}`,
+    x.views,
+    p(x.chipMs),
+    p(x.panelMs),
+    `${num(x.statusCalls.mean)} / ${x.statusCalls.max ?? '-'}`,
+    `${num(x.panelCalls.mean)} / ${x.panelCalls.max ?? '-'}`,
+    x.rateLimited,
+    x.missing,
+  ];
+  return [g('first visits', m.first), g('revisits, fresh', m.revisitFresh), g('revisits, stale', m.revisitStale), g('all', m.all)];
+}
+
+export function markdown(r: Results): string {
+  const m = r.machine;
+  const lines: string[] = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (`bench/run.ts`); every figure of this page and more, per view, in `bench/results.json` (not committed).',
+    '',
+    ...table(
+      ['Date', 'Commit', 'Machine', 'Node', 'Chromium', 'Load (1 min) start → end', 'Run'],
+      [[r.date, `\`${r.commit}\``, `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}`, m.node, m.chromium, `${m.loadAtStart} → ${m.loadAtEnd}`, `${Math.round(r.durationS)} s`]],
+    ),
+    '',
+    '## Summary',
+    '',
+    ...summaryTable(r),
+  ];
+  const b = r.browse;
+  if (b) {
+    lines.push(
+      '',
+      `## 1. Browse trace`,
+      '',
+      `${b.options.views} profile views over the pronet look-alike by in-page navigation, ${Math.round(b.options.revisitShare * 100)}% revisits (seeded, the same trace in both modes), ${b.options.latencyMs} ms added to every API call by the emulator, the side panel open beside the profile, ${b.options.dwellMs} ms on each profile once both show the status. Times: from the URL change to the chip's and the panel's first settled state for the profile (performance marks), p50 / p95. Calls: from the emulator's call history, put down to the view of the profile they ask about (mean / max). "Fresh": the profile's last lookup was within the cache's freshness (a lead 60 s, no lead 15 s). Naive: the same build with \`cacheEnabled: false\` (no cache, no coalescing).`,
+      '',
+      ...table(['Mode: views', 'n', 'Chip p50 / p95', 'Panel p50 / p95', 'Status calls', 'Panel calls', '429', 'Never shown'], [...browseRows(b.cached), ...browseRows(b.naive)]),
+      '',
+      `Trace duration: shipped ${Math.round(b.cached.durationMs / 1000)} s, naive ${Math.round(b.naive.durationMs / 1000)} s; calls in all: ${b.cached.totalCalls} and ${b.naive.totalCalls} (${num(b.ratios.totalCalls, 1)}×).`,
+    );
+  }
+  const l = r.limiter;
+  if (l) {
+    const t = l.throughput;
+    const s = l.sharedKey;
+    lines.push(
+      '',
+      '## 2. Rate limiter',
+      '',
+      ...table(
+        ['Run', 'Delivered', 'Span', 'Achieved', 'Allowed', 'Ratio', 'Busiest window', '429', 'All applied'],
+        [
+          [`${t.actions} note replacements, background service in Node, ${t.limit} / ${t.windowMs} ms on both sides`, t.delivered, `${t.spanS} s`, `${t.achievedPerS}/s`, `${t.allowedPerS}/s`, t.ratio, `${t.busiestWindow} / ${t.limit}`, t.rateLimited, t.allApplied ? 'yes' : 'no'],
+          [`2 extensions in Chromium on one key, ${s.actionsPerInstance} actions each, the service's 50 / 10 s`, s.delivered, `${s.totalS} s`, `${s.achievedPerS}/s`, '5/s', '-', '-', s.rateLimited, s.allApplied ? 'yes' : 'no'],
+        ],
+      ),
+      '',
+      'Achieved rate: accepted calls after the first window\'s burst over the time from the first to the last, (delivered − limit) ÷ span.',
+    );
+  }
+  const s = r.sizes;
+  if (s) {
+    lines.push(
+      '',
+      '## 3. Sizes',
+      '',
+      `Each file gzipped on its own (level 9); an entrypoint is its entry file and every chunk and stylesheet it loads. Store zip: \`${s.zip.file}\`, ${kb(s.zip.bytes)}.`,
+      '',
+      ...table(['Entrypoint', 'Files', 'Raw', 'Gzip'], s.entrypoints.map((e) => [e.name, e.files.length, kb(e.bytes), kb(e.gzip)])),
+      '',
+      `The largest bundle, \`${s.largest.file}\` (${kb(s.largest.bytes)} raw, ${kb(s.largest.gzip)} gzip), by source (from its source map):`,
+      '',
+      ...table(['Source', 'Bytes', 'Share'], s.largest.breakdown.slice(0, 12).map((x) => [x.source, kb(x.bytes), `${x.share}%`])),
+    );
+  }
+  const st = r.startup;
+  if (st) {
+    lines.push(
+      '',
+      '## 4. Start-up',
+      '',
+      ...table(
+        ['Measure', 'p50 / p95', 'max'],
+        [
+          ['Running worker: message → answer (settings-get)', p(st.worker.warmAnswerMs), ms(st.worker.warmAnswerMs.max)],
+          ['Stopped worker: message → first answer (settings-get)', p(st.worker.firstAnswerMs), ms(st.worker.firstAnswerMs.max)],
+          ['Stopped worker: panel-state → the cached status', p(st.worker.statusMs), ms(st.worker.statusMs.max)],
+          ['Popup, worker running: DOMContentLoaded', p(st.popup.warm.domContentLoadedMs), ms(st.popup.warm.domContentLoadedMs.max)],
+          ['Popup, worker running: first contentful paint', p(st.popup.warm.firstContentfulPaintMs), ms(st.popup.warm.firstContentfulPaintMs.max)],
+          ['Popup, worker running: status shown', p(st.popup.warm.statusMs), ms(st.popup.warm.statusMs.max)],
+          ['Popup, worker stopped: DOMContentLoaded', p(st.popup.coldWorker.domContentLoadedMs), ms(st.popup.coldWorker.domContentLoadedMs.max)],
+          ['Popup, worker stopped: first contentful paint', p(st.popup.coldWorker.firstContentfulPaintMs), ms(st.popup.coldWorker.firstContentfulPaintMs.max)],
+          ['Popup, worker stopped: status shown', p(st.popup.coldWorker.statusMs), ms(st.popup.coldWorker.statusMs.max)],
+        ],
+      ),
+      '',
+      `${st.runs} runs each. Popup times from the document's start (its time origin).`,
+    );
+  }
+  const se = r.search;
+  if (se) {
+    lines.push(
+      '',
+      '## 5. Emulator: conversation search',
+      '',
+      `${se.leads.toLocaleString('en')} leads, ${se.conversations?.toLocaleString('en') ?? '?'} conversations in the \`bulk\` workspace (seeded and listening in ${se.startS} s, heap ${se.heapMb} MB). \`GET /flow/conversations/search\` over loopback HTTP, ${se.cases[0]?.ms.n ?? 0} timed calls per filter after warm-up, page size 25.`,
+      '',
+      ...table(['Filter', 'Matches', 'p50', 'p95', 'max'], se.cases.map((c) => [c.name, c.total === null ? '(page 2)' : c.total.toLocaleString('en'), ms(c.ms.p50), ms(c.ms.p95), ms(c.ms.max)])),
+    );
+  }
+  lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after'], r.sections.map((x) => [x.name, x.seconds, x.load])));
+  return `${lines.join('\n')}\n`;
+}
+
+export function currentLoad(): number {
+  return Math.round(loadavg()[0]! * 100) / 100;
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench [-- --only sizes,search,limiter,startup,browse] [-- --views N]`
+ *
+ * Runs the benchmarks in one go (about 6 to 8 minutes on two cores) and writes `bench/results.json`
+ * (every figure, per view) and `bench/results.md` (the tables, with machine, date and commit), then
+ * prints the summary table. Not part of the test command: figures live here, the test suites hold
+ * no timed assertion.
+ *
+ * Sections, in this order: 3. sizes (it also builds the extension the browser parts load, into
+ * `.output/bench/`), 5. emulator search, 2. limiter, 4. start-up, 1. browse trace.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startEmulator } from '../emulator/server';
+import { browseTrace } from './browse-trace';
+import { emulatorSearch } from './emulator-search';
+import { limiterBench } from './limiter';
+import { commit, currentLoad, machine, markdown, summaryTable, type Results } from './report';
+import { sizes } from './sizes';
+import { startup } from './startup';
+
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    views: { type: 'string' },
+  },
+});
+
+const only = new Set<Section>(
+  values.only
+    ? values.only.split(',').map((s) => {
+        if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section ${s} (known: ${SECTIONS.join(', ')})`);
+        return s as Section;
+      })
+    : SECTIONS,
+);
+const views = values.views === undefined ? undefined : Number(values.views);
+if (views !== undefined && (!Number.isInteger(views) || views < 2)) throw new Error('--views takes an integer of 2 or more');
+
+const log = (line: string) => console.log(line);
+const began = Date.now();
+const loadAtStart = currentLoad();
+const results: Results = {
+  date: new Date().toISOString(),
+  commit: commit(),
+  machine: machine(loadAtStart),
+  durationS: 0,
+  sections: [],
+};
+
+async function section<T>(name: Section, run: () => Promise<T>): Promise<T | undefined> {
+  if (!only.has(name)) return undefined;
+  const t0 = Date.now();
+  const value = await run();
+  results.sections.push({ name, seconds: Math.round((Date.now() - t0) / 100) / 10, load: currentLoad() });
+  return value;
+}
+
+// The browser parts load the build that `sizes` writes: it always runs.
+only.add('sizes');
+results.sizes = await section('sizes', () => sizes(log));
+results.search = await section('search', () => emulatorSearch({ log }));
+
+const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+try {
+  results.limiter = await section('limiter', () => limiterBench(emulator, { log }));
+  results.startup = await section('startup', () => startup(emulator, { log }));
+  results.browse = await section('browse', () => browseTrace(emulator, { log, ...(views ? { views } : {}) }));
+} finally {
+  await emulator.close();
+}
+
+results.durationS = Math.round((Date.now() - began) / 1000);
+results.machine = machine(loadAtStart);
+writeFileSync(resolve('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(resolve('bench/results.md'), markdown(results));
+console.log('');
+console.log(`bench: ${results.durationS} s on ${results.machine.cpu} x ${results.machine.cores}, commit ${results.commit}, load ${loadAtStart} → ${results.machine.loadAtEnd}`);
+console.log('');
+console.log(summaryTable(results).join('\n'));
+console.log('');
+console.log('Written: bench/results.json, bench/results.md');
+// Playwright and the emulator leave nothing running; exit without waiting for stray handles.
+process.exit(0);

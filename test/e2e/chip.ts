@@ -1,0 +1,102 @@
+/**
+ * Reads the status chip of a profile page. The chip lives in a CLOSED shadow root (the page must not
+ * read or rewrite it), which Playwright's locators do not enter; the DevTools protocol does
+ * (`DOM.getDocument` with `pierce`). Used by the e2e suite and the demo.
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import { CHIP_HOST_PREFIX } from '../../components/chip/chip';
+
+/** One chip-like button found in a shadow root of the page. */
+export interface ChipReading {
+  /** The host element's tag name (lower case). */
+  host: string;
+  /** How its shadow root was attached. */
+  mode: 'open' | 'closed' | 'user-agent';
+  /** The button's `aria-label` (its accessible name), or null. */
+  label: string | null;
+  /** The button's visible text (label, separator, detail). */
+  text: string;
+  /** The button carries `hidden`: nothing shows. */
+  hidden: boolean;
+}
+
+/** What `DOM.getDocument` returns, as far as read here. */
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  localName?: string;
+  nodeValue?: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: (DomNode & { shadowRootType?: 'open' | 'closed' | 'user-agent' })[];
+}
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+function sessionOf(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    sessions.set(page, session);
+  }
+  return session;
+}
+
+function attribute(node: DomNode, name: string): string | null {
+  const attrs = node.attributes ?? [];
+  for (let i = 0; i + 1 < attrs.length; i += 2) if (attrs[i] === name) return attrs[i + 1] ?? '';
+  return null;
+}
+
+function textOf(node: DomNode): string {
+  if (node.nodeType === 3) return node.nodeValue ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+function* elements(node: DomNode): Generator<DomNode> {
+  if (node.nodeType === 1) yield node;
+  for (const child of node.children ?? []) yield* elements(child);
+}
+
+/** Every button with class `chip` inside any shadow root of the page, with its host. */
+export async function readChips(page: Page): Promise<ChipReading[]> {
+  const session = await sessionOf(page);
+  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const found: ChipReading[] = [];
+  const visit = (node: DomNode) => {
+    for (const shadow of node.shadowRoots ?? []) {
+      for (const el of elements(shadow)) {
+        if (el.localName !== 'button' || !(attribute(el, 'class') ?? '').split(/\s+/).includes('chip')) continue;
+        found.push({
+          host: node.localName ?? node.nodeName.toLowerCase(),
+          mode: shadow.shadowRootType ?? 'open',
+          label: attribute(el, 'aria-label'),
+          text: textOf(el).replace(/\s+/g, ' ').trim(),
+          hidden: attribute(el, 'hidden') !== null,
+        });
+      }
+      visit(shadow);
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(root);
+  return found;
+}
+
+const HOST_NAME = new RegExp(`^${CHIP_HOST_PREFIX}-[0-9a-z]+$`);
+
+/** The extension's own chip: a host named like the extension's, with a closed shadow root. */
+export function isExtensionChip(reading: ChipReading): boolean {
+  return reading.mode === 'closed' && HOST_NAME.test(reading.host);
+}
+
+/**
+ * The accessible name of the extension's chip ("Open · Ada Lovelace. Open the lead panel"), or null
+ * when the page shows none (no chip yet, or hidden). Throws if the page holds two of them.
+ */
+export async function chipLabel(page: Page): Promise<string | null> {
+  const chips = (await readChips(page)).filter(isExtensionChip);
+  if (chips.length > 1) throw new Error(`${chips.length} extension chips on ${page.url()}`);
+  const [chip] = chips;
+  return chip && !chip.hidden ? chip.label : null;
+}
