@@ -1,19 +1,27 @@
 /**
  * Benchmark 2, the rate limiter, in two parts.
  *
- * A. Throughput: the background service (the very code the worker runs: outbox, client, limiter)
- *    in this process over its own fake IndexedDB, with real HTTP to the emulator. 500 user actions
- *    (note replacements over 50 conversations) are queued at once; the emulator and the client both
- *    allow 50 calls per rolling second. Figures from the emulator's call history: achieved rate over
- *    the allowed one, and 429s.
+ * A. Throughput: 500 user actions (note replacements over 50 conversations) queued at once; the
+ *    emulator (in a process of its own: sharing one event loop, client and service would slow each
+ *    other) and the client both allow 50 calls per rolling second. Figures from the emulator's call
+ *    history: achieved rate over the allowed one, and 429s. Twice:
+ *    - the limiter: the client as the background builds it (HTTP layer, sliding-window limiter,
+ *      retries), the 500 calls asked for at once with the user's priority;
+ *    - the whole path: the background service (the very code the worker runs: outbox, client,
+ *      limiter) over its own fake IndexedDB, the 500 actions queued in its outbox.
  * B. Two extension instances (two Chromium profiles with the built extension) share one key, at the
  *    service's real limit (50 per 10 s on both sides, so together they ask for twice what the key
  *    allows): each queues actions through its own outbox; every action must land once, the 429s
  *    that the other instance's calls cause must be absorbed.
  */
 import 'fake-indexeddb/auto';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { buildSeed } from '../emulator/seed/index';
 import type { RunningEmulator } from '../emulator/server';
+import { createClient } from '../lib/api/client';
+import { createSlidingWindowLimiter } from '../lib/api/rate-limiter';
+import { createBackgroundApi } from '../lib/background/api';
 import { createBackgroundService } from '../lib/background/service';
 import type { Request, Settings } from '../lib/messages';
 import type { SessionArea } from '../lib/store/key-store';
@@ -21,7 +29,7 @@ import type { SettingsStore } from '../lib/store/settings';
 import { openCompanionDb } from '../lib/store/db';
 import { calls as emulatorCalls, control, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
 import { launchConfigured, send, type BenchBrowser } from './extension';
-import { round } from './stats';
+import { percentile, round } from './stats';
 
 export interface LimiterOptions {
   actions: number;
@@ -44,6 +52,8 @@ export const DEFAULT_LIMITER: LimiterOptions = {
 };
 
 export interface ThroughputResult {
+  /** 'limiter': client and limiter alone; 'outbox': through the background service's outbox. */
+  path: 'limiter' | 'outbox';
   actions: number;
   limit: number;
   windowMs: number;
@@ -59,9 +69,14 @@ export interface ThroughputResult {
   ratio: number;
   /** Most accepted calls in any rolling window (must not exceed the limit). */
   busiestWindow: number;
-  /** Every conversation ends with the text of its last action. */
-  allApplied: boolean;
+  /** Every conversation ends with the text of its last action (the outbox keeps each one's order). */
+  allApplied: boolean | null;
   totalS: number;
+  /**
+   * How long after a call its slot served the next one, as the service saw it (p50 of the gap
+   * between accepted call i and call i + limit): the window plus what a slot loses per turn.
+   */
+  slotTurnMs: number | null;
 }
 
 export interface SharedKeyResult {
@@ -79,7 +94,10 @@ export interface SharedKeyResult {
 }
 
 export interface LimiterResult {
+  /** Client and limiter alone: the figure of the target. */
   throughput: ThroughputResult;
+  /** The same actions through the outbox, storage included. */
+  outbox: ThroughputResult;
   sharedKey: SharedKeyResult;
 }
 
@@ -144,9 +162,111 @@ function memorySession(): SessionArea {
 
 const noteCalls = (history: EmulatorCall[]) => history.filter((c) => c.endpoint === 'updateNote');
 
-async function throughput(emulator: RunningEmulator, opts: LimiterOptions): Promise<ThroughputResult> {
+interface EmulatorProcess {
+  origin: string;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** `npm run emulator -- --port 0` in a process of its own; resolves once it listens. */
+function emulatorProcess(): Promise<EmulatorProcess> {
+  const child = spawn(resolve('node_modules/.bin/tsx'), ['emulator/main.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return new Promise((ready, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('the emulator process did not start'));
+    }, 30_000);
+    child.once('exit', (code) => reject(new Error(`the emulator process exited (${code})`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const listening = /^listening (\S+)$/m.exec(out);
+      if (!listening) return;
+      clearTimeout(timer);
+      const baseUrl = listening[1]!;
+      ready({
+        baseUrl,
+        origin: new URL(baseUrl).origin,
+        async close() {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+  });
+}
+
+/** The figures of a run, from the emulator's call history of the note calls made since `began`. */
+async function figures(
+  emulator: { origin: string },
+  opts: LimiterOptions,
+  path: ThroughputResult['path'],
+  began: number,
+  last: Map<string, string> | null,
+): Promise<ThroughputResult> {
+  const totalS = (Date.now() - began) / 1000;
+  const history = noteCalls(await emulatorCalls(emulator.origin)).filter((c) => c.at >= began);
+  const accepted = history.filter((c) => c.ok).map((c) => c.at).sort((a, b) => a - b);
+  const spanMs = (accepted.at(-1) ?? 0) - (accepted[0] ?? 0);
+  const achievedPerS = spanMs > 0 ? ((accepted.length - opts.limit) / spanMs) * 1000 : 0;
+  const allowedPerS = (opts.limit / opts.windowMs) * 1000;
+  const notes = last ? await finalNotes(emulator.origin, [...last.keys()]) : null;
+  return {
+    path,
+    actions: opts.actions,
+    limit: opts.limit,
+    windowMs: opts.windowMs,
+    delivered: accepted.length,
+    rateLimited: history.filter((c) => c.status === 429).length,
+    spanS: round(spanMs / 1000, 2)!,
+    achievedPerS: round(achievedPerS, 2)!,
+    allowedPerS,
+    ratio: round(achievedPerS / allowedPerS, 3)!,
+    busiestWindow: busiestWindow(accepted, opts.windowMs),
+    allApplied: last && notes ? [...last].every(([id, text]) => notes.get(id) === text) : null,
+    totalS: round(totalS, 2)!,
+    slotTurnMs: percentile(accepted.slice(opts.limit).map((t, i) => t - accepted[i]!), 50),
+  };
+}
+
+/** A fresh demo world with the service's limit set to the benchmark's; the Pro key. */
+async function freshWorld(emulator: { origin: string }, opts: LimiterOptions): Promise<string> {
   const pro = proWorkspace(await resetDemo(emulator.origin));
   await control(emulator.origin, 'faults', { rateLimit: { calls: opts.limit, windowMs: opts.windowMs } });
+  return pro.apiKey;
+}
+
+/** The client as the background builds it, 500 calls asked for at once with the user's priority. */
+async function limiterPath(emulator: { origin: string; baseUrl: string }, opts: LimiterOptions): Promise<ThroughputResult> {
+  const apiKey = await freshWorld(emulator, opts);
+  const api = createBackgroundApi(
+    createClient({ baseUrl: emulator.baseUrl, apiKey, limiter: createSlidingWindowLimiter({ limit: opts.limit, windowMs: opts.windowMs }) }),
+  );
+  const targets = conversationsOfDemoPro(opts.conversations);
+  const began = Date.now();
+  await Promise.all(
+    Array.from({ length: opts.actions }, (_, i) => {
+      const t = targets[i % targets.length]!;
+      return api.note(t.id, `bench ${i}`, 'replace', { priority: 'user' });
+    }),
+  );
+  return figures(emulator, opts, 'limiter', began, null);
+}
+
+async function throughput(opts: LimiterOptions): Promise<{ limiter: ThroughputResult; outbox: ThroughputResult }> {
+  const emulator = await emulatorProcess();
+  try {
+    const limiter = await limiterPath(emulator, opts);
+    const outbox = await outboxPath(emulator, opts);
+    return { limiter, outbox };
+  } finally {
+    await emulator.close();
+  }
+}
+
+async function outboxPath(emulator: { origin: string; baseUrl: string }, opts: LimiterOptions): Promise<ThroughputResult> {
+  const apiKey = await freshWorld(emulator, opts);
   const db = await openCompanionDb(`bench-limiter-${Date.now()}`);
   const service = createBackgroundService({
     db,
@@ -162,7 +282,7 @@ async function throughput(emulator: RunningEmulator, opts: LimiterOptions): Prom
   };
   try {
     await service.start();
-    await must({ type: 'key-set', key: pro.apiKey, sessionOnly: false });
+    await must({ type: 'key-set', key: apiKey, sessionOnly: false });
     // The key's first calls (identities) fall in a window of their own.
     await new Promise((resolve) => setTimeout(resolve, opts.windowMs + 200));
     const targets = conversationsOfDemoPro(opts.conversations);
@@ -175,27 +295,7 @@ async function throughput(emulator: RunningEmulator, opts: LimiterOptions): Prom
       await must({ type: 'save-note', conversationId: t.id, leadId: t.leadId, mode: 'replace', text });
     }
     await service.outbox.idle();
-    const totalS = (Date.now() - began) / 1000;
-    const history = noteCalls(await emulatorCalls(emulator.origin)).filter((c) => c.at >= began);
-    const accepted = history.filter((c) => c.ok).map((c) => c.at).sort((a, b) => a - b);
-    const spanMs = (accepted.at(-1) ?? 0) - (accepted[0] ?? 0);
-    const achievedPerS = spanMs > 0 ? ((accepted.length - opts.limit) / spanMs) * 1000 : 0;
-    const allowedPerS = (opts.limit / opts.windowMs) * 1000;
-    const notes = await finalNotes(emulator.origin, [...last.keys()]);
-    return {
-      actions: opts.actions,
-      limit: opts.limit,
-      windowMs: opts.windowMs,
-      delivered: accepted.length,
-      rateLimited: history.filter((c) => c.status === 429).length,
-      spanS: round(spanMs / 1000, 2)!,
-      achievedPerS: round(achievedPerS, 2)!,
-      allowedPerS,
-      ratio: round(achievedPerS / allowedPerS, 3)!,
-      busiestWindow: busiestWindow(accepted, opts.windowMs),
-      allApplied: [...last].every(([id, text]) => notes.get(id) === text),
-      totalS: round(totalS, 2)!,
-    };
+    return await figures(emulator, opts, 'outbox', began, last);
   } finally {
     service.stop();
     db.close();
@@ -258,10 +358,10 @@ export async function limiterBench(emulator: RunningEmulator, options: Partial<L
   const opts = { ...DEFAULT_LIMITER, ...options };
   const log = opts.log ?? (() => undefined);
   log(`limiter: ${opts.actions} actions at ${opts.limit} per ${opts.windowMs} ms`);
-  const t = await throughput(emulator, opts);
-  log(`  throughput: ${t.achievedPerS}/s of ${t.allowedPerS}/s, ${t.rateLimited} x 429`);
+  const { limiter: t, outbox } = await throughput(opts);
+  log(`  limiter: ${t.achievedPerS}/s of ${t.allowedPerS}/s, ${t.rateLimited} x 429; through the outbox: ${outbox.achievedPerS}/s, ${outbox.rateLimited} x 429`);
   log(`limiter: two instances on one key, ${opts.sharedActionsPerInstance} actions each`);
   const s = await sharedKey(emulator, opts);
   log(`  shared key: ${s.delivered} delivered, ${s.rateLimited} x 429 absorbed, ${s.totalS} s`);
-  return { throughput: t, sharedKey: s };
+  return { throughput: t, outbox, sharedKey: s };
 }

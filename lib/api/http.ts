@@ -238,7 +238,7 @@ export async function callEndpoint<N extends EndpointName>(
   for (let n = 1; ; n++) {
     signal?.throwIfAborted();
     const grantedAt = await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
-    let result: Attempt<EndpointResponse<N>>;
+    let result: Attempt<EndpointResponse<N>> | undefined;
     let at = cfg.now();
     try {
       const key = await cfg.apiKey();
@@ -251,7 +251,8 @@ export async function callEndpoint<N extends EndpointName>(
       throw reason;
     } finally {
       // The service counted the call at some instant before its answer: the slot counts from now.
-      if (grantedAt !== undefined) cfg.limiter?.completed(grantedAt);
+      // Without an answer, the request may still be on its way (see `completed`).
+      if (grantedAt !== undefined) cfg.limiter?.completed(grantedAt, result !== undefined && result.status !== null);
     }
     const durationMs = cfg.now() - at;
     if (result.ok) {

@@ -176,6 +176,20 @@ describe('sliding window', () => {
     expect(times).toEqual([T0 + 1300]);
   });
 
+  it('counts a call given up without an answer from as late as it could still reach the service', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, limit: 1, windowMs: 1000 });
+    const a = await limiter.acquire();
+    // Cancelled 200 ms in: the request may still arrive, as late as 200 ms from now.
+    await clock.advance(200);
+    limiter.completed(a, false);
+    expect(limiter.snapshot().calls).toEqual([T0 + 400]);
+    const times: number[] = [];
+    void limiter.acquire().then((at) => times.push(at));
+    await clock.runAll();
+    expect(times).toEqual([T0 + 1400]);
+  });
+
   it('keeps the log in order when calls are answered out of order, and ignores a grant it no longer holds', async () => {
     const clock = new FakeClock();
     const limiter = createSlidingWindowLimiter({ clock, limit: 3, windowMs: 1000 });

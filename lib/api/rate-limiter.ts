@@ -39,8 +39,12 @@ export interface AcquireOptions {
 export interface RateLimiter {
   /** Resolves when a call may go now; the slot is recorded at that moment, whose time it resolves to. */
   acquire(opts?: AcquireOptions): Promise<number>;
-  /** The call granted at `grantedAt` was answered (or failed) now: its slot counts from now. */
-  completed(grantedAt: number): void;
+  /**
+   * The call granted at `grantedAt` ended now: answered, its slot counts from now; given up without
+   * an answer (cancelled, network error), the request may still reach the service, as late as it has
+   * been on its way so far: its slot counts from then (a window at most).
+   */
+  completed(grantedAt: number, answered?: boolean): void;
   /** After a 429: nobody goes before `epochMs`. A pause is only ever extended, never shortened. */
   pauseUntil(epochMs: number): void;
   snapshot(): LimiterState;
@@ -173,16 +177,17 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     drain();
   }
 
-  function completed(grantedAt: number) {
-    const now = clock.now();
-    // The log is sorted: the grant's stamp leaves, the answer's joins in order. A grant already out
+  function completed(grantedAt: number, answered = true) {
+    const end = clock.now();
+    const countsFrom = answered ? end : Math.min(end + (end - grantedAt), end + windowMs);
+    // The log is sorted: the grant's stamp leaves, the new one joins in order. A grant already out
     // of the window (or restored from an older log) has nothing left to move.
     const i = calls.indexOf(grantedAt);
-    if (i < 0 || now <= grantedAt) return;
+    if (i < 0 || countsFrom <= grantedAt) return;
     calls.splice(i, 1);
     let j = calls.length;
-    while (j > 0 && calls[j - 1]! > now) j--;
-    calls.splice(j, 0, now);
+    while (j > 0 && calls[j - 1]! > countsFrom) j--;
+    calls.splice(j, 0, countsFrom);
     changed();
   }
 

@@ -69,6 +69,12 @@ export interface OutboxOptions {
   onChange?(): void;
   /** After a mutation took effect. */
   onApplied?(record: OutboxRecord, outcome: Outcome): Promise<void> | void;
+  /**
+   * Runs `step` (the record leaves the store, then `onApplied`) so that no reader sees it half done:
+   * one who read the store without the record and the cache without its effect would show the
+   * conversation as it was before the action. The service runs it under the lock its views read in.
+   */
+  settle?(step: () => Promise<void>): Promise<void>;
   /** When the next attempt is due (null: nothing waiting); the entrypoint backs it with an alarm. */
   onNextWake?(at: number | null): void;
   /** The key, to keep it out of stored error messages. */
@@ -279,10 +285,13 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   }
 
   async function succeed(record: OutboxRecord, outcome: Outcome) {
-    await opts.store.delete(record.id);
-    stats.applied += 1;
-    try {
+    const step = async () => {
+      await opts.store.delete(record.id);
+      stats.applied += 1;
       await opts.onApplied?.(record, outcome);
+    };
+    try {
+      await (opts.settle ? opts.settle(step) : step());
     } finally {
       changed();
     }

@@ -264,6 +264,17 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     }
   }
 
+  /**
+   * A view reads the cache and the outbox; an applied mutation leaves the outbox and then changes the
+   * cache. Both run under this lock, so that no view sees the mutation in neither place.
+   */
+  let lockTail: Promise<unknown> = Promise.resolve();
+  function underLock<T>(work: () => Promise<T>): Promise<T> {
+    const run = lockTail.then(work, work);
+    lockTail = run.catch(() => undefined);
+    return run;
+  }
+
   const outbox: Outbox = createOutbox({
     store: createOutboxStore(deps.db),
     api: apiProxy,
@@ -283,6 +294,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       void pushOutbox();
     },
     onApplied: applied,
+    settle: underLock,
     ...(deps.onNextWake ? { onNextWake: deps.onNextWake } : {}),
     secret: () => key,
   });
@@ -428,7 +440,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     const rev = nextRev();
     const tab = tabs.get(tabId);
     const profileUrl = tab?.profileUrl ?? null;
-    const cached = profileUrl ? await cache.get(profileUrl) : undefined;
+    const [cached, queued] = await underLock(async () => [profileUrl ? await cache.get(profileUrl) : undefined, await outbox.list()] as const);
     // Caching off (the naive baseline): only what was fetched since the tab came to the profile shows.
     const entry = cached && (cachingEnabled() || cached.fetchedAt >= (tab?.since ?? 0)) ? cached : undefined;
     const state = buildPanelState({
@@ -438,10 +450,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       profileUrl,
       ...(tab?.name ? { displayName: tab.name } : {}),
       entry,
-      stale: Boolean(tab?.revalidating) || (entry !== undefined && !resolver.isFresh(entry)),
+      // While a revalidation runs, and only then: an old entry with nothing on the way showed
+      // "Updating…" for good, with Refresh disabled. It is revalidated when the user comes back to it.
+      stale: Boolean(tab?.revalidating),
       error: tab?.error ?? null,
       selectedConversationId: tab?.selected ?? null,
-      outbox: await outbox.list(),
+      outbox: queued,
       identities: identities.names,
     });
     if (state.kind === 'lead') {

@@ -10,7 +10,7 @@ const BASE = 'http://127.0.0.1:8787/flow';
 
 function setup(handler: Handler, extra: Partial<ClientOptions> = {}) {
   const server = fakeFetch(handler);
-  const { limiter, acquired, completed, pauses } = fakeLimiter();
+  const { limiter, acquired, completed, answered, pauses } = fakeLimiter();
   const { sleep, durations } = fakeSleep();
   const records: CallRecord[] = [];
   let clock = 1_000_000;
@@ -25,7 +25,7 @@ function setup(handler: Handler, extra: Partial<ClientOptions> = {}) {
     retry: { maxAttempts: 3, baseMs: 100, capMs: 1000, random: () => 0.5 },
     ...extra,
   });
-  return { client, requests: server.requests, acquired, completed, pauses, durations, records };
+  return { client, requests: server.requests, acquired, completed, answered, pauses, durations, records };
 }
 
 const ok = (body: unknown) => ({ status: 200, body });
@@ -199,10 +199,11 @@ describe('retries', () => {
     expect(acquired.map((a) => a.priority)).toEqual(['background', 'background']);
   });
 
-  it('reports every attempt answered to the limiter, failed ones too, so its slot counts from the answer', async () => {
-    const { client, completed } = setup((_, n) => (n === 1 ? { status: 500, body: {} } : ok(members)));
+  it('reports every attempt to the limiter as it ends, answered or not, so its slot counts from then', async () => {
+    const { client, completed, answered } = setup((_, n) => (n === 1 ? { status: 500, body: {} } : n === 2 ? new TypeError('network down') : ok(members)));
     await client.members.list();
-    expect(completed).toEqual([1, 2]);
+    expect(completed).toEqual([1, 2, 3]);
+    expect(answered).toEqual([true, false, true]);
   });
 
   it('turns a hung request into a timed-out NetworkError', async () => {

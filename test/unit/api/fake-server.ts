@@ -45,8 +45,9 @@ export function fakeFetch(handler: Handler) {
 /** A limiter that grants at once and records what the client asked of it. */
 export function fakeLimiter() {
   const acquired: AcquireOptions[] = [];
-  /** The grants reported answered, in order (a grant is its 1-based number here). */
+  /** The grants reported ended, in order (a grant is its 1-based number here), and whether answered. */
   const completed: number[] = [];
+  const answered: boolean[] = [];
   const pauses: number[] = [];
   const limiter: RateLimiter = {
     acquire: async (opts = {}) => {
@@ -54,15 +55,16 @@ export function fakeLimiter() {
       acquired.push(opts);
       return acquired.length;
     },
-    completed: (grantedAt) => {
+    completed: (grantedAt, wasAnswered = true) => {
       completed.push(grantedAt);
+      answered.push(wasAnswered);
     },
     pauseUntil: (epochMs) => {
       pauses.push(epochMs);
     },
     snapshot: () => ({ calls: [], pausedUntil: pauses.at(-1) ?? 0 }),
   };
-  return { limiter, acquired, completed, pauses };
+  return { limiter, acquired, completed, answered, pauses };
 }
 
 /** A sleep that returns at once and remembers every requested duration. */
