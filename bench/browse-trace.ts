@@ -13,6 +13,7 @@
  * The same trace runs twice: as shipped, and with caching and coalescing switched off (the
  * `cacheEnabled` setting, sent like any setting), the naive client.
  */
+import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import { buildSeed } from '../emulator/seed/index';
 import type { RunningEmulator } from '../emulator/server';
@@ -82,6 +83,8 @@ export interface GroupFigures {
 export interface ModeResult {
   mode: Mode;
   durationMs: number;
+  /** The machine's 1-minute load average when the mode's trace began and ended. */
+  load: [number, number];
   first: GroupFigures;
   revisit: GroupFigures;
   revisitFresh: GroupFigures;
@@ -268,6 +271,7 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
     await profile.waitForTimeout(opts.dwellMs);
 
     const began = Date.now();
+    const loadBefore = loadavg()[0]!;
     const starts: { at: number; profileUrl: string }[] = [];
     const measured: { chipMs: number | null; panelMs: number | null }[] = [];
     for (const [i, step] of trace.steps.entries()) {
@@ -285,6 +289,7 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
     // Let the last view's calls land before reading the history.
     await profile.waitForTimeout(Math.max(500, opts.latencyMs * 4));
     const durationMs = Date.now() - began;
+    const load: [number, number] = [round(loadBefore, 2)!, round(loadavg()[0]!, 2)!];
 
     // Every call after the trace began, put down to the latest view of its profile that started before it.
     const everything = await emulatorCalls(emulator.origin);
@@ -350,6 +355,7 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
     return {
       mode,
       durationMs,
+      load,
       first: group(views.filter((v) => !v.revisit)),
       revisit: group(revisits),
       revisitFresh: group(revisits.filter((v) => v.freshRevisit)),

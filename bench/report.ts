@@ -160,7 +160,7 @@ export function markdown(r: Results): string {
   const lines: string[] = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (`bench/run.ts`); every figure of this page and more, per view, in `bench/results.json` (not committed).',
+    'Written by `npm run bench` (`bench/run.ts`); every figure of this page and more, per view, in `bench/results.json` (not committed). Figures are as measured: on a machine shared with other work (see the load), times grow with the load, counts do not.',
     '',
     ...table(
       ['Date', 'Commit', 'Machine', 'Node', 'Chromium', 'Load (1 min) start → end', 'Run'],
@@ -181,7 +181,7 @@ export function markdown(r: Results): string {
       '',
       ...table(['Mode: views', 'n', 'Chip p50 / p95', 'Panel p50 / p95', 'Status calls', 'Panel calls', '429', 'Never shown'], [...browseRows(b.cached), ...browseRows(b.naive)]),
       '',
-      `Trace duration: shipped ${Math.round(b.cached.durationMs / 1000)} s, naive ${Math.round(b.naive.durationMs / 1000)} s; calls in all: ${b.cached.totalCalls} and ${b.naive.totalCalls} (${num(b.ratios.totalCalls, 1)}×).`,
+      `Trace duration: shipped ${Math.round(b.cached.durationMs / 1000)} s (load ${b.cached.load[0]} → ${b.cached.load[1]}), naive ${Math.round(b.naive.durationMs / 1000)} s (load ${b.naive.load[0]} → ${b.naive.load[1]}); calls in all: ${b.cached.totalCalls} and ${b.naive.totalCalls} (${num(b.ratios.totalCalls, 1)}×). The naive client is slower mostly because it needs more calls than the key's 50 per 10 s allow: its limiter makes it wait.`,
     );
   }
   const l = r.limiter;
