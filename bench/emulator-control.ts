@@ -1,4 +1,5 @@
 /** The emulator's control API as the benchmark uses it (loopback, no key). */
+import type { CallRecord } from '../emulator/model';
 
 export interface Workspace {
   id: string;
@@ -7,17 +8,8 @@ export interface Workspace {
   apiKey: string;
 }
 
-/** One row of `GET /_emulator/calls` (never holds a key). */
-export interface EmulatorCall {
-  id: number;
-  workspaceName: string | null;
-  endpoint: string | null;
-  method: string;
-  path: string;
-  status: number;
-  ok: boolean;
-  at: number;
-}
+/** One row of `GET /_emulator/calls`: the emulator's own record type. */
+export type EmulatorCall = CallRecord;
 
 async function json<T>(response: Response, what: string): Promise<T> {
   const text = await response.text();

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { startEmulator } from '../../emulator/server';
 import { OutboxItemView, replySchema } from '../../lib/messages';
 import { launchWithExtension } from './browser';
+import type { CallRecord } from '../../emulator/model';
 
 export { expect };
 
@@ -51,18 +52,8 @@ export interface EmulatorConversation {
   [field: string]: unknown;
 }
 
-/** One row of the emulator's call history (`GET /_emulator/calls`), newest first. */
-export interface EmulatorCall {
-  id: number;
-  workspaceName: string | null;
-  endpoint: string | null;
-  method: string;
-  path: string;
-  status: number;
-  ok: boolean;
-  summary: string;
-  at: number;
-}
+/** One row of `GET /_emulator/calls`: the emulator's own record type. */
+export type EmulatorCall = CallRecord;
 
 export interface ApiLead {
   id: string;
