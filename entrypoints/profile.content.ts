@@ -10,7 +10,8 @@
  */
 import { CHIP_CSS, CHIP_SHADOW_MODE, chipHostName, mountChip, parseChipState } from '../components/chip/chip';
 import { createChipTracker } from '../lib/chip-state';
-import type { ChipState, RequestOf } from '../lib/messages';
+import type { RequestOf } from '../lib/messages';
+import type { ChipState } from '../lib/views';
 import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../lib/store/profile-hosts';
 import { markStatus, STATUS_MARK } from '../lib/status-marks';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHIP_KINDS, CHIP_STATUSES } from '../../lib/chip-state';
-import { ChipState } from '../../lib/messages';
+import { ChipState } from '../../lib/views';
 import { useEnglish } from '../test-i18n';
 import { chipContent, mountChip, parseChipState } from './chip';
 

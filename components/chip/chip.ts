@@ -4,7 +4,7 @@
  * It shows what the background sent and nothing else (no key, no note, no ids ever reach a page).
  */
 import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUSES } from '../../lib/chip-state';
-import type { ChipState, ChipView } from '../../lib/messages';
+import type { ChipState, ChipView } from '../../lib/views';
 import { t } from '../i18n';
 
 const KINDS: ReadonlySet<string> = new Set(CHIP_KINDS);

@@ -1,4 +1,4 @@
-import type { ConversationAction } from '../../lib/messages';
+import type { ConversationAction } from '../../lib/inbox/conversation-state';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';

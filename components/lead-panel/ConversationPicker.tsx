@@ -1,4 +1,4 @@
-import type { ConversationView } from '../../lib/messages';
+import type { ConversationView } from '../../lib/views';
 import { channelLabel, formatDateTime } from '../format';
 import { t } from '../i18n';
 import { ConversationStatus } from './ConversationStatus';

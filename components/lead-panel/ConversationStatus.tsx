@@ -1,5 +1,5 @@
 import { effectiveState } from '../../lib/inbox/conversation-state';
-import type { ConversationStatusView } from '../../lib/messages';
+import type { ConversationStatusView } from '../../lib/views';
 import { formatDateTime } from '../format';
 import { t } from '../i18n';
 import { Pill, type PillTone } from '../ui/Pill';

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationView, Messenger, OutboxItemView, PanelState } from '../../lib/messages';
+import type { Messenger } from '../../lib/messages';
+import type { ConversationView, OutboxItemView, PanelState } from '../../lib/views';
 import { useEnglish } from '../test-i18n';
 import { LeadPanel } from './LeadPanel';
 

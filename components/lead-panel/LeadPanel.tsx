@@ -1,6 +1,8 @@
 import type { Ref } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { ConversationMessagesView, ConversationView, Messenger, NoteMode, PanelState, Reply } from '../../lib/messages';
+import type { Messenger, Reply } from '../../lib/messages';
+import type { ConversationMessagesView, ConversationView, PanelState } from '../../lib/views';
+import type { NoteMode } from '../../lib/inbox/note-rules';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxItemView } from '../../lib/messages';
+import type { OutboxItemView } from '../../lib/views';
 import { useEnglish } from '../test-i18n';
 import { guessNames, NoLead } from './NoLead';
 

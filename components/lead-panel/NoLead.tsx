@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AudienceView, CreditsView, EnrichResultView, EnrichType, OutboxItemView, PanelState, Reply } from '../../lib/messages';
+import type { Reply } from '../../lib/messages';
+import type { AudienceView, CreditsView, EnrichResultView, OutboxItemView, PanelState } from '../../lib/views';
+import type { EnrichType } from '../../lib/api/schemas';
 import { formatNumber } from '../format';
 import { t, type MessageKey } from '../i18n';
 import { Button } from '../ui/Button';

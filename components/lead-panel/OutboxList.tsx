@@ -1,4 +1,4 @@
-import type { OutboxItemView } from '../../lib/messages';
+import type { OutboxItemView } from '../../lib/views';
 import { formatShortDateTime, formatTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';

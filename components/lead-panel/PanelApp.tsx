@@ -4,7 +4,8 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelState, type PanelSubscribe } from '../../lib/messages';
+import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelSubscribe } from '../../lib/messages';
+import { type PanelState } from '../../lib/views';
 import { markStatus, STATUS_MARK } from '../../lib/status-marks';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ConversationMessagesView, MessageView, Reply } from '../../lib/messages';
+import type { Reply } from '../../lib/messages';
+import type { ConversationMessagesView, MessageView } from '../../lib/views';
 import { channelLabel, formatDateTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';

@@ -1,4 +1,4 @@
-import type { PanelState } from '../../lib/messages';
+import type { PanelState } from '../../lib/views';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';

@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URL } from '../../lib/messages';
+import { DEFAULT_BASE_URL } from '../../lib/settings';
 import { t, type MessageKey } from '../i18n';
 import { normaliseBaseUrl, originPatternFor, parseBaseUrl } from './permissions';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { CallLogRow, Messenger } from '../../lib/messages';
+import type { Messenger } from '../../lib/messages';
+import type { CallLogRow } from '../../lib/views';
 import { formatDateTime, formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';

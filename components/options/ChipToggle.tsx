@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { Messenger, SettingsView } from '../../lib/messages';
+import type { Messenger } from '../../lib/messages';
+import type { SettingsView } from '../../lib/views';
 import { t } from '../i18n';
 
 export interface ChipToggleProps {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BASE_URL, type Messenger, type SettingsView } from '../../lib/messages';
+import { type Messenger } from '../../lib/messages';
+import { type SettingsView } from '../../lib/views';
+import { DEFAULT_BASE_URL } from '../../lib/settings';
 import { useEnglish } from '../test-i18n';
 import { KeyForm } from './KeyForm';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { KeyTestView, Messenger, SettingsView } from '../../lib/messages';
+import type { Messenger } from '../../lib/messages';
+import type { KeyTestView, SettingsView } from '../../lib/views';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';

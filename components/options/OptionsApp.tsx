@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { Messenger, OutboxItemView, SettingsView } from '../../lib/messages';
+import type { Messenger } from '../../lib/messages';
+import type { OutboxItemView, SettingsView } from '../../lib/views';
 import { t } from '../i18n';
 import { Icon, type IconName } from '../ui/Icon';
 import { CallHistory } from './CallHistory';

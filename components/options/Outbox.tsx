@@ -1,4 +1,4 @@
-import type { OutboxItemView } from '../../lib/messages';
+import type { OutboxItemView } from '../../lib/views';
 import { t } from '../i18n';
 import { OutboxList } from '../lead-panel/OutboxList';
 

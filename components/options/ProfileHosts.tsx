@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { Messenger, SettingsView } from '../../lib/messages';
+import type { Messenger } from '../../lib/messages';
+import type { SettingsView } from '../../lib/views';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';

@@ -7,7 +7,8 @@ import { browser } from 'wxt/browser';
 import { t, uiLocale } from '../../components/i18n';
 import { OptionsApp } from '../../components/options/OptionsApp';
 import type { HostPermissions } from '../../components/options/permissions';
-import { createMessenger, OUTBOX_PORT, OutboxPush, type OutboxItemView } from '../../lib/messages';
+import { createMessenger, OUTBOX_PORT, OutboxPush } from '../../lib/messages';
+import { type OutboxItemView } from '../../lib/views';
 
 const messenger = createMessenger((m) => browser.runtime.sendMessage(m));
 

@@ -2,7 +2,7 @@
  * The toolbar badge of a tab, from its panel state: a glance at the status without opening the panel.
  * Pure; the entrypoint applies it with `action.setBadgeText` / `setBadgeBackgroundColor` / `setTitle`.
  */
-import type { PanelState } from '../messages';
+import type { PanelState } from '../views';
 
 export interface Badge {
   /** At most 4 characters; '' hides the badge. */

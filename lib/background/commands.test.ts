@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationView, PanelState } from '../messages';
+import type { ConversationView, PanelState } from '../views';
 import { isCommandName, planCommand } from './commands';
 
 function conversation(over: Partial<ConversationView>): ConversationView {

@@ -4,7 +4,8 @@
  * opens the panel or sends the request the plan names.
  */
 import { tomorrowMorning } from '../inbox/snooze-presets';
-import type { PanelState, RequestOf } from '../messages';
+import type { RequestOf } from '../messages';
+import type { PanelState } from '../views';
 
 export const COMMANDS = ['open-panel', 'archive', 'snooze-tomorrow', 'focus-note'] as const;
 export type CommandName = (typeof COMMANDS)[number];

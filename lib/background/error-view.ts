@@ -4,7 +4,7 @@
  */
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from '../api/errors';
 import { SnoozeInPastError } from '../inbox/conversation-state';
-import type { ErrorView } from '../messages';
+import type { ErrorView } from '../views';
 
 /** No key is stored: nothing can be sent. */
 export class NoKeyError extends Error {

@@ -4,7 +4,7 @@
  * stays at two calls cold), and loaded again rarely: when it is a day old, or when a conversation
  * names an identity the list does not hold (one added since). Pure: the service keeps the state.
  */
-import type { IdentityView } from '../messages';
+import type { IdentityView } from '../views';
 
 /** A loaded list is used this long before it is loaded again. */
 export const IDENTITIES_MAX_AGE_MS = 24 * 3_600_000;

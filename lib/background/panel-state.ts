@@ -9,7 +9,7 @@
 import type { ConversationSummary, Lead } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
-import type { ChipView, ConversationView, LeadView, OutboxItemView, PanelState } from '../messages';
+import type { ChipView, ConversationView, LeadView, OutboxItemView, PanelState } from '../views';
 import { CHIP_NAME_MAX } from '../chip-state';
 import { profileSlug } from '../pronet/canonical-url';
 import type { CacheEntry, OutboxRecord } from '../store/db';

@@ -13,25 +13,9 @@ import { ApiError, isAbortError } from '../api/errors';
 import type { ConversationSummary } from '../api/schemas';
 import { createSlidingWindowLimiter, systemClock, type LimiterState, type RateLimiter } from '../api/rate-limiter';
 import { snooze as snoozeTransition } from '../inbox/conversation-state';
-import {
-  KEY_TEST_MEMBERS_MAX,
-  type ChipState,
-  type ChipView,
-  type AudienceView,
-  type ConversationMessagesView,
-  type CreditsView,
-  type ErrorView,
-  type IdentityView,
-  type OutboxItemView,
-  type PanelState,
-  type Reply,
-  type Request,
-  type ReplyOf,
-  type RequestOf,
-  type RequestType,
-  type Settings,
-  type SettingsView,
-} from '../messages';
+import { type Reply, type Request, type ReplyOf, type RequestOf, type RequestType } from '../messages';
+import { KEY_TEST_MEMBERS_MAX, type ChipState, type ChipView, type AudienceView, type ConversationMessagesView, type CreditsView, type ErrorView, type IdentityView, type OutboxItemView, type PanelState, type SettingsView } from '../views';
+import { type Settings } from '../settings';
 import { canonicalProfileUrl } from '../pronet/canonical-url';
 import { createProfileCache, type ProfileCache } from '../store/cache';
 import { createCallLog, type CallLog } from '../store/call-log';

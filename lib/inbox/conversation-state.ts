@@ -18,7 +18,9 @@ export interface ConversationState {
   snoozeUntil: number | null;
 }
 
-export type ConversationAction = 'archive' | 'unarchive' | 'snooze' | 'unsnooze';
+/** The actions a conversation takes; which ones apply in a state is `availableActions`. */
+export const CONVERSATION_ACTIONS = ['archive', 'unarchive', 'snooze', 'unsnooze'] as const;
+export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];
 
 export class SnoozeInPastError extends Error {
   readonly kind = 'snooze-in-past';

@@ -9,7 +9,9 @@
 
 export const NOTE_MAX_LENGTH = 1500;
 
-export type NoteMode = 'replace' | 'append';
+/** How a note update applies: replace the note, or append to it under a dated separator. */
+export const NOTE_MODES = ['replace', 'append'] as const;
+export type NoteMode = (typeof NOTE_MODES)[number];
 
 export interface NoteResult {
   note: string;

@@ -9,7 +9,8 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ConversationSummary, Lead } from '../api/schemas';
-import type { ErrorView, NoteMode } from '../messages';
+import type { ErrorView } from '../views';
+import type { NoteMode } from '../inbox/note-rules';
 
 export const DB_NAME = 'outreach-companion';
 export const DB_VERSION = 1;

@@ -3,16 +3,8 @@
  * `key-store.ts`. Values read back are validated; anything invalid falls back to the default.
  */
 import { storage } from 'wxt/utils/storage';
-import { DEFAULT_BASE_URL, Settings } from '../messages';
+import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
-
-export const DEFAULT_SETTINGS: Settings = {
-  baseUrl: DEFAULT_BASE_URL,
-  profileHosts: [],
-  chipEnabled: true,
-  sessionOnlyKey: false,
-  cacheEnabled: true,
-};
 
 export interface SettingsStore {
   get(): Promise<Settings>;

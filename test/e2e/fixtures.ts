@@ -8,7 +8,8 @@ import { test as base, expect, type BrowserContext, type Page, type Worker } fro
 import { rmSync } from 'node:fs';
 import { z } from 'zod';
 import { startEmulator } from '../../emulator/server';
-import { OutboxItemView, replySchema } from '../../lib/messages';
+import { replySchema } from '../../lib/messages';
+import { OutboxItemView } from '../../lib/views';
 import { launchWithExtension } from './browser';
 import type { CallRecord } from '../../emulator/model';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTE_MODES } from '../../inbox/note-rules';
 import { EpochMs, Int, StatusCode, atLeastOneOf, hasAny, idString, queryBool, queryInt, queryList } from './common';
 
 // ---- Enumerations of spec §2 (conversation filters) -----------------------------------------
@@ -166,15 +167,13 @@ const targetRefinement = () => atLeastOneOf(CONVERSATION_TARGET_KEYS, 'the targe
 export const ConversationTarget = z.strictObject(targetShape).refine(...targetRefinement());
 export type ConversationTarget = z.infer<typeof ConversationTarget>;
 
-export const NoteMode = z.enum(['replace', 'append']);
-export type NoteMode = z.infer<typeof NoteMode>;
 
 /** Body of POST /inbox/conversations/note. Replace may clear the note (''); append needs text. */
 export const NoteRequest = z
   .strictObject({
     ...targetShape,
     note: z.string({ message: 'note must be a string' }),
-    mode: NoteMode.optional(),
+    mode: z.enum(NOTE_MODES).optional(),
   })
   .superRefine((v, ctx) => {
     if (!hasAny(v, CONVERSATION_TARGET_KEYS)) {

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackgroundService, type BackgroundService } from '../../../lib/background/service';
-import type { OutboxItemView, PanelState, Reply, Request } from '../../../lib/messages';
+import type { Reply, Request } from '../../../lib/messages';
+import type { OutboxItemView, PanelState } from '../../../lib/views';
 import { openCompanionDb, type CompanionDb } from '../../../lib/store/db';
 import { createSettingsStore } from '../../../lib/store/settings';
 import { conversation, flush, lead } from './fakes';

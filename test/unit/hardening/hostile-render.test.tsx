@@ -7,7 +7,8 @@
 // Run twice: with DOMPurify working (a browser-like DOM) and with sanitize.ts's plain-text fallback.
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConversationView, MessageView, Messenger, OutboxItemView, PanelState } from '../../../lib/messages';
+import type { Messenger } from '../../../lib/messages';
+import type { ConversationView, MessageView, OutboxItemView, PanelState } from '../../../lib/views';
 import { LeadPanel } from '../../../components/lead-panel/LeadPanel';
 import { NoLead } from '../../../components/lead-panel/NoLead';
 import { RecentMessages } from '../../../components/lead-panel/RecentMessages';

@@ -7,7 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { endpoints, type EndpointName } from '../../../lib/api/endpoints';
 import { createBackgroundService, type BackgroundService } from '../../../lib/background/service';
-import { PanelState, type Reply } from '../../../lib/messages';
+import { type Reply } from '../../../lib/messages';
+import { PanelState } from '../../../lib/views';
 import { openCompanionDb, type CompanionDb } from '../../../lib/store/db';
 import { createSettingsStore } from '../../../lib/store/settings';
 import { createRng } from '../../../emulator/seed/prng';

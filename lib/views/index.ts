@@ -1,0 +1,6 @@
+// The view models: what the background computes and the surfaces render, validated at the boundary.
+export * from './chip';
+export * from './error';
+export * from './options';
+export * from './outbox';
+export * from './panel';

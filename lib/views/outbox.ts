@@ -1,0 +1,31 @@
+/** The outbox as the panels and the options page show it. */
+import { z } from 'zod';
+import { NOTE_MODES } from '../inbox/note-rules';
+import { ErrorView } from './error';
+
+export const OutboxKind = z.enum(['note', 'archive', 'unarchive', 'snooze', 'unsnooze', 'add-to-audience']);
+export type OutboxKind = z.infer<typeof OutboxKind>;
+
+/**
+ * One queued mutation. `pending`: waiting for its turn or for a retry; `sending`: on the wire;
+ * `failed`: refused for good (a 4xx), shown with the service's message, with Retry and Discard.
+ */
+export const OutboxItemView = z.object({
+  id: z.string(),
+  kind: OutboxKind,
+  /** Short human description, e.g. "Archive", "Append to note", "Snooze until 2025-03-01 09:00". */
+  label: z.string(),
+  state: z.enum(['pending', 'sending', 'failed']),
+  conversationId: z.string().nullable(),
+  leadId: z.string().nullable(),
+  profileUrl: z.string().nullable(),
+  createdAt: z.number(),
+  attempts: z.number().int(),
+  nextAttemptAt: z.number().nullable(),
+  error: ErrorView.nullable(),
+  /** For note items: what the user wrote (extension pages only; never in the call log). */
+  note: z.object({ mode: z.enum(NOTE_MODES), text: z.string() }).optional(),
+  snoozeUntil: z.number().optional(),
+  audience: z.string().optional(),
+});
+export type OutboxItemView = z.infer<typeof OutboxItemView>;

@@ -1,0 +1,122 @@
+/** What a lead panel shows for one tab (the profile's lead, its conversations, what is pending). */
+import { z } from 'zod';
+import { CONVERSATION_ACTIONS, CONVERSATION_STATUSES } from '../inbox/conversation-state';
+import { OutboxItemView } from './outbox';
+
+export const ConversationStatusView = z.enum(CONVERSATION_STATUSES);
+export type ConversationStatusView = z.infer<typeof ConversationStatusView>;
+
+export const LeadView = z.object({
+  id: z.string(),
+  /** Display name ("First Last"), or the slug when the service knows no name. */
+  name: z.string(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  /** Canonical profile URL, `https://www.pronet.example/in/<slug>/`. */
+  pronetUrl: z.string(),
+});
+export type LeadView = z.infer<typeof LeadView>;
+
+export const ConversationView = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  /** Effective status at `PanelState.fetchedAt` rendering time: an expired snooze shows as OPEN. */
+  status: ConversationStatusView,
+  snoozeUntil: z.number().nullable(),
+  lastMessageAt: z.number().nullable(),
+  lastMessageStatus: z.string().nullable(),
+  /** The channel of the last message (PRONET, EMAIL, ...). */
+  lastMessageType: z.string().nullable(),
+  leadReplied: z.boolean(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  identityId: z.string().nullable(),
+  /** The identity's display name, when the identities list is known; else null (show identityId). */
+  identityName: z.string().nullable(),
+  /** The note as the service will hold it once every pending mutation is applied (optimistic). */
+  note: z.string(),
+  /** Actions available in this (optimistic) state. */
+  actions: z.array(z.enum(CONVERSATION_ACTIONS)),
+  /** True while at least one mutation of this conversation waits in the outbox. */
+  pending: z.boolean(),
+});
+export type ConversationView = z.infer<typeof ConversationView>;
+
+/**
+ * What a lead panel shows for one tab.
+ * - `no-key`: no key set (link to options); `bad-key`: the key or plan was refused;
+ * - `not-profile`: the tab shows no profile page of a configured host;
+ * - `loading`: resolving `profileUrl` with nothing cached;
+ * - `no-lead`: the profile is no lead yet (offer Add to audience and Enrich);
+ * - `lead`: the lead and its conversations; `stale` while a cached entry is being revalidated;
+ *   `pending` and `failed` list the outbox items of this lead (already applied to `conversations`
+ *   optimistically, except failed ones);
+ * - `error`: resolution failed and nothing is cached.
+ */
+export const PanelState = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('no-key') }),
+  z.object({ kind: z.literal('bad-key'), message: z.string() }),
+  z.object({ kind: z.literal('not-profile') }),
+  z.object({ kind: z.literal('loading'), profileUrl: z.string() }),
+  z.object({
+    kind: z.literal('no-lead'),
+    profileUrl: z.string(),
+    slug: z.string(),
+    displayName: z.string().optional(),
+    pending: z.array(OutboxItemView),
+    failed: z.array(OutboxItemView),
+  }),
+  z.object({
+    kind: z.literal('lead'),
+    profileUrl: z.string(),
+    lead: LeadView,
+    conversations: z.array(ConversationView),
+    /** The conversation the panel shows; null when the lead has none. */
+    selectedConversationId: z.string().nullable(),
+    pending: z.array(OutboxItemView),
+    failed: z.array(OutboxItemView),
+    stale: z.boolean(),
+    fetchedAt: z.number(),
+  }),
+  z.object({
+    kind: z.literal('error'),
+    profileUrl: z.string().optional(),
+    code: z.enum(['offline', 'rate-limited', 'server', 'malformed']),
+    message: z.string(),
+    retryAt: z.number().optional(),
+  }),
+]);
+export type PanelState = z.infer<typeof PanelState>;
+
+export const MessageView = z.object({
+  id: z.string(),
+  direction: z.enum(['SENT', 'RECEIVED']),
+  channel: z.string(),
+  status: z.string(),
+  subject: z.string().nullable(),
+  /** As the service sent it: MAY BE HTML. The UI must sanitise it (DOMPurify) before rendering. */
+  content: z.string(),
+  createdAt: z.number(),
+});
+export type MessageView = z.infer<typeof MessageView>;
+
+export const ConversationMessagesView = z.object({
+  conversationId: z.string(),
+  /** Newest first. */
+  messages: z.array(MessageView),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type ConversationMessagesView = z.infer<typeof ConversationMessagesView>;
+
+export const CreditsView = z.object({ total: z.number(), perishable: z.number() });
+export type CreditsView = z.infer<typeof CreditsView>;
+
+export const AudienceView = z.object({ id: z.string(), name: z.string(), size: z.number().nullable() });
+export type AudienceView = z.infer<typeof AudienceView>;
+
+export const IdentityView = z.object({ id: z.string(), name: z.string() });
+export type IdentityView = z.infer<typeof IdentityView>;
+
+export const EnrichResultView = z.object({ enrichRequestId: z.string(), creditsSpent: z.number() });
+export type EnrichResultView = z.infer<typeof EnrichResultView>;
