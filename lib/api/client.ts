@@ -9,8 +9,8 @@ import { AUDIENCE_LEADS_MAX_LIMIT, CAMPAIGNS_PAGE_MAX } from './schemas';
 export type { CallOptions, CallRecord } from './http';
 
 export interface ClientOptions {
-  /** e.g. 'http://127.0.0.1:8787/flow'; a trailing slash is tolerated. */
-  baseUrl: string;
+  /** e.g. 'http://127.0.0.1:8787/flow'; a trailing slash is tolerated. Read before every call, as the key is. */
+  baseUrl: string | (() => string);
   /** Read before every attempt, so a changed key applies at once. Sent only as `Authorization: Bearer`. */
   apiKey: string | (() => string | Promise<string>);
   fetch?: typeof fetch;
@@ -99,9 +99,9 @@ export type Client = { [G in keyof Groups]: Groups[G] & (G extends keyof Paging 
 };
 
 export function createClient(opts: ClientOptions): Client {
-  const { apiKey } = opts;
+  const { apiKey, baseUrl } = opts;
   const cfg: HttpConfig = defaultHttpConfig({
-    baseUrl: opts.baseUrl,
+    baseUrl: typeof baseUrl === 'function' ? baseUrl : () => baseUrl,
     apiKey: typeof apiKey === 'function' ? apiKey : () => apiKey,
     retry: { ...DEFAULT_RETRY_POLICY, ...opts.retry },
     ...(opts.fetch ? { fetch: opts.fetch } : {}),

@@ -25,7 +25,8 @@ export interface CallRecord {
 }
 
 export interface HttpConfig {
-  baseUrl: string;
+  /** Read per call, like the key: a changed base URL applies to the next call. */
+  baseUrl: () => string;
   apiKey: () => string | Promise<string>;
   fetch: typeof fetch;
   limiter?: RateLimiter;
@@ -231,7 +232,7 @@ export async function callEndpoint<N extends EndpointName>(
   options: CallOptions = {},
 ): Promise<EndpointResponse<N>> {
   const { signal, priority } = options;
-  const req = prepare(cfg.baseUrl, name, (input ?? {}) as Record<string, unknown>);
+  const req = prepare(cfg.baseUrl(), name, (input ?? {}) as Record<string, unknown>);
   const idempotent = req.method === 'GET';
   const maxAttempts = Math.max(1, cfg.retry.maxAttempts);
 

@@ -379,6 +379,18 @@ describe('serialisable state', () => {
     expect(p.done).toBe(true);
   });
 
+  it('takes over a kept state after it was made (restore), sanitised like a state given at creation', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock });
+    limiter.restore({ calls: [Number.NaN, T0 + 20_000], pausedUntil: T0 + 2000 });
+    expect(limiter.snapshot()).toEqual({ calls: [], pausedUntil: T0 + 2000 });
+    const p = track(limiter.acquire());
+    await clock.advance(1999);
+    expect(p.done).toBe(false);
+    await clock.advance(1);
+    expect(p.done).toBe(true);
+  });
+
   it('reports a pause through onChange', () => {
     const clock = new FakeClock();
     const states: LimiterState[] = [];

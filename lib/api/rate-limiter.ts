@@ -48,6 +48,8 @@ export interface RateLimiter {
   /** After a 429: nobody goes before `epochMs`. A pause is only ever extended, never shortened. */
   pauseUntil(epochMs: number): void;
   snapshot(): LimiterState;
+  /** Takes over a state kept by an earlier instance (a restarted service worker). */
+  restore(state: LimiterState | undefined): void;
 }
 
 export interface SlidingWindowLimiterOptions {
@@ -80,9 +82,14 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
   if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError('windowMs must be positive');
 
-  // Restored state comes from storage: keep only sane numbers, in order.
-  let calls = (opts.state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
-  let pausedUntil = Number.isFinite(opts.state?.pausedUntil) ? (opts.state?.pausedUntil ?? 0) : 0;
+  let calls: number[] = [];
+  let pausedUntil = 0;
+  /** Restored state comes from storage: keep only sane numbers, in order. */
+  function restore(state: LimiterState | undefined) {
+    calls = (state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+    pausedUntil = Number.isFinite(state?.pausedUntil) ? (state?.pausedUntil ?? 0) : 0;
+  }
+  restore(opts.state);
 
   const userQueue: Waiter[] = [];
   const backgroundQueue: Waiter[] = [];
@@ -195,6 +202,10 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     acquire,
     completed,
     pauseUntil,
+    restore(state) {
+      restore(state);
+      drain();
+    },
     snapshot: () => {
       prune(clock.now());
       return snapshot();

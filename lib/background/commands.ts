@@ -4,7 +4,7 @@
  * opens the panel or sends the request the plan names.
  */
 import { tomorrowMorning } from '../inbox/snooze-presets';
-import type { RequestOf } from '../messages';
+import type { Reply, Request, RequestOf } from '../messages';
 import type { PanelState } from '../views';
 
 export const COMMANDS = ['open-panel', 'archive', 'snooze-tomorrow', 'focus-note'] as const;
@@ -47,4 +47,17 @@ export function planCommand(command: CommandName, state: PanelState | null, now:
   }
   if (!conversation.actions.includes('snooze')) return { kind: 'nothing', reason: 'The conversation cannot be snoozed.' };
   return { kind: 'request', request: { type: 'snooze', ...target, until: tomorrowMorning(now).getTime() } };
+}
+
+/** Carries out a command that does not open the panel: on the tab's state now, as the panel's button would. */
+export async function runCommand(
+  command: CommandName,
+  tabId: number,
+  service: { panelState(tabId: number): Promise<PanelState>; handle(request: Request): Promise<Reply<unknown>> },
+  now: Date,
+): Promise<void> {
+  const plan = planCommand(command, await service.panelState(tabId), now);
+  if (plan.kind !== 'request') return;
+  const reply = await service.handle(plan.request);
+  if (!reply.ok) console.warn(`${command}: ${reply.error.message}`);
 }

@@ -17,6 +17,8 @@
 import { retryDelayMs, type RetryPolicy } from '../api/backoff';
 import { ApiError } from '../api/errors';
 import type { ConversationSummary } from '../api/schemas';
+import type { ConversationAction } from '../inbox/conversation-state';
+import type { NoteMode } from '../inbox/note-rules';
 import type { OutboxAction, OutboxRecord } from '../store/db';
 import type { OutboxStore } from '../store/outbox-store';
 import { appendLanded } from './append-check';
@@ -27,9 +29,9 @@ export type OutboxCallOptions = ResolveCallOptions;
 
 /** The calls the outbox makes (adapted from the client in `api.ts`). */
 export interface OutboxApi {
-  note(conversationId: string, text: string, mode: 'replace' | 'append', opts: OutboxCallOptions): Promise<{ note: string }>;
+  note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
   action(
-    kind: 'archive' | 'unarchive' | 'snooze' | 'unsnooze',
+    kind: ConversationAction,
     conversationId: string,
     until: number | undefined,
     opts: OutboxCallOptions,

@@ -9,7 +9,7 @@
  */
 import { CONTENT_SCRIPT_REQUESTS, parseRequest, type Reply, type Request } from '../messages';
 import { isProfileUrl } from '../pronet/canonical-url';
-import type { RequestContext } from './service';
+import type { RequestContext } from './dispatch';
 
 /** The fields of `runtime.MessageSender` the router reads. */
 export interface SenderInfo {

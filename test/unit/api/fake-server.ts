@@ -63,6 +63,7 @@ export function fakeLimiter() {
       pauses.push(epochMs);
     },
     snapshot: () => ({ calls: [], pausedUntil: pauses.at(-1) ?? 0 }),
+    restore: () => undefined,
   };
   return { limiter, acquired, completed, answered, pauses };
 }

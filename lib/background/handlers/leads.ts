@@ -1,0 +1,60 @@
+/** Lead creation and enrichment: add a profile to an audience, enrich it, and what they need shown first. */
+import { canonicalProfileUrl } from '../../pronet/canonical-url';
+import type { OutboxAction } from '../../store/db';
+import type { OutboxItemView } from '../../views';
+import type { BackgroundApi } from '../api';
+import type { HandlerMap } from '../dispatch';
+import { RequestError } from '../error-view';
+import type { IdentityDirectory } from '../identity-directory';
+import type { PanelData } from '../panel-data';
+
+export interface LeadHandlerDeps {
+  enqueue(action: OutboxAction): Promise<OutboxItemView>;
+  api: Pick<BackgroundApi, 'enrich' | 'credits' | 'audiences'>;
+  panelData: Pick<PanelData, 'credits' | 'audiences'>;
+  identities: Pick<IdentityDirectory, 'list'>;
+  /** The configured extra profile hosts. */
+  hosts(): readonly string[];
+}
+
+type LeadRequests = 'add-to-audience' | 'enrich' | 'credits' | 'audiences' | 'identities';
+
+const user = { priority: 'user' as const };
+
+/** Trimmed, and left out when empty. */
+const optional = (field: 'firstname' | 'lastname', value: string | undefined) => (value?.trim() ? { [field]: value.trim() } : {});
+
+export function leadHandlers(deps: LeadHandlerDeps): HandlerMap<LeadRequests> {
+  const { api, panelData } = deps;
+
+  function canonicalOrThrow(url: string): string {
+    const canonical = canonicalProfileUrl(url, deps.hosts());
+    if (canonical === null) throw new RequestError('bad-request', 'This is not a profile address.');
+    return canonical;
+  }
+
+  return {
+    'add-to-audience': async (req) =>
+      deps.enqueue({
+        kind: 'add-to-audience',
+        profileUrl: canonicalOrThrow(req.profileUrl),
+        audience: req.audience.trim(),
+        ...optional('firstname', req.firstname),
+        ...optional('lastname', req.lastname),
+      }),
+    async enrich(req) {
+      try {
+        if ('leadId' in req) return await api.enrich({ enrichType: req.enrichType, leadId: req.leadId }, user);
+        const { enrichType, firstname, lastname } = req;
+        return await api.enrich({ enrichType, pronetUrl: canonicalOrThrow(req.profileUrl), firstname, lastname }, user);
+      } finally {
+        // Enrichment spends credits: the balance shown next is read again.
+        panelData.credits.drop();
+      }
+    },
+    credits: () => panelData.credits.get('credits', () => api.credits(user)),
+    audiences: () =>
+      panelData.audiences.get('audiences', async () => (await api.audiences(user)).map((a) => ({ id: a.id, name: a.name, size: a.size }))),
+    identities: () => deps.identities.list(),
+  };
+}

@@ -1,0 +1,80 @@
+/** Settings and the key: read and change them, store, test and clear the key, read the call log. */
+import type { Settings } from '../../settings';
+import type { CallLog } from '../../store/call-log';
+import type { SettingsStore } from '../../store/settings';
+import { KEY_TEST_MEMBERS_MAX, type SettingsView } from '../../views';
+import type { BackgroundApi } from '../api';
+import type { HandlerMap } from '../dispatch';
+import { RequestError } from '../error-view';
+import type { IdentityDirectory } from '../identity-directory';
+import type { KeySession } from '../key-session';
+
+export interface SettingsHandlerDeps {
+  settings: {
+    current(): Settings;
+    store: SettingsStore;
+    /** Makes `next` the settings in force (`previous`: those it replaces). */
+    apply(next: Settings, previous: Settings): Promise<void>;
+  };
+  keys: KeySession;
+  /** Calls with the stored key, and with a key being tried. */
+  client: { api: Pick<BackgroundApi, 'members'>; withKey(candidate: string): Pick<BackgroundApi, 'members'> };
+  identities: Pick<IdentityDirectory, 'load'>;
+  callLog: CallLog;
+  /** `browser.permissions.contains({origins: [pattern]})`. */
+  hasHostPermission(originPattern: string): Promise<boolean>;
+}
+
+type SettingsRequests = 'settings-get' | 'settings-set' | 'key-set' | 'key-test' | 'key-clear' | 'call-log';
+
+const user = { priority: 'user' as const };
+
+export function settingsHandlers(deps: SettingsHandlerDeps): HandlerMap<SettingsRequests> {
+  const { settings, keys } = deps;
+
+  async function view(): Promise<SettingsView> {
+    const location = await keys.location();
+    return { ...settings.current(), key: { set: location !== null, storage: location } };
+  }
+
+  async function change(patch: Partial<Settings>) {
+    const previous = settings.current();
+    await settings.apply(await settings.store.set(patch), previous);
+  }
+
+  return {
+    'settings-get': () => view(),
+    async 'settings-set'(req) {
+      const previous = settings.current();
+      if (req.patch.baseUrl !== undefined && req.patch.baseUrl !== previous.baseUrl) {
+        const origin = new URL(req.patch.baseUrl).origin;
+        if (!(await deps.hasHostPermission(`${origin}/*`))) {
+          throw new RequestError('permission-required', `The extension needs permission to reach ${origin}. Grant it, then save again.`);
+        }
+      }
+      // Moving the key keeps it in exactly one place.
+      if (req.patch.sessionOnlyKey !== undefined && req.patch.sessionOnlyKey !== previous.sessionOnlyKey) await keys.move(req.patch.sessionOnlyKey);
+      await change(req.patch);
+      return view();
+    },
+    async 'key-set'(req) {
+      if (req.sessionOnly !== settings.current().sessionOnlyKey) await change({ sessionOnlyKey: req.sessionOnly });
+      await keys.save(req.key, req.sessionOnly);
+      return view();
+    },
+    async 'key-test'(req) {
+      const members = await (req.key ? deps.client.withKey(req.key) : deps.client.api).members(user);
+      // The stored key works (the key session saw it): the names it can see are due.
+      if (!req.key) deps.identities.load();
+      return {
+        members: members.length,
+        list: members.slice(0, KEY_TEST_MEMBERS_MAX).map((m) => ({ id: m.id, name: m.name, label: m.label })),
+      };
+    },
+    async 'key-clear'() {
+      await keys.clear();
+      return view();
+    },
+    'call-log': (req) => deps.callLog.list({ ...(req.failedOnly ? { failedOnly: true } : {}), ...(req.limit ? { limit: req.limit } : {}) }),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * What an applied mutation changes in what the background keeps: the cached conversation takes the
+ * service's answer, or the profile is resolved again when the answer says too little.
+ */
+import type { ProfileCache } from '../store/cache';
+import type { OutboxRecord } from '../store/db';
+import type { Outcome } from './outbox';
+import type { PanelData } from './panel-data';
+
+export interface MutationEffectsOptions {
+  cache: ProfileCache;
+  panelData: Pick<PanelData, 'audiences' | 'checkRecentMessages'>;
+  refreshProfile(profileUrl: string): void;
+}
+
+export function createMutationEffects(opts: MutationEffectsOptions) {
+  const { cache } = opts;
+  return async function applied(record: OutboxRecord, outcome: Outcome): Promise<void> {
+    if (record.kind === 'add-to-audience') {
+      // The "no lead" answer is now wrong: drop it and look again. The audience grew (or is new).
+      opts.panelData.audiences.drop();
+      await cache.delete(record.profileUrl);
+      opts.refreshProfile(record.profileUrl);
+      return;
+    }
+    switch (outcome.kind) {
+      case 'note':
+        await cache.patchConversation(record.leadId, record.conversationId, { note: outcome.note });
+        break;
+      case 'conversation':
+        opts.panelData.checkRecentMessages([outcome.conversation]);
+        await cache.patchConversation(record.leadId, record.conversationId, outcome.conversation);
+        break;
+      default:
+        for (const entry of await cache.byLead(record.leadId)) opts.refreshProfile(entry.profileUrl);
+    }
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * What the panels show beside the status (a conversation's recent messages, the audiences, the
+ * credit balance), kept as fresh as the status: a revisit costs no call.
+ */
+import type { ConversationSummary } from '../api/schemas';
+import type { AudienceView, ConversationMessagesView, CreditsView } from '../views';
+import { createMemoCache, type MemoCacheOptions } from './memo-cache';
+
+export function createPanelData(memo: MemoCacheOptions) {
+  const recentMessages = createMemoCache<ConversationMessagesView>(memo);
+  const audiences = createMemoCache<AudienceView[]>(memo);
+  const credits = createMemoCache<CreditsView>(memo);
+  return {
+    recentMessages,
+    audiences,
+    credits,
+    /** Another key or another service: nothing kept applies. */
+    forget() {
+      for (const cache of [recentMessages, audiences, credits]) cache.drop();
+    },
+    /** Drops the recent messages of conversations whose newest message is no longer the one kept. */
+    checkRecentMessages(conversations: readonly ConversationSummary[]) {
+      for (const c of conversations) {
+        const kept = recentMessages.peek(`${c.id}:0`);
+        if (!kept) continue;
+        const newest = kept.messages[0];
+        if ((newest?.createdAt ?? null) !== c.lastMessageAt || (newest?.status ?? null) !== c.lastMessageStatus) {
+          recentMessages.drop((key) => key.startsWith(`${c.id}:`));
+        }
+      }
+    },
+  };
+}
+
+export type PanelData = ReturnType<typeof createPanelData>;

@@ -1,0 +1,77 @@
+/**
+ * The extension pages connected over long-lived ports: side panels and popups subscribed to a tab's
+ * PanelState (`PANEL_PORT`), options pages following the outbox (`OUTBOX_PORT`). The background
+ * pushes through it; a port that closes leaves it.
+ */
+import { OUTBOX_PORT, PANEL_PORT, PanelSubscribe, type OutboxPush, type PanelPush } from '../messages';
+import type { OutboxItemView, PanelState } from '../views';
+import type { BufferedPort } from './port-buffer';
+
+/** The part of `runtime.Port` the registry uses. */
+export interface PagePort {
+  name: string;
+  postMessage(message: unknown): void;
+  disconnect(): void;
+}
+
+/** What a new port is answered with. */
+export interface PortAnswers {
+  /** A panel subscribed to a tab: its current state goes out through `panel`, in order with other pushes. */
+  subscribed(tabId: number): void;
+  /** The outbox as it is, for a page that just connected. */
+  outboxItems(): Promise<OutboxItemView[] | null>;
+}
+
+export function createPortRegistry() {
+  const panelPorts = new Map<number, Set<PagePort>>();
+  const outboxPorts = new Set<PagePort>();
+
+  function acceptPanel(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
+    const subscribed = new Set<number>();
+    let disconnected = false;
+    buffered.listen(
+      (raw: unknown) => {
+        const parsed = PanelSubscribe.safeParse(raw);
+        if (!parsed.success || disconnected) return;
+        const tabId = parsed.data.subscribe;
+        subscribed.add(tabId);
+        let ports = panelPorts.get(tabId);
+        if (!ports) panelPorts.set(tabId, (ports = new Set()));
+        ports.add(port);
+        answers.subscribed(tabId);
+      },
+      () => {
+        disconnected = true;
+        for (const tabId of subscribed) panelPorts.get(tabId)?.delete(port);
+      },
+    );
+  }
+
+  function acceptOutbox(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
+    outboxPorts.add(port);
+    buffered.listen(
+      () => undefined,
+      () => outboxPorts.delete(port),
+    );
+    void answers.outboxItems().then((items) => {
+      if (items) port.postMessage({ type: 'outbox', items } satisfies OutboxPush);
+    });
+  }
+
+  return {
+    /** A port from this extension's own page (the sender was checked); any other name is closed. */
+    accept(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
+      if (port.name === PANEL_PORT) acceptPanel(port, buffered, answers);
+      else if (port.name === OUTBOX_PORT) acceptOutbox(port, buffered, answers);
+      else port.disconnect();
+    },
+    panel(tabId: number, state: PanelState) {
+      const message: PanelPush = { type: 'panel-state', tabId, state };
+      for (const port of panelPorts.get(tabId) ?? []) port.postMessage(message);
+    },
+    outbox(items: OutboxItemView[]) {
+      const message: OutboxPush = { type: 'outbox', items };
+      for (const port of outboxPorts) port.postMessage(message);
+    },
+  };
+}

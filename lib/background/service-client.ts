@@ -1,0 +1,88 @@
+/**
+ * The background's one connection to the service: one rate limiter for every surface (its state kept
+ * in IndexedDB across worker restarts), one client that reads the base URL and the key at each call,
+ * every attempt written to the call log, every answer reported to the key session.
+ */
+import type { RetryPolicy } from '../api/backoff';
+import { createClient, type CallRecord } from '../api/client';
+import { createSlidingWindowLimiter, systemClock, type LimiterState } from '../api/rate-limiter';
+import type { CallLog } from '../store/call-log';
+import type { MetaStore } from '../store/meta';
+import { createBackgroundApi, type BackgroundApi } from './api';
+import { reportingTo, type KeySession } from './key-session';
+import type { Timers } from './outbox';
+
+const LIMITER_META = 'limiter';
+
+export interface ServiceClientOptions {
+  baseUrl(): string;
+  keys: KeySession;
+  callLog: CallLog;
+  meta: MetaStore;
+  fetch?: typeof fetch;
+  /** A clock of the caller's (tests): the limiter then waits on `timers` too. */
+  clock?: { now(): number };
+  timers: Timers;
+  /** Rate limit of the service (50 per 10 s); tests shorten the window. */
+  rateLimit?: { limit?: number; windowMs?: number };
+  retry?: Partial<RetryPolicy>;
+  timeoutMs?: number;
+}
+
+export interface CallFigures {
+  calls: number;
+  failed: number;
+  rateLimited: number;
+}
+
+export interface ServiceClient {
+  /** The calls made with the stored key. */
+  api: BackgroundApi;
+  /** The calls made with a key that is only being tried (not stored, not reported to the key session). */
+  withKey(candidate: string): BackgroundApi;
+  /** Takes over the limiter's state kept by the previous worker. */
+  restore(): Promise<void>;
+  figures(): CallFigures;
+}
+
+export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
+  const now = () => (opts.clock ?? systemClock).now();
+  const figures: CallFigures = { calls: 0, failed: 0, rateLimited: 0 };
+  const limiter = createSlidingWindowLimiter({
+    ...opts.rateLimit,
+    clock: opts.clock ? { now, setTimeout: opts.timers.setTimeout, clearTimeout: opts.timers.clearTimeout } : systemClock,
+    onChange: (state) => {
+      opts.meta.set(LIMITER_META, state).catch((error: unknown) => console.error('limiter state write failed', error));
+    },
+  });
+
+  function recordCall(record: CallRecord) {
+    figures.calls += 1;
+    if (!record.ok) figures.failed += 1;
+    if (record.status === 429) figures.rateLimited += 1;
+    opts.callLog.add(record).catch((error: unknown) => console.error('call log write failed', error));
+  }
+
+  const apiWith = (apiKey: () => string) =>
+    createBackgroundApi(
+      createClient({
+        baseUrl: opts.baseUrl,
+        apiKey,
+        limiter,
+        now,
+        onCall: recordCall,
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+        ...(opts.retry ? { retry: opts.retry } : {}),
+        ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+      }),
+    );
+
+  return {
+    api: reportingTo(opts.keys, apiWith(() => opts.keys.require())),
+    withKey: (candidate) => apiWith(() => candidate),
+    async restore() {
+      limiter.restore((await opts.meta.get<LimiterState>(LIMITER_META)) ?? undefined);
+    },
+    figures: () => ({ ...figures }),
+  };
+}

@@ -1,0 +1,62 @@
+/** What the background service takes (every browser API, so tests run it whole) and what it offers the entrypoint. */
+import type { RetryPolicy } from '../api/backoff';
+import type { Reply, Request } from '../messages';
+import type { ProfileCache } from '../store/cache';
+import type { CallLog } from '../store/call-log';
+import type { CompanionDb } from '../store/db';
+import type { SessionArea } from '../store/key-store';
+import type { SettingsStore } from '../store/settings';
+import type { PanelState } from '../views';
+import type { RequestContext } from './dispatch';
+import type { Outbox, Timers } from './outbox';
+import type { PushChannels } from './panel-feed';
+import type { CallFigures } from './service-client';
+
+export interface BackgroundDeps {
+  db: CompanionDb;
+  settings: SettingsStore;
+  /** `browser.storage.session`: the session-only key and the tab map. */
+  session: SessionArea;
+  push: PushChannels;
+  /** `browser.permissions.contains({origins: [pattern]})`. */
+  hasHostPermission(originPattern: string): Promise<boolean>;
+  /** The URL a tab shows, when the background has not seen it navigate (after a worker restart). */
+  getTabUrl?(tabId: number): Promise<string | undefined>;
+  /** Opens the side panel for a tab (the surfaces wire `sidePanel.open` here). */
+  openPanel?(tabId: number): Promise<void>;
+  /** When the outbox next needs to run (null: nothing waiting); the entrypoint sets an alarm. */
+  onNextWake?(at: number | null): void;
+  fetch?: typeof fetch;
+  clock?: { now(): number };
+  timers?: Timers;
+  /** Rate limit of the service (50 per 10 s); tests shorten the window. */
+  rateLimit?: { limit?: number; windowMs?: number };
+  clientRetry?: Partial<RetryPolicy>;
+  outboxPolicy?: RetryPolicy;
+  outboxConcurrency?: number;
+  timeoutMs?: number;
+  freshMs?: number;
+  noLeadFreshMs?: number;
+}
+
+export interface BackgroundService {
+  start(): Promise<void>;
+  stop(): void;
+  handle(request: Request, ctx?: RequestContext): Promise<Reply<unknown>>;
+  /** A tab shows a new URL (webNavigation); `name` as the page shows it, when known. */
+  tabNavigated(tabId: number, url: string, name?: string): Promise<void>;
+  tabClosed(tabId: number): void;
+  /** The current state of a tab's panel; starts resolution when needed. */
+  panelState(tabId: number): Promise<PanelState>;
+  /** A panel just subscribed to a tab: its current state goes out through the push channel, in order with every other push. */
+  panelSubscribed(tabId: number): Promise<void>;
+  /** An alarm fired: send what the outbox has due. */
+  wake(): void;
+  /** The configured extra profile hosts (for the router's sender check). */
+  profileHosts(): readonly string[];
+  readonly outbox: Outbox;
+  readonly callLog: CallLog;
+  readonly cache: ProfileCache;
+  /** Calls made since start, failed ones and those answered 429 (for tests and the benchmark). */
+  callStats(): CallFigures;
+}

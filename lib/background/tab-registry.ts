@@ -1,0 +1,142 @@
+/**
+ * The tabs the background knows: which URL each shows, the profile that URL is, the conversation
+ * chosen in its panel, and what was last pushed to it. Profile tabs are kept in `storage.session`, so
+ * a restarted worker knows them again (and keeps the chosen conversation: the panel and the
+ * shortcuts must not switch to another one under the user).
+ */
+import { canonicalProfileUrl } from '../pronet/canonical-url';
+import type { SessionArea } from '../store/key-store';
+import type { PanelError } from './panel-state';
+
+export interface TabInfo {
+  url: string | null;
+  profileUrl: string | null;
+  /** The person's name as the page shows it, when known. */
+  name?: string;
+  selected: string | null;
+  /** The resolution running for this tab, for cancellation when the user leaves the profile. */
+  controller: AbortController | null;
+  /** When the tab came to its profile: with caching off, older cache entries are not shown. */
+  since: number;
+  revalidating: boolean;
+  error: PanelError | null;
+  /** What was last pushed, to push only changes; `rev`: the revision of the newest state pushed. */
+  pushed: { rev?: number; panel?: string; chip?: string; badge?: string };
+}
+
+export interface TabRegistryOptions {
+  session: SessionArea;
+  clock: { now(): number };
+  /** The configured extra profile hosts. */
+  hosts(): readonly string[];
+  /** The URL a tab shows, when the background has not seen it navigate (after a worker restart). */
+  getTabUrl?(tabId: number): Promise<string | undefined>;
+}
+
+export interface TabRegistry {
+  get(tabId: number): TabInfo | undefined;
+  /** The tab's entry, made when missing. */
+  info(tabId: number): TabInfo;
+  /** The tab's entry; after a worker restart, the browser is asked what the tab shows. */
+  known(tabId: number): Promise<TabInfo>;
+  ids(): number[];
+  /** The tabs showing a profile. */
+  showing(profileUrl: string): number[];
+  /** The tab shows `url` now; leaving a profile cancels what was being fetched for it. */
+  navigate(tabId: number, url: string, name?: string): TabInfo;
+  select(tabId: number, conversationId: string): void;
+  close(tabId: number): void;
+  /** The profile hosts changed: every tab's URL is read again. */
+  rehost(): void;
+  /** Cancels every resolution (the worker stops). */
+  abortAll(): void;
+  restore(): Promise<void>;
+}
+
+const TABS_SESSION = 'tabs';
+
+type SavedTab = { url: string | null; name?: string; selected?: string };
+
+export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
+  const tabs = new Map<number, TabInfo>();
+
+  function info(tabId: number): TabInfo {
+    let tab = tabs.get(tabId);
+    if (!tab) {
+      tab = { url: null, profileUrl: null, selected: null, controller: null, since: 0, revalidating: false, error: null, pushed: {} };
+      tabs.set(tabId, tab);
+    }
+    return tab;
+  }
+
+  function save() {
+    const map: Record<string, SavedTab> = {};
+    // Only profile tabs: the background has no business remembering other pages.
+    for (const [id, t] of tabs) {
+      if (t.profileUrl !== null) map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}), ...(t.selected ? { selected: t.selected } : {}) };
+    }
+    void opts.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
+  }
+
+  function setUrl(tabId: number, url: string, name?: string): TabInfo {
+    const tab = info(tabId);
+    const profileUrl = canonicalProfileUrl(url, opts.hosts());
+    tab.url = url;
+    if (profileUrl !== tab.profileUrl) {
+      // The user left the profile: whatever was being fetched for it is no longer wanted here.
+      tab.controller?.abort();
+      tab.controller = null;
+      tab.revalidating = false;
+      tab.error = null;
+      tab.selected = null;
+      tab.profileUrl = profileUrl;
+      tab.since = opts.clock.now();
+      tab.name = undefined;
+    }
+    if (name !== undefined && profileUrl !== null) tab.name = name;
+    return tab;
+  }
+
+  return {
+    get: (tabId) => tabs.get(tabId),
+    info,
+    async known(tabId) {
+      if (!tabs.has(tabId) && opts.getTabUrl) {
+        const url = await opts.getTabUrl(tabId).catch(() => undefined);
+        if (url !== undefined) setUrl(tabId, url);
+      }
+      return info(tabId);
+    },
+    ids: () => [...tabs.keys()],
+    showing: (profileUrl) => [...tabs].flatMap(([id, t]) => (t.profileUrl === profileUrl ? [id] : [])),
+    navigate(tabId, url, name) {
+      const tab = setUrl(tabId, url, name);
+      save();
+      return tab;
+    },
+    select(tabId, conversationId) {
+      info(tabId).selected = conversationId;
+      save();
+    },
+    close(tabId) {
+      tabs.get(tabId)?.controller?.abort();
+      tabs.delete(tabId);
+      save();
+    },
+    rehost() {
+      for (const [tabId, tab] of tabs) if (tab.url) setUrl(tabId, tab.url);
+    },
+    abortAll() {
+      for (const tab of tabs.values()) tab.controller?.abort();
+    },
+    async restore() {
+      const saved = (await opts.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
+      if (!saved || typeof saved !== 'object') return;
+      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; selected?: unknown }>)) {
+        if (typeof t.url !== 'string') continue;
+        const tab = setUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined);
+        if (typeof t.selected === 'string') tab.selected = t.selected;
+      }
+    },
+  };
+}
