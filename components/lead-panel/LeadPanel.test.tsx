@@ -48,7 +48,7 @@ const grace: PanelState = {
 };
 
 const queued: OutboxItemView = {
-  id: '1', kind: 'archive', label: 'Archive', state: 'pending', conversationId: 'conv_a', leadId: 'lead_grace',
+  id: '1', kind: 'archive', state: 'pending', conversationId: 'conv_a', leadId: 'lead_grace',
   profileUrl: null, createdAt: NOW, attempts: 0, nextAttemptAt: null, error: null,
 };
 

@@ -93,10 +93,7 @@ interface Paging {
   audiences: { allLeads(audienceId: string, options?: CallOptions): AsyncGenerator<Lead, void, undefined> };
 }
 
-export type Client = { [G in keyof Groups]: Groups[G] & (G extends keyof Paging ? Paging[G] : unknown) } & {
-  /** Any endpoint by name (the outbox replays stored mutations this way). */
-  call<N extends EndpointName>(name: N, ...args: MethodArgs<N>): Promise<EndpointResponse<N>>;
-};
+export type Client = { [G in keyof Groups]: Groups[G] & (G extends keyof Paging ? Paging[G] : unknown) };
 
 export function createClient(opts: ClientOptions): Client {
   const { apiKey, baseUrl } = opts;
@@ -183,6 +180,5 @@ export function createClient(opts: ClientOptions): Client {
     campaigns: { ...groups.campaigns, ...paging.campaigns },
     conversations: { ...groups.conversations, ...paging.conversations },
     audiences: { ...groups.audiences, ...paging.audiences },
-    call,
   };
 }

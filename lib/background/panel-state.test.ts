@@ -93,7 +93,7 @@ describe('buildPanelState', () => {
     expect(c1?.pending).toBe(true);
     expect(c2?.status).toBe('OPEN');
     expect(state.pending.map((p) => p.id)).toEqual(['1', '2', '3']);
-    expect(state.failed).toMatchObject([{ id: '4', label: 'Snooze until 2025-01-07 09:00 UTC', error: { message: 'no' } }]);
+    expect(state.failed).toMatchObject([{ id: '4', kind: 'snooze', snoozeUntil: Date.UTC(2025, 0, 7, 9), error: { message: 'no' } }]);
   });
 
   it('shows a profile that is no lead, with its queued Add to audience', () => {
@@ -110,7 +110,7 @@ describe('buildPanelState', () => {
       kind: 'no-lead',
       slug: 'margaret-hamilton',
       displayName: 'Margaret Hamilton',
-      pending: [{ label: 'Add to audience "Pioneers"', audience: 'Pioneers' }],
+      pending: [{ kind: 'add-to-audience', audience: 'Pioneers' }],
     });
   });
 });

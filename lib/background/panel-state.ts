@@ -145,32 +145,10 @@ function conversationView(
   };
 }
 
-function formatUtc(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function outboxLabel(r: OutboxRecord): string {
-  switch (r.kind) {
-    case 'note':
-      return r.mode === 'append' ? 'Append to note' : 'Save note';
-    case 'archive':
-      return 'Archive';
-    case 'unarchive':
-      return 'Unarchive';
-    case 'snooze':
-      return `Snooze until ${formatUtc(r.until)}`;
-    case 'unsnooze':
-      return 'Unsnooze';
-    case 'add-to-audience':
-      return `Add to audience "${r.audience}"`;
-  }
-}
-
 export function outboxItemView(r: OutboxRecord): OutboxItemView {
   const base: OutboxItemView = {
     id: String(r.id),
     kind: r.kind,
-    label: outboxLabel(r),
     state: r.state,
     conversationId: r.kind === 'add-to-audience' ? null : r.conversationId,
     leadId: r.kind === 'add-to-audience' ? null : r.leadId,

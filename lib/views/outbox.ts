@@ -13,8 +13,6 @@ export type OutboxKind = z.infer<typeof OutboxKind>;
 export const OutboxItemView = z.object({
   id: z.string(),
   kind: OutboxKind,
-  /** Short human description, e.g. "Archive", "Append to note", "Snooze until 2025-03-01 09:00". */
-  label: z.string(),
   state: z.enum(['pending', 'sending', 'failed']),
   conversationId: z.string().nullable(),
   leadId: z.string().nullable(),

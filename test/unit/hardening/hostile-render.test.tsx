@@ -105,7 +105,6 @@ function outboxItem(id: string, s: string, state: OutboxItemView['state']): Outb
   return {
     id,
     kind: 'note',
-    label: s,
     state,
     conversationId: 'conv_1',
     leadId: 'lead_x',
