@@ -1,6 +1,28 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The direction of imports (docs/architecture.md): entrypoints → components → lib; emulator → lib;
+ * inside lib, the layers below never reach the ones above. One import style: relative paths.
+ */
+const layer = (files, forbidden, why) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['@/*', '~/*', '@@/*', '~~/*'], message: 'Import with a relative path: one style across the repo.' },
+          // Test helpers (test/**) may share names with a layer's folders.
+          ...(forbidden.length ? [{ group: [...forbidden, '!**/test/**'], message: why }] : []),
+        ],
+      },
+    ],
+  },
+});
+
+const UI = ['**/components/**', '**/entrypoints/**'];
+
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results*', '.tmp/**'] },
   js.configs.recommended,
@@ -11,21 +33,16 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
-  {
-    // Layering: lib decides and never reaches up into UI or entrypoints; the emulator uses lib only.
-    files: ['lib/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/components/**', '**/entrypoints/**', '**/emulator/**'] }],
-    },
-  },
-  {
-    files: ['components/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/entrypoints/**', '**/emulator/**'] }] },
-  },
-  {
-    files: ['emulator/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/components/**', '**/entrypoints/**'] }] },
-  },
+  layer(['**/*.{ts,tsx,js}'], [], ''),
+  layer(['components/**'], ['**/entrypoints/**', '**/emulator/**', '**/lib/background/**', '**/lib/store/**'], 'Components render: they reach the background through lib/messages, never its modules or storage.'),
+  layer(['lib/**'], [...UI, '**/emulator/**'], 'lib decides: it never reaches up into UI, entrypoints or the emulator.'),
+  layer(['lib/store/**'], [...UI, '**/emulator/**', '**/messages', '**/background/**'], 'lib/store keeps data: it knows no message protocol and no background module.'),
+  layer(
+    ['lib/api/**', 'lib/inbox/**', 'lib/pronet/**', 'lib/views/**', 'lib/settings.ts'],
+    [...UI, '**/emulator/**', '**/messages', '**/background/**', '**/store/**'],
+    'The vocabulary (wire schemas, rules of the spec, view models, settings) depends on no protocol, background or storage.',
+  ),
+  layer(['emulator/**'], [...UI, '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/views/**'], 'The emulator is the service: it shares the spec (lib/api, lib/inbox, lib/pronet), never the extension.'),
   {
     files: ['scripts/**', 'emulator/main.ts', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },
