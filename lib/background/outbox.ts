@@ -24,6 +24,7 @@ import type { OutboxStore } from '../store/outbox-store';
 import { appendLanded } from './append-check';
 import { failureAction, RequestError, toErrorView } from './error-view';
 import type { ResolveCallOptions } from './resolver';
+import type { Timers } from './timers';
 
 export type OutboxCallOptions = ResolveCallOptions;
 
@@ -50,11 +51,6 @@ export type Outcome =
   | { kind: 'lead'; leadId: string }
   /** Applied, but the answer could not be read: refetch. */
   | { kind: 'unknown' };
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 export interface OutboxOptions {
   store: OutboxStore;

@@ -8,7 +8,8 @@ import type { SessionArea } from '../store/key-store';
 import type { SettingsStore } from '../store/settings';
 import type { PanelState } from '../views';
 import type { RequestContext } from './dispatch';
-import type { Outbox, Timers } from './outbox';
+import type { Outbox } from './outbox';
+import type { Timers } from './timers';
 import type { PushChannels } from './panel-feed';
 import type { CallFigures } from './service-client';
 

@@ -21,7 +21,7 @@ import { settingsHandlers } from './handlers/settings';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
 import { createMutationEffects } from './mutation-effects';
-import { createOutbox, DEFAULT_OUTBOX_POLICY, type Timers } from './outbox';
+import { createOutbox, DEFAULT_OUTBOX_POLICY } from './outbox';
 import { createPanelData } from './panel-data';
 import { createPanelFeed } from './panel-feed';
 import { outboxItemView } from './panel-state';
@@ -31,6 +31,7 @@ import { createServiceClient } from './service-client';
 import type { BackgroundDeps, BackgroundService } from './service-types';
 import { createTabRegistry } from './tab-registry';
 import { createTabResolution } from './tab-resolution';
+import { systemTimers } from './timers';
 
 export type { BackgroundDeps, BackgroundService } from './service-types';
 export type { RequestContext } from './dispatch';
@@ -40,10 +41,7 @@ const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
 
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const clock = deps.clock ?? { now: () => Date.now() };
-  const timers: Timers = deps.timers ?? {
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-  };
+  const timers = deps.timers ?? systemTimers;
   const meta = createMetaStore(deps.db);
   const cache = createProfileCache(deps.db);
   const callLog = createCallLog(deps.db);
