@@ -8,8 +8,8 @@
  * added (and granted). Which pages are profiles follows the same configured hosts, read from the
  * settings in `storage.local` (they hold no secret).
  */
-import { CHIP_CSS, CHIP_SHADOW_MODE, chipHostName, mountChip, parseChipState } from '../components/chip/chip';
-import { createChipTracker } from '../lib/chip-state';
+import { CHIP_CSS, CHIP_SHADOW_MODE, chipHostName, mountChip } from '../components/chip/chip';
+import { createChipTracker, parseChipState } from '../lib/chip-state';
 import type { RequestOf } from '../lib/messages';
 import type { ChipState } from '../lib/views';
 import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
