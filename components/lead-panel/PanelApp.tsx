@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { browser } from 'wxt/browser';
 import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelSubscribe } from '../../lib/messages';
 import { type PanelState } from '../../lib/views';
+import { openReconnectingPort } from '../../lib/reconnecting-port';
 import { markStatus, STATUS_MARK } from '../../lib/status-marks';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
@@ -63,37 +64,17 @@ function usePanelState(tabId: number | null): PanelState | null {
   useEffect(() => {
     setState(null);
     if (tabId === null) return;
-    let closed = false;
-    let port: ReturnType<typeof browser.runtime.connect> | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let delay = 200;
-    const open = () => {
-      try {
-        port = browser.runtime.connect({ name: PANEL_PORT });
-      } catch {
-        retry = setTimeout(open, (delay = Math.min(delay * 2, 5000)));
-        return;
-      }
-      port.onMessage.addListener((raw: unknown) => {
+    const subscribe: PanelSubscribe = { subscribe: tabId };
+    return openReconnectingPort({
+      connect: (info) => browser.runtime.connect(info),
+      name: PANEL_PORT,
+      hello: subscribe,
+      parse: (raw) => {
         const push = PanelPush.safeParse(raw);
-        if (push.success && push.data.tabId === tabId) {
-          delay = 200;
-          setState(push.data.state);
-        }
-      });
-      port.onDisconnect.addListener(() => {
-        port = null;
-        if (!closed) retry = setTimeout(open, (delay = Math.min(delay * 2, 5000)));
-      });
-      const subscribe: PanelSubscribe = { subscribe: tabId };
-      port.postMessage(subscribe);
-    };
-    open();
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      port?.disconnect();
-    };
+        return push.success && push.data.tabId === tabId ? push.data.state : undefined;
+      },
+      onPush: setState,
+    });
   }, [tabId]);
   return state;
 }
