@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelSubscribe } from '../../lib/messages';
 import { type PanelState } from '../../lib/views';
 import { openReconnectingPort } from '../../lib/reconnecting-port';
+import { openSidePanel, panelApis, type PanelTarget } from '../../lib/side-panel';
 import { markStatus, STATUS_MARK } from '../../lib/status-marks';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
@@ -97,18 +98,17 @@ function openOptions() {
 }
 
 /** From the popup (a click, so a user gesture): the same panel, docked beside the page. */
-async function openSidePanel(tabId: number | null) {
-  const b = browser as unknown as {
-    sidePanel?: { open(opts: { windowId?: number; tabId?: number }): Promise<void> };
-    sidebarAction?: { open(): Promise<void> };
-  };
+async function openDocked(tabId: number | null) {
+  const apis = panelApis(globalThis);
   try {
-    if (b.sidebarAction) await b.sidebarAction.open();
-    else if (b.sidePanel) {
-      if (tabId !== null) await b.sidePanel.open({ tabId });
-      else await b.sidePanel.open({ windowId: (await browser.windows.getCurrent()).id! });
-    }
-    window.close();
+    const target: PanelTarget =
+      tabId !== null
+        ? { tabId }
+        : apis.sidePanel
+          ? { windowId: (await browser.windows.getCurrent()).id! }
+          : // Firefox's sidebar takes no target, and awaiting anything first would lose the user gesture.
+            { windowId: browser.windows.WINDOW_ID_CURRENT };
+    if (await openSidePanel(apis, target)) window.close();
   } catch (error) {
     console.warn('The side panel could not be opened', error);
   }
@@ -152,7 +152,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote }: PanelAppProps) {
           <Button variant="ghost" aria-label={t('refresh')} title={t('refresh')} onClick={() => void messenger.send('refresh', { tabId })} disabled={stale} icon={<Icon name="refresh" />} />
         ) : null}
         {surface === 'popup' ? (
-          <Button variant="ghost" aria-label={t('openSidePanel')} title={t('openSidePanel')} onClick={() => void openSidePanel(tabId)} icon={<Icon name="panel" />} />
+          <Button variant="ghost" aria-label={t('openSidePanel')} title={t('openSidePanel')} onClick={() => void openDocked(tabId)} icon={<Icon name="panel" />} />
         ) : null}
         <Button variant="ghost" aria-label={t('settings')} title={t('settings')} onClick={openOptions} icon={<Icon name="settings" />} />
       </header>
