@@ -9,6 +9,7 @@ import { OptionsApp } from '../../components/options/OptionsApp';
 import type { HostPermissions } from '../../components/options/permissions';
 import { createMessenger, OUTBOX_PORT, OutboxPush } from '../../lib/messages';
 import { openReconnectingPort } from '../../lib/reconnecting-port';
+import { listShortcuts } from '../../lib/shortcuts';
 import { type OutboxItemView } from '../../lib/views';
 
 const messenger = createMessenger((m) => browser.runtime.sendMessage(m));
@@ -31,12 +32,6 @@ document.documentElement.lang = uiLocale();
 document.title = t('optionsTitle');
 const root = document.getElementById('app')!;
 
-void browser.commands
-  .getAll()
-  .catch(() => [])
-  .then((commands) => {
-    const shortcuts = commands
-      .filter((c) => c.name && c.name !== '_execute_action' && c.name !== '_execute_browser_action')
-      .map((c) => ({ name: c.name!, shortcut: c.shortcut ?? '', description: c.description ?? '' }));
-    render(<OptionsApp messenger={messenger} permissions={permissions} subscribeOutbox={subscribeOutbox} shortcuts={shortcuts} />, root);
-  });
+void listShortcuts(() => browser.commands.getAll()).then((shortcuts) =>
+  render(<OptionsApp messenger={messenger} permissions={permissions} subscribeOutbox={subscribeOutbox} shortcuts={shortcuts} />, root),
+);
