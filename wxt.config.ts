@@ -14,7 +14,7 @@ export default defineConfig({
     permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel']), 'webNavigation', 'scripting'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    // No eval, no inline or remote script in extension pages (zod runs jitless: components/no-eval.ts).
+    // No eval, no inline or remote script in extension pages (zod runs jitless: lib/zod-config.ts).
     content_security_policy: { extension_pages: "script-src 'self'; object-src 'self';" },
     // The toolbar button opens the popup and the side panel (Chrome) or sidebar (Firefox) comes from
     // the `sidepanel` entrypoint (titles from their HTML). Chrome allows four suggested shortcuts.

@@ -1,9 +1,11 @@
 /**
- * The chip's vocabulary and the rule that decides which chip state a content script shows.
- * Zod-free on purpose: the content script imports it (it must stay small), and `lib/messages.ts`
- * builds the `ChipState` schema from the same lists, so the two checks cannot drift apart.
+ * The chip's vocabulary, the check of a chip state from the background, and the rule that decides
+ * which chip state a content script shows. Zod-free on purpose: the content script imports it (it
+ * must stay small), and `lib/views` builds the `ChipState` schema from the same lists, so the two
+ * checks cannot drift apart.
  */
 import { CONVERSATION_STATUSES } from './inbox/conversation-state';
+import type { ChipState } from './views';
 
 /**
  * What the chip can say. 'off': the user turned chips off; 'not-profile': the tab shows no profile
@@ -19,6 +21,35 @@ export const CHIP_STATUSES = CONVERSATION_STATUSES;
 export const CHIP_NAME_MAX = 300;
 /** Longest profile URL a chip state may carry (the protocol's URL limit). */
 export const CHIP_PROFILE_URL_MAX = 4096;
+
+const KINDS: ReadonlySet<string> = new Set(CHIP_KINDS);
+const STATUSES: ReadonlySet<string> = new Set(CHIP_STATUSES);
+
+/**
+ * Checks a chip state coming from the background by hand, against the lists `ChipState` (zod) is
+ * built from: the content script stays free of zod. Anything unexpected is refused (null).
+ */
+export function parseChipState(raw: unknown): ChipState | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.kind !== 'string' || !KINDS.has(r.kind)) return null;
+  if (r.profileUrl !== null && (typeof r.profileUrl !== 'string' || r.profileUrl.length > CHIP_PROFILE_URL_MAX)) return null;
+  if (typeof r.rev !== 'number' || !Number.isSafeInteger(r.rev) || r.rev < 0) return null;
+  const out: ChipState = { kind: r.kind as ChipState['kind'], profileUrl: r.profileUrl, rev: r.rev };
+  if (r.name !== undefined) {
+    if (typeof r.name !== 'string' || r.name.length > CHIP_NAME_MAX) return null;
+    out.name = r.name;
+  }
+  if (r.status !== undefined) {
+    if (typeof r.status !== 'string' || !STATUSES.has(r.status)) return null;
+    out.status = r.status as ChipState['status'];
+  }
+  if (r.conversations !== undefined) {
+    if (typeof r.conversations !== 'number' || !Number.isInteger(r.conversations) || r.conversations < 0) return null;
+    out.conversations = r.conversations;
+  }
+  return out;
+}
 
 /** The two fields that place a chip state: which profile it describes, and how recent it is. */
 export interface ChipStamp {

@@ -3,38 +3,8 @@
  * Plain DOM on purpose: it runs inside every profile page, where a UI framework would only add weight.
  * It shows what the background sent and nothing else (no key, no note, no ids ever reach a page).
  */
-import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUSES } from '../../lib/chip-state';
-import type { ChipState, ChipView } from '../../lib/views';
+import type { ChipView } from '../../lib/views';
 import { t } from '../i18n';
-
-const KINDS: ReadonlySet<string> = new Set(CHIP_KINDS);
-const STATUSES: ReadonlySet<string> = new Set(CHIP_STATUSES);
-
-/**
- * Checks a chip state coming from the background by hand, against the lists `ChipState` (zod) is
- * built from: the content script stays free of zod. Anything unexpected is refused (null).
- */
-export function parseChipState(raw: unknown): ChipState | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  if (typeof r.kind !== 'string' || !KINDS.has(r.kind)) return null;
-  if (r.profileUrl !== null && (typeof r.profileUrl !== 'string' || r.profileUrl.length > CHIP_PROFILE_URL_MAX)) return null;
-  if (typeof r.rev !== 'number' || !Number.isSafeInteger(r.rev) || r.rev < 0) return null;
-  const out: ChipState = { kind: r.kind as ChipState['kind'], profileUrl: r.profileUrl, rev: r.rev };
-  if (r.name !== undefined) {
-    if (typeof r.name !== 'string' || r.name.length > CHIP_NAME_MAX) return null;
-    out.name = r.name;
-  }
-  if (r.status !== undefined) {
-    if (typeof r.status !== 'string' || !STATUSES.has(r.status)) return null;
-    out.status = r.status as ChipState['status'];
-  }
-  if (r.conversations !== undefined) {
-    if (typeof r.conversations !== 'number' || !Number.isInteger(r.conversations) || r.conversations < 0) return null;
-    out.conversations = r.conversations;
-  }
-  return out;
-}
 
 /** What the chip's host element is called, followed by a random part (see `chipHostName`). */
 export const CHIP_HOST_PREFIX = 'outreach-companion-chip';

@@ -6,6 +6,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { browser } from 'wxt/browser';
 import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelSubscribe } from '../../lib/messages';
 import { type PanelState } from '../../lib/views';
+import { openReconnectingPort } from '../../lib/reconnecting-port';
+import { openSidePanel, panelApis, type PanelTarget } from '../../lib/side-panel';
 import { markStatus, STATUS_MARK } from '../../lib/status-marks';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
@@ -63,37 +65,17 @@ function usePanelState(tabId: number | null): PanelState | null {
   useEffect(() => {
     setState(null);
     if (tabId === null) return;
-    let closed = false;
-    let port: ReturnType<typeof browser.runtime.connect> | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let delay = 200;
-    const open = () => {
-      try {
-        port = browser.runtime.connect({ name: PANEL_PORT });
-      } catch {
-        retry = setTimeout(open, (delay = Math.min(delay * 2, 5000)));
-        return;
-      }
-      port.onMessage.addListener((raw: unknown) => {
+    const subscribe: PanelSubscribe = { subscribe: tabId };
+    return openReconnectingPort({
+      connect: (info) => browser.runtime.connect(info),
+      name: PANEL_PORT,
+      hello: subscribe,
+      parse: (raw) => {
         const push = PanelPush.safeParse(raw);
-        if (push.success && push.data.tabId === tabId) {
-          delay = 200;
-          setState(push.data.state);
-        }
-      });
-      port.onDisconnect.addListener(() => {
-        port = null;
-        if (!closed) retry = setTimeout(open, (delay = Math.min(delay * 2, 5000)));
-      });
-      const subscribe: PanelSubscribe = { subscribe: tabId };
-      port.postMessage(subscribe);
-    };
-    open();
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      port?.disconnect();
-    };
+        return push.success && push.data.tabId === tabId ? push.data.state : undefined;
+      },
+      onPush: setState,
+    });
   }, [tabId]);
   return state;
 }
@@ -116,18 +98,17 @@ function openOptions() {
 }
 
 /** From the popup (a click, so a user gesture): the same panel, docked beside the page. */
-async function openSidePanel(tabId: number | null) {
-  const b = browser as unknown as {
-    sidePanel?: { open(opts: { windowId?: number; tabId?: number }): Promise<void> };
-    sidebarAction?: { open(): Promise<void> };
-  };
+async function openDocked(tabId: number | null) {
+  const apis = panelApis(globalThis);
   try {
-    if (b.sidebarAction) await b.sidebarAction.open();
-    else if (b.sidePanel) {
-      if (tabId !== null) await b.sidePanel.open({ tabId });
-      else await b.sidePanel.open({ windowId: (await browser.windows.getCurrent()).id! });
-    }
-    window.close();
+    const target: PanelTarget =
+      tabId !== null
+        ? { tabId }
+        : apis.sidePanel
+          ? { windowId: (await browser.windows.getCurrent()).id! }
+          : // Firefox's sidebar takes no target, and awaiting anything first would lose the user gesture.
+            { windowId: browser.windows.WINDOW_ID_CURRENT };
+    if (await openSidePanel(apis, target)) window.close();
   } catch (error) {
     console.warn('The side panel could not be opened', error);
   }
@@ -171,7 +152,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote }: PanelAppProps) {
           <Button variant="ghost" aria-label={t('refresh')} title={t('refresh')} onClick={() => void messenger.send('refresh', { tabId })} disabled={stale} icon={<Icon name="refresh" />} />
         ) : null}
         {surface === 'popup' ? (
-          <Button variant="ghost" aria-label={t('openSidePanel')} title={t('openSidePanel')} onClick={() => void openSidePanel(tabId)} icon={<Icon name="panel" />} />
+          <Button variant="ghost" aria-label={t('openSidePanel')} title={t('openSidePanel')} onClick={() => void openDocked(tabId)} icon={<Icon name="panel" />} />
         ) : null}
         <Button variant="ghost" aria-label={t('settings')} title={t('settings')} onClick={openOptions} icon={<Icon name="settings" />} />
       </header>

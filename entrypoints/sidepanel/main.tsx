@@ -1,4 +1,4 @@
-import '../../components/no-eval';
+import '../../lib/zod-config';
 import { render } from 'preact';
 import '../../components/ui/theme.css';
 import '../../components/lead-panel/lead-panel.css';

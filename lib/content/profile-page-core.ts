@@ -1,0 +1,159 @@
+/**
+ * What the profile content script decides, fed with plain values: what the page shows (its URL,
+ * heading, canonical link), what the background answers or pushes, the configured hosts. Each event
+ * returns what to do: a message to send, the chip view to render, a time-to-status mark to set. No
+ * DOM, no browser: `profile-page.ts` reads the page, listens, and carries the effects out.
+ *
+ * Zod-free, like everything the content script imports: it runs in every profile page.
+ */
+import { createChipTracker, parseChipState } from '../chip-state';
+import type { RequestOf } from '../messages';
+import { canonicalProfileUrl } from '../pronet/canonical-url';
+import { STATUS_MARK, type StatusMarkName } from '../status-marks';
+import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
+import type { ChipState, ChipView } from '../views';
+
+/** What the page shows at the time of an event, as the adapter read it. */
+export interface PageSnapshot {
+  href: string;
+  /** The text of the profile's heading, as found (untrimmed); absent when there is none. */
+  heading?: string | null;
+  /** The absolute href of `link[rel=canonical]`, when the page has one. */
+  canonicalLink?: string | null;
+}
+
+export type ProfilePageEffect =
+  | { type: 'send'; request: RequestOf<'profile-viewed'> }
+  /** null hides the chip (not a profile page). */
+  | { type: 'render'; view: ChipView | null }
+  | { type: 'mark'; name: StatusMarkName; profileUrl: string };
+
+/** A `storage.onChanged` change, as far as the core reads it. */
+export type StorageChanges = Record<string, { newValue?: unknown } | undefined>;
+
+export interface ProfilePageCore {
+  /** The canonical profile the page shows, or null. */
+  readonly profile: string | null;
+  /** The URL may have changed (load, in-page navigation): reports it, unless it was reported already. */
+  visit(page: PageSnapshot): ProfilePageEffect[];
+  /** Reports the URL even if it was reported already (back from the back/forward cache: the lead may have changed). */
+  revisit(page: PageSnapshot): ProfilePageEffect[];
+  /** The document changed: once the new profile's heading shows, the background learns its name. */
+  contentChanged(page: PageSnapshot): ProfilePageEffect[];
+  /** The background's reply to "profile viewed". */
+  reply(raw: unknown): ProfilePageEffect[];
+  /** A message the background sent to the tab (a new chip state when the lead's state changes). */
+  push(raw: unknown): ProfilePageEffect[];
+  /** `storage.onChanged`: a profile host added or removed may make this page a profile, or stop it being one. */
+  storageChanged(changes: StorageChanges, area: string, page: PageSnapshot): ProfilePageEffect[];
+}
+
+/** Longest name sent for a profile (the page's text is only a suggestion). */
+const NAME_MAX = 200;
+
+/** The name a heading shows, whitespace collapsed; undefined when it shows none. */
+export function headingName(text: string | null | undefined): string | undefined {
+  const name = text?.replace(/\s+/g, ' ').trim();
+  return name ? name.slice(0, NAME_MAX) : undefined;
+}
+
+function hostnameOf(href: string): string {
+  try {
+    return new URL(href).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** `settings`: the stored settings value (`storage.local`), for the extra profile hosts. */
+export function createProfilePageCore(settings?: unknown): ProfilePageCore {
+  /** The profile on screen and the newest state the background sent for it. */
+  const tracker = createChipTracker<ChipState>();
+  let hosts: readonly string[] = profileHostsOf(settings);
+  let reportedHref: string | null = null;
+  /** The heading when the URL changed: an in-page navigation changes the URL before the content. */
+  let headingAtNavigation: string | undefined;
+  let sentName: string | undefined;
+  /** The profile whose first settled state was marked (time to status, see lib/status-marks). */
+  let statusMarked: string | null = null;
+
+  // Until the background answers for the profile on screen, the chip says it is looking it up.
+  const render = (): ProfilePageEffect => ({ type: 'render', view: tracker.profile === null ? null : (tracker.shown ?? { kind: 'loading' }) });
+  const send = (href: string, name: string | undefined): ProfilePageEffect => ({
+    type: 'send',
+    request: { type: 'profile-viewed', url: href, ...(name ? { name } : {}) },
+  });
+
+  /**
+   * The page's name for the current profile, once the page shows it: after an in-page navigation
+   * the old heading lingers until the new content arrives, and a canonical link, when the page has
+   * one, must point at the same profile.
+   */
+  const currentName = (page: PageSnapshot): string | undefined => {
+    const name = headingName(page.heading);
+    const profile = tracker.profile;
+    if (!name || !profile) return undefined;
+    if (page.canonicalLink) return canonicalProfileUrl(page.canonicalLink, [...hosts, hostnameOf(page.href)]) === profile ? name : undefined;
+    return name !== headingAtNavigation ? name : undefined;
+  };
+
+  /** A state from the background is shown if it is still the newest for the profile on screen. */
+  const offer = (raw: unknown): ProfilePageEffect[] => {
+    const state = parseChipState(raw);
+    if (!state || !tracker.offer(state)) return [];
+    const effects = [render()];
+    if (state.kind !== 'loading' && tracker.profile !== null && statusMarked !== tracker.profile) {
+      statusMarked = tracker.profile;
+      effects.push({ type: 'mark', name: STATUS_MARK.chip, profileUrl: tracker.profile });
+    }
+    return effects;
+  };
+
+  const visit = (page: PageSnapshot): ProfilePageEffect[] => {
+    if (page.href === reportedHref) return [];
+    const effects: ProfilePageEffect[] = [];
+    const initial = reportedHref === null;
+    reportedHref = page.href;
+    if (tracker.navigate(canonicalProfileUrl(page.href, hosts))) {
+      statusMarked = null;
+      if (tracker.profile !== null) effects.push({ type: 'mark', name: STATUS_MARK.urlChange, profileUrl: tracker.profile });
+      headingAtNavigation = initial ? undefined : headingName(page.heading);
+      effects.push(render());
+    }
+    sentName = currentName(page);
+    effects.push(send(page.href, sentName));
+    return effects;
+  };
+
+  const revisit = (page: PageSnapshot) => {
+    reportedHref = null;
+    return visit(page);
+  };
+
+  return {
+    get profile() {
+      return tracker.profile;
+    },
+    visit,
+    revisit,
+    contentChanged(page) {
+      const name = currentName(page);
+      if (!name || name === sentName) return [];
+      sentName = name;
+      return [send(page.href, name)];
+    },
+    reply(raw) {
+      const reply = raw as { ok?: unknown; value?: unknown } | null | undefined;
+      return reply?.ok === true ? offer(reply.value) : [];
+    },
+    push(raw) {
+      const message = raw as { type?: unknown; state?: unknown } | null | undefined;
+      return message?.type === 'chip-state' ? offer(message.state) : [];
+    },
+    storageChanged(changes, area, page) {
+      if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return [];
+      hosts = profileHostsOf(changes[SETTINGS_STORAGE_KEY]?.newValue);
+      return revisit(page);
+    },
+  };
+}
