@@ -1,6 +1,6 @@
 // The background worker: wiring only. Every rule lives in lib/background (service, router, outbox ...).
 // First: zod must not probe for eval, which the extension's CSP forbids here as in the pages.
-import '../components/no-eval';
+import '../lib/zod-config';
 import { browser, type Browser } from 'wxt/browser';
 import { isCommandName, panelCommand, runCommand } from '../lib/background/commands';
 import { bufferPort } from '../lib/background/port-buffer';
