@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openReconnectingPort, RECONNECT_FIRST_DELAY_MS, RECONNECT_MAX_DELAY_MS, type PortLike, type Timers } from './reconnecting-port';
+import { openReconnectingPort, RECONNECT_FIRST_DELAY_MS, RECONNECT_MAX_DELAY_MS, type PortLike } from './reconnecting-port';
+import type { Timers } from './timers';
 
 /** A port the test plays the background's side of. */
 class FakePort implements PortLike {

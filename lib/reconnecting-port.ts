@@ -4,6 +4,7 @@
  * that keeps failing is not hammered, and the background answers a new port with the current state
  * at once. One helper for the lead panel (PanelState) and the options page (the outbox).
  */
+import { systemTimers, type Timers } from './timers';
 
 /** The part of `runtime.Port` used here. */
 export interface PortLike {
@@ -11,11 +12,6 @@ export interface PortLike {
   onDisconnect: { addListener(cb: () => void): void };
   postMessage(message: unknown): void;
   disconnect(): void;
-}
-
-export interface Timers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 export interface ReconnectingPortOptions<T> {
@@ -36,14 +32,9 @@ export interface ReconnectingPortOptions<T> {
 export const RECONNECT_FIRST_DELAY_MS = 200;
 export const RECONNECT_MAX_DELAY_MS = 5000;
 
-const globalTimers: Timers = {
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** Connects now and after every disconnect, until the returned function closes it for good. */
 export function openReconnectingPort<T>(options: ReconnectingPortOptions<T>): () => void {
-  const { timers = globalTimers, firstDelayMs = RECONNECT_FIRST_DELAY_MS, maxDelayMs = RECONNECT_MAX_DELAY_MS } = options;
+  const { timers = systemTimers, firstDelayMs = RECONNECT_FIRST_DELAY_MS, maxDelayMs = RECONNECT_MAX_DELAY_MS } = options;
   let closed = false;
   let port: PortLike | null = null;
   let retry: unknown;

@@ -24,7 +24,7 @@ import type { OutboxStore } from '../store/outbox-store';
 import { appendLanded } from './append-check';
 import { failureAction, RequestError, toErrorView } from './error-view';
 import type { ResolveCallOptions } from './resolver';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 
 export type OutboxCallOptions = ResolveCallOptions;
 

@@ -10,7 +10,7 @@ import type { CallLog } from '../store/call-log';
 import type { MetaStore } from '../store/meta';
 import { createBackgroundApi, type BackgroundApi } from './api';
 import { reportingTo, type KeySession } from './key-session';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 
 const LIMITER_META = 'limiter';
 

@@ -9,7 +9,7 @@ import type { SettingsStore } from '../store/settings';
 import type { PanelState } from '../views';
 import type { RequestContext } from './dispatch';
 import type { Outbox } from './outbox';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 import type { PushChannels } from './panel-feed';
 import type { CallFigures } from './service-client';
 

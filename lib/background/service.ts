@@ -31,7 +31,7 @@ import { createServiceClient } from './service-client';
 import type { BackgroundDeps, BackgroundService } from './service-types';
 import { createTabRegistry } from './tab-registry';
 import { createTabResolution } from './tab-resolution';
-import { systemTimers } from './timers';
+import { systemTimers } from '../timers';
 
 export type { BackgroundDeps, BackgroundService } from './service-types';
 export type { RequestContext } from './dispatch';
