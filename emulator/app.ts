@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { registerControlRoutes } from './control';
 import type { EmulatorCore } from './core';
 import type { AppEnv, App } from './http/endpoint';
-import { HttpError, errorBody } from './http/errors';
+import { errorBody, errorResponse } from './http/errors';
 import { registerAudienceRoutes } from './routes/audiences';
 import { registerCampaignRoutes } from './routes/campaigns';
 import { registerConversationRoutes } from './routes/conversations';
@@ -74,11 +74,8 @@ export function createApp(core: EmulatorCore): App {
 
   app.route('/', settings);
 
-  app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json(errorBody(err.status, err.message, err.details), err.status);
-    console.error('emulator: unexpected error', err);
-    return c.json(errorBody(500, 'The emulator failed on this request.'), 500);
-  });
+  // Domain errors by kind, the HTTP layer's own as they are (http/errors.ts).
+  app.onError(errorResponse);
   app.notFound((c) => c.json(errorBody(404, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   return app;
 }

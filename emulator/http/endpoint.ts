@@ -16,7 +16,7 @@ import { effectiveRateLimit, faultOutcome } from '../rules/faults';
 import { SERVICE_RATE_LIMIT } from '../rules/rate-limit';
 import type { WorkspaceStore } from '../store';
 import { presentedKey } from './auth';
-import { HttpError, errorBody } from './errors';
+import { HttpError, errorBody, toHttpError } from './errors';
 import { zodMessage } from './validation';
 
 export type AppEnv = { Bindings: HttpBindings };
@@ -142,9 +142,8 @@ export function registerEndpoint<N extends EndpointName>(
       if (method !== 'get') core.changed();
       return c.json(response, 200);
     } catch (err) {
-      const e =
-        err instanceof HttpError ? err : new HttpError(500, 'The emulator failed on this request.');
-      if (!(err instanceof HttpError)) console.error(`emulator: ${name} failed`, err);
+      const e = toHttpError(err);
+      if (e.status === 500) console.error(`emulator: ${name} failed`, err);
       status = e.status;
       summary = e.message;
       for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);

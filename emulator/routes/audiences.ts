@@ -2,7 +2,7 @@
 import { isProfileHost } from '../../lib/pronet/canonical-url';
 import type { EmulatorCore } from '../core';
 import { registerEndpoint, type App } from '../http/endpoint';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { invalid, conflict, notFound } from '../domain-error';
 import { findOrCreateAudience } from '../rules/lead-merge';
 import { newId } from '../store';
 import { toAudience, toLead } from '../wire';
@@ -24,7 +24,7 @@ export function registerAudienceRoutes(app: App, core: EmulatorCore): void {
   registerEndpoint(app, core, 'importAudience', ({ ws, body, now }) => {
     if (!ws.identities.has(body.identityId)) throw notFound(`No identity ${body.identityId}.`);
     const url = new URL(body.pronetUrl);
-    if (!isProfileHost(url.hostname)) throw badRequest('pronetUrl must be a pronet search or post URL.');
+    if (!isProfileHost(url.hostname)) throw invalid('pronetUrl must be a pronet search or post URL.');
     const isPost = /\/(posts|feed)\//.test(url.pathname);
     const existed = ws.audienceByName(body.audience) !== undefined;
     const audience = findOrCreateAudience(ws, body.audience, isPost ? 'PRONET_POST' : 'PRONET_SEARCH', now);

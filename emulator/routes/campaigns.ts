@@ -5,7 +5,7 @@
 import { CAMPAIGNS_PAGE_MAX, STATS_LEADS_PAGE_SIZE } from '../../lib/api/schemas';
 import type { EmulatorCore } from '../core';
 import { registerEndpoint, type App } from '../http/endpoint';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain-error';
 import type { CampaignRecord, LeadStatsRecord } from '../model';
 import { applyCampaignSettings } from '../rules/campaign-settings';
 import type { WorkspaceStore } from '../store';

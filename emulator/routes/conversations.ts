@@ -2,20 +2,14 @@
 import { CONVERSATION_MESSAGES_PAGE_SIZE } from '../../lib/api/schemas';
 import type { EmulatorCore } from '../core';
 import { registerEndpoint, type App } from '../http/endpoint';
-import { HttpError, notFound } from '../http/errors';
-import { CursorError } from '../rules/cursor';
+import { notFound } from '../domain-error';
 import { searchConversations } from '../rules/conversation-search';
 import { toConversationSummary, toMessage } from '../wire';
 
 export function registerConversationRoutes(app: App, core: EmulatorCore): void {
   registerEndpoint(app, core, 'searchConversations', ({ ws, query }) => {
-    try {
-      const page = searchConversations(ws, query, core.cursorSecret);
-      return { ...page, data: page.data.map((c) => toConversationSummary(ws, c)) };
-    } catch (err) {
-      if (err instanceof CursorError) throw new HttpError(400, err.message, { field: 'searchAfter' });
-      throw err;
-    }
+    const page = searchConversations(ws, query, core.cursorSecret);
+    return { ...page, data: page.data.map((c) => toConversationSummary(ws, c)) };
   });
 
   registerEndpoint(app, core, 'listConversationMessages', ({ ws, params, query }) => {

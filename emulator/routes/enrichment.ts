@@ -1,7 +1,7 @@
 /** Enrichment (#14) and its status (#15). Credits are read with GET /credits (workspace routes). */
 import type { EmulatorCore } from '../core';
 import { registerEndpoint, type App } from '../http/endpoint';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain-error';
 import type { EnrichRequestRecord, LeadRecord } from '../model';
 import { ENRICH_DURATION_MS, enrichStatus, enrichmentFindings, spendCredits } from '../rules/enrichment';
 import { createOrMergeLead, findLead, normaliseLeadFields } from '../rules/lead-merge';

@@ -6,11 +6,11 @@
 import { snoozeUntilMs } from '../../lib/api/schemas';
 import { SnoozeInPastError, applyAction, type ConversationAction } from '../../lib/inbox/conversation-state';
 import { applyNote } from '../../lib/inbox/note-rules';
-import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import type { EmulatorCore } from '../core';
 import { registerEndpoint, type App } from '../http/endpoint';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { invalid, notFound } from '../domain-error';
 import type { ConversationRecord, LeadRecord, MessageChannel } from '../model';
+import { canonicalPronetUrl } from '../rules/lead-lookup';
 import { resolveConversation, type ConversationTargetInput } from '../rules/conversation-target';
 import { newId, type WorkspaceStore } from '../store';
 import { toConversationSummary } from '../wire';
@@ -21,7 +21,7 @@ function act(ws: WorkspaceStore, target: ConversationTargetInput, action: Conver
   try {
     next = applyAction(c, action, now, until);
   } catch (err) {
-    if (err instanceof SnoozeInPastError) throw new HttpError(400, 'snoozeUntil must be in the future.', { field: 'snoozeUntil' });
+    if (err instanceof SnoozeInPastError) throw invalid('snoozeUntil must be in the future.', { field: 'snoozeUntil' });
     throw err;
   }
   ws.updateConversation(c, { status: next.status, snoozeUntil: next.snoozeUntil });
@@ -122,11 +122,7 @@ export function registerInboxRoutes(app: App, core: EmulatorCore): void {
     checkSender(ws, body.identityId, body.memberId);
     let lead: LeadRecord | undefined;
     if (body.leadId !== undefined) lead = ws.leads.get(body.leadId);
-    else if (body.pronetUrl !== undefined) {
-      const canonical = canonicalProfileUrl(body.pronetUrl);
-      if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
-      lead = ws.leadByPronetUrl(canonical);
-    }
+    else if (body.pronetUrl !== undefined) lead = ws.leadByPronetUrl(canonicalPronetUrl(body.pronetUrl));
     if (!lead) throw notFound('No lead matches this message.');
     const messageId = send(core, ws, lead, { ...body, channel: 'PRONET', subject: null, content: body.message }, now);
     return { messageId };
@@ -136,7 +132,7 @@ export function registerInboxRoutes(app: App, core: EmulatorCore): void {
     checkSender(ws, body.identityId, body.memberId);
     const lead = body.leadId !== undefined ? ws.leads.get(body.leadId) : body.leadEmail ? ws.leadByEmail(body.leadEmail) : undefined;
     if (!lead) throw notFound('No lead matches this email.');
-    if (!lead.proEmail && !lead.persoEmail) throw badRequest('The lead has no email address.');
+    if (!lead.proEmail && !lead.persoEmail) throw invalid('The lead has no email address.');
     let subject = body.subject ?? null;
     if (subject === null) {
       const thread = ws
@@ -145,7 +141,7 @@ export function registerInboxRoutes(app: App, core: EmulatorCore): void {
         .flatMap((c) => ws.messagesOf(c.id))
         .filter((m) => m.channel === 'EMAIL' && m.subject)
         .at(-1);
-      if (!thread?.subject) throw badRequest('replyInLastThread: there is no earlier email thread with this lead.');
+      if (!thread?.subject) throw invalid('replyInLastThread: there is no earlier email thread with this lead.');
       subject = /^re:/i.test(thread.subject) ? thread.subject : `Re: ${thread.subject}`;
     }
     const content = body.message.html ?? body.message.text ?? '';

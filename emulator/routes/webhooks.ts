@@ -5,7 +5,7 @@
  */
 import type { EmulatorCore } from '../core';
 import { registerEndpoint, type App } from '../http/endpoint';
-import { badRequest, notFound } from '../http/errors';
+import { invalid, notFound } from '../domain-error';
 import type { WebhookRecord } from '../model';
 import { MAX_WEBHOOKS_PER_WORKSPACE } from '../rules/webhook-delivery';
 import { newId } from '../store';
@@ -17,7 +17,7 @@ export function registerWebhookRoutes(app: App, core: EmulatorCore): void {
   registerEndpoint(app, core, 'createInboxWebhook', ({ ws, body, now }) => {
     // Spec §6 rule 3 (creating many webhooks is abuse): refused for good, not "try later", so 400.
     if (ws.webhooks.size >= MAX_WEBHOOKS_PER_WORKSPACE) {
-      throw badRequest(`A workspace may have at most ${MAX_WEBHOOKS_PER_WORKSPACE} inbox webhooks; delete one first.`, {
+      throw invalid(`A workspace may have at most ${MAX_WEBHOOKS_PER_WORKSPACE} inbox webhooks; delete one first.`, {
         limit: MAX_WEBHOOKS_PER_WORKSPACE,
       });
     }
