@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { EmulatorCore } from './core';
 import type { App } from './http/endpoint';
 import { HttpError, errorBody } from './http/errors';
-import { zodMessage } from './http/validation';
+import { humanIssue, zodMessage } from './http/validation';
 import { FaultsBody } from './rules/faults';
 import { newId } from './store';
 import { toConversationSummary, toLead, toMessage } from './wire';
@@ -41,7 +41,7 @@ async function body<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
       throw new HttpError(400, 'The body is not valid JSON.');
     }
   }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(json, { error: humanIssue('body') });
   if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error, 'body').message);
   return parsed.data;
 }

@@ -17,7 +17,7 @@ import { SERVICE_RATE_LIMIT } from '../rules/rate-limit';
 import type { WorkspaceStore } from '../store';
 import { presentedKey } from './auth';
 import { HttpError, errorBody, toHttpError } from './errors';
-import { zodMessage } from './validation';
+import { humanIssue, zodMessage } from './validation';
 
 export type AppEnv = { Bindings: HttpBindings };
 export type App = Hono<AppEnv>;
@@ -64,7 +64,7 @@ async function readJson(c: Context): Promise<unknown> {
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: humanIssue(where) });
   if (result.success) return result.data;
   const { message, field } = zodMessage(result.error, where);
   throw new HttpError(400, message, { field, location: where });
