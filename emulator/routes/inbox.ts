@@ -7,11 +7,11 @@ import { snoozeUntilMs } from '../../lib/api/schemas';
 import { SnoozeInPastError, applyAction, type ConversationAction } from '../../lib/inbox/conversation-state';
 import { applyNote } from '../../lib/inbox/note-rules';
 import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
 import { invalid, notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { ConversationRecord, LeadRecord, MessageChannel } from '../model';
-import { canonicalPronetUrl } from '../rules/lead-lookup';
 import { resolveConversation, type ConversationTargetInput } from '../rules/conversation-target';
+import { canonicalPronetUrl } from '../rules/lead-lookup';
 import { newId, type WorkspaceStore } from '../store';
 import { toConversationSummary } from '../wire';
 
@@ -92,8 +92,8 @@ function send(
   return message.id;
 }
 
-export function registerInboxRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'updateNote', ({ ws, body, now }) => {
+export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('updateNote', ({ ws, body, now }) => {
     const { note: text, mode, ...target } = body;
     const c = resolveConversation(ws, target);
     const { note, truncated } = applyNote(c.note, text, mode ?? 'replace', new Date(now));
@@ -110,15 +110,15 @@ export function registerInboxRoutes(app: App, core: EmulatorCore): void {
     return { data: { conversationId: c.id, note, noteLength: note.length, truncated } };
   });
 
-  registerEndpoint(app, core, 'archiveConversation', ({ ws, body, now }) => act(ws, body, 'archive', now));
-  registerEndpoint(app, core, 'unarchiveConversation', ({ ws, body, now }) => act(ws, body, 'unarchive', now));
-  registerEndpoint(app, core, 'unsnoozeConversation', ({ ws, body, now }) => act(ws, body, 'unsnooze', now));
-  registerEndpoint(app, core, 'snoozeConversation', ({ ws, body, now }) => {
+  endpoint('archiveConversation', ({ ws, body, now }) => act(ws, body, 'archive', now));
+  endpoint('unarchiveConversation', ({ ws, body, now }) => act(ws, body, 'unarchive', now));
+  endpoint('unsnoozeConversation', ({ ws, body, now }) => act(ws, body, 'unsnooze', now));
+  endpoint('snoozeConversation', ({ ws, body, now }) => {
     const { snoozeUntil, ...target } = body;
     return act(ws, target, 'snooze', now, snoozeUntilMs(snoozeUntil));
   });
 
-  registerEndpoint(app, core, 'sendPronetMessage', ({ ws, body, now }) => {
+  endpoint('sendPronetMessage', ({ core, ws, body, now }) => {
     checkSender(ws, body.identityId, body.memberId);
     let lead: LeadRecord | undefined;
     if (body.leadId !== undefined) lead = ws.leads.get(body.leadId);
@@ -128,7 +128,7 @@ export function registerInboxRoutes(app: App, core: EmulatorCore): void {
     return { messageId };
   });
 
-  registerEndpoint(app, core, 'sendEmail', ({ ws, body, now }) => {
+  endpoint('sendEmail', ({ core, ws, body, now }) => {
     checkSender(ws, body.identityId, body.memberId);
     const lead = body.leadId !== undefined ? ws.leads.get(body.leadId) : body.leadEmail ? ws.leadByEmail(body.leadEmail) : undefined;
     if (!lead) throw notFound('No lead matches this email.');

@@ -3,9 +3,8 @@
  * conversations (#13).
  */
 import type { LeadStatusLog } from '../../lib/api/schemas';
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
 import { notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { LeadRecord } from '../model';
 import { canonicalPronetUrl, leadByIdentifier } from '../rules/lead-lookup';
 import { addLeadToAudience, createOrMergeLead, findOrCreateAudience } from '../rules/lead-merge';
@@ -22,8 +21,8 @@ function names(value: string | string[]): string[] | 'all' {
   return value;
 }
 
-export function registerLeadRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'createLead', ({ ws, body, now }) => {
+export function registerLeadRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('createLead', ({ ws, body, now }) => {
     const { audience: audienceName, ...fields } = body;
     const audience = findOrCreateAudience(ws, audienceName, 'API', now);
     const { lead, created, filled } = createOrMergeLead(ws, fields, now);
@@ -34,7 +33,7 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return { leadId: lead.id, message };
   });
 
-  registerEndpoint(app, core, 'searchLeads', ({ ws, query }) => {
+  endpoint('searchLeads', ({ ws, query }) => {
     let lead: LeadRecord | undefined;
     if (query.leadId) lead = ws.leads.get(query.leadId);
     else if (query.email) lead = ws.leadByEmail(query.email);
@@ -47,7 +46,7 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return { lead: toLead(lead), recentLogs: ws.logsOf(lead.id).slice(0, RECENT_LOGS).map((l) => toLeadLog(ws, l)) };
   });
 
-  registerEndpoint(app, core, 'updateLeadStatus', ({ ws, body, now }) => {
+  endpoint('updateLeadStatus', ({ ws, body, now }) => {
     const lead = leadByIdentifier(ws, body, NO_IDENTIFIER);
     const wanted = names(body.campaign);
     const campaigns =
@@ -82,7 +81,7 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return { logs };
   });
 
-  registerEndpoint(app, core, 'removeLeadFromAudience', ({ ws, body, now }) => {
+  endpoint('removeLeadFromAudience', ({ ws, body, now }) => {
     const lead = leadByIdentifier(ws, body, NO_IDENTIFIER);
     const wanted = names(body.audience);
     const audiences =
@@ -109,13 +108,13 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return {};
   });
 
-  registerEndpoint(app, core, 'listLeadLogs', ({ ws, params, query }) => {
+  endpoint('listLeadLogs', ({ ws, params, query }) => {
     if (!ws.leads.has(params.leadId)) throw notFound(`No lead ${params.leadId}.`);
     const logs = ws.logsOf(params.leadId).filter((l) => query.identityId === undefined || l.identityId === query.identityId);
     return { data: logs.slice(query.skip, query.skip + query.limit).map((l) => toLeadLog(ws, l)), total: logs.length };
   });
 
-  registerEndpoint(app, core, 'listLeadConversations', ({ ws, params, query }) => {
+  endpoint('listLeadConversations', ({ ws, params, query }) => {
     if (!ws.leads.has(params.leadId)) throw notFound(`No lead ${params.leadId}.`);
     const list = ws
       .conversationsOfLead(params.leadId)
