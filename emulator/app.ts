@@ -4,20 +4,11 @@
  * page with the call history.
  */
 import { Hono } from 'hono';
+import { createApi } from './api';
 import { registerControlRoutes } from './control';
 import type { EmulatorCore } from './core';
-import type { AppEnv, App } from './http/endpoint';
-import { HttpError, errorBody } from './http/errors';
-import { registerAudienceRoutes } from './routes/audiences';
-import { registerCampaignRoutes } from './routes/campaigns';
-import { registerConversationRoutes } from './routes/conversations';
-import { registerCrmRoutes } from './routes/crm';
-import { registerEnrichmentRoutes } from './routes/enrichment';
-import { registerInboxRoutes } from './routes/inbox';
-import { registerLeadRoutes } from './routes/leads';
-import { registerVisitorRoutes } from './routes/visitors';
-import { registerWebhookRoutes } from './routes/webhooks';
-import { registerWorkspaceRoutes } from './routes/workspace';
+import type { App, AppEnv } from './http/env';
+import { errorBody, errorResponse } from './http/errors';
 import { pronetSite } from './site/pronet';
 import { settingsPage } from './site/settings-page';
 
@@ -44,41 +35,11 @@ export function createApp(core: EmulatorCore): App {
   });
 
   registerControlRoutes(app, core);
-  // Group order matters where paths overlap: /leads/search and /leads/enrich before /leads/:leadId/...
-  registerWorkspaceRoutes(app, core);
-  registerAudienceRoutes(app, core);
-  registerLeadRoutes(app, core);
-  registerEnrichmentRoutes(app, core);
-  registerCampaignRoutes(app, core);
-  registerConversationRoutes(app, core);
-  registerInboxRoutes(app, core);
-  registerWebhookRoutes(app, core);
-  registerVisitorRoutes(app, core);
-  registerCrmRoutes(app, core);
-
-  app.all('/flow/*', (c) => {
-    const path = new URL(c.req.url).pathname;
-    core.calls.add({
-      workspaceId: null,
-      workspaceName: null,
-      endpoint: null,
-      method: c.req.method,
-      path,
-      status: 404,
-      ok: false,
-      summary: 'no such endpoint',
-      at: core.now(),
-    });
-    return c.json(errorBody(404, `No endpoint ${c.req.method} ${path}.`), 404);
-  });
-
+  app.route('/flow', createApi(core));
   app.route('/', settings);
 
-  app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json(errorBody(err.status, err.message, err.details), err.status);
-    console.error('emulator: unexpected error', err);
-    return c.json(errorBody(500, 'The emulator failed on this request.'), 500);
-  });
+  // The one place errors become answers: domain errors by kind, the HTTP layer's as they are.
+  app.onError(errorResponse);
   app.notFound((c) => c.json(errorBody(404, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   return app;
 }

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import type { EmulatorCore } from './core';
-import type { App } from './http/endpoint';
-import { HttpError, errorBody } from './http/errors';
-import { zodMessage } from './http/validation';
+import { notFound } from './domain-error';
+import type { App } from './http/env';
+import { errorBody } from './http/errors';
+import { validBody, validated } from './http/validate';
 import { FaultsBody } from './rules/faults';
 import { newId } from './store';
 import { toConversationSummary, toLead, toMessage } from './wire';
@@ -31,21 +32,6 @@ const InboundBody = z.strictObject({
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-async function body<T>(req: Request, schema: z.ZodType<T>): Promise<T> {
-  const text = await req.text();
-  let json: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new HttpError(400, 'The body is not valid JSON.');
-    }
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error, 'body').message);
-  return parsed.data;
-}
-
 export function registerControlRoutes(app: App, core: EmulatorCore): void {
   app.use('/_emulator/*', async (c, next) => {
     const remote = c.env?.incoming?.socket?.remoteAddress;
@@ -56,29 +42,29 @@ export function registerControlRoutes(app: App, core: EmulatorCore): void {
     return undefined;
   });
 
-  app.post('/_emulator/reset', async (c) => {
-    const { seed, leads } = await body(c.req.raw, ResetBody);
+  app.post('/_emulator/reset', validBody(ResetBody), (c) => {
+    const { seed, leads } = validated(c, 'json', ResetBody);
     return c.json({ workspaces: core.reset(seed, leads) });
   });
 
   app.get('/_emulator/clock', (c) => c.json({ now: core.now() }));
-  app.post('/_emulator/clock', async (c) => {
-    const b = await body(c.req.raw, ClockBody);
+  app.post('/_emulator/clock', validBody(ClockBody), (c) => {
+    const b = validated(c, 'json', ClockBody);
     const now = 'advanceMs' in b ? core.clock.advance(b.advanceMs) : core.clock.set(b.now);
     core.changed();
     return c.json({ now });
   });
 
   app.get('/_emulator/faults', (c) => c.json({ faults: core.faults }));
-  app.post('/_emulator/faults', async (c) => {
-    core.faults = await body(c.req.raw, FaultsBody);
+  app.post('/_emulator/faults', validBody(FaultsBody), (c) => {
+    core.faults = validated(c, 'json', FaultsBody);
     return c.json({ faults: core.faults });
   });
 
-  app.post('/_emulator/inbound', async (c) => {
-    const b = await body(c.req.raw, InboundBody);
+  app.post('/_emulator/inbound', validBody(InboundBody), (c) => {
+    const b = validated(c, 'json', InboundBody);
     const found = core.store.findConversation(b.conversationId);
-    if (!found) throw new HttpError(404, `No conversation ${b.conversationId}.`);
+    if (!found) throw notFound(`No conversation ${b.conversationId}.`);
     const { ws, conversation } = found;
     core.wake(ws);
     const channel = b.channel ?? (conversation.lastMessageType === 'EMAIL' ? 'EMAIL' : 'PRONET');
@@ -108,7 +94,7 @@ export function registerControlRoutes(app: App, core: EmulatorCore): void {
 
   app.get('/_emulator/conversations/:id', (c) => {
     const found = core.store.findConversation(c.req.param('id'));
-    if (!found) throw new HttpError(404, `No conversation ${c.req.param('id')}.`);
+    if (!found) throw notFound(`No conversation ${c.req.param('id')}.`);
     const { ws, conversation } = found;
     core.wake(ws);
     const lead = ws.leads.get(conversation.leadId);

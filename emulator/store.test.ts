@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeed } from './seed/index';
-import { WorkspaceStore, conversationPart, sortConversations, type SortDirection, type SortField } from './store';
+import { conversationPart, sortConversations, type SortDirection, type SortField } from './search-index';
+import { WorkspaceStore } from './store';
 
 const NOW = Date.UTC(2030, 5, 1);
 

@@ -19,53 +19,10 @@ import type {
   WorkspaceData,
   WorldData,
 } from './model';
-
-/** A search order, and the parts of it asked for so far (see `conversationPart`). */
-interface SearchOrder {
-  field: SortField;
-  dir: SortDirection;
-  list: ConversationRecord[];
-  parts: Map<string, ConversationRecord[]>;
-}
-
-/**
- * The parts of the search orders a conversation belongs to: its status, its identity, the status
- * of its last message. A search on one of them walks that part only, and a search on nothing else
- * reads its page and total off it.
- */
-export function conversationPart(kind: 'status' | 'identity' | 'lastStatus', value: string): string {
-  return `${kind}:${value}`;
-}
-
-function partsOf(c: ConversationRecord): string[] {
-  const parts = [conversationPart('status', c.status), conversationPart('identity', c.identityId)];
-  if (c.lastMessageStatus !== null) parts.push(conversationPart('lastStatus', c.lastMessageStatus));
-  return parts;
-}
+import { SearchIndex, type SortDirection, type SortField } from './search-index';
 
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
-}
-
-export type SortField = 'lastMessageAt' | 'callCompletedAt' | 'snoozeUntil';
-export type SortDirection = 1 | -1;
-
-/** A conversation's value for a sort field; null sorts last in both directions. */
-export function sortKey(c: ConversationRecord, field: SortField): number | null {
-  return c[field];
-}
-
-/** Total order of a search: by key in `dir` (nulls last), ties broken by id in `dir`. */
-export function compareSortPosition(
-  a: { key: number | null; id: string },
-  b: { key: number | null; id: string },
-  dir: SortDirection,
-): number {
-  if (a.key === null && b.key !== null) return 1;
-  if (a.key !== null && b.key === null) return -1;
-  if (a.key !== null && b.key !== null && a.key !== b.key) return (a.key - b.key) * dir;
-  if (a.id === b.id) return 0;
-  return (a.id < b.id ? -1 : 1) * dir;
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -115,11 +72,8 @@ export class WorkspaceStore {
   private nextWakeAt = Infinity;
   /** Bumped by every change of a lead (added, or its fields patched): what is derived from leads is rebuilt. */
   leadsVersion = 0;
-  /**
-   * Search orders per sort field and direction, built on first use and kept in step after; each
-   * with the same order cut into parts (one per status, one per identity), also built on first use.
-   */
-  private readonly orderCache = new Map<string, SearchOrder>();
+  /** The conversation search orders, kept in step by addConversation and updateConversation. */
+  private readonly searchIndex = new SearchIndex(() => this.data.conversations);
 
   constructor(readonly data: WorkspaceData) {
     for (const m of data.members) this.members.set(m.id, m);
@@ -272,59 +226,12 @@ export class WorkspaceStore {
   addConversation(c: ConversationRecord): void {
     this.data.conversations.push(c);
     this.indexConversation(c);
-    for (const order of this.orderCache.values()) {
-      const at = { key: sortKey(c, order.field), id: c.id };
-      order.list.splice(positionOf(order.list, at, order.field, order.dir), 0, c);
-      for (const key of partsOf(c)) {
-        const part = order.parts.get(key);
-        part?.splice(positionOf(part, at, order.field, order.dir), 0, c);
-      }
-    }
+    this.searchIndex.added(c);
   }
 
-  /**
-   * Applies `patch` to a conversation. A changed sort key moves it within the cached search orders
-   * (two binary searches), so a new message on a 100 000-conversation workspace re-sorts nothing.
-   */
+  /** Applies `patch` to a conversation; the search index moves it where its sort keys changed. */
   updateConversation(c: ConversationRecord, patch: Partial<Omit<ConversationRecord, 'id' | 'leadId'>>): void {
-    const before: Record<SortField, number | null> = {
-      lastMessageAt: c.lastMessageAt,
-      callCompletedAt: c.callCompletedAt,
-      snoozeUntil: c.snoozeUntil,
-    };
-    const partsBefore = partsOf(c);
-    Object.assign(c, patch);
-    const partsAfter = partsOf(c);
-    for (const [cacheKey, order] of this.orderCache) {
-      const old = { key: before[order.field], id: c.id };
-      const now = { key: sortKey(c, order.field), id: c.id };
-      const moved = old.key !== now.key;
-      if (moved) {
-        const at = positionOf(order.list, old, order.field, order.dir);
-        if (order.list[at] !== c) {
-          this.orderCache.delete(cacheKey); // out of step: rebuilt on next use
-          continue;
-        }
-        order.list.splice(at, 1);
-        order.list.splice(positionOf(order.list, now, order.field, order.dir), 0, c);
-      }
-      for (const key of new Set([...partsBefore, ...partsAfter])) {
-        const part = order.parts.get(key);
-        if (!part) continue;
-        const wasIn = partsBefore.includes(key);
-        const isIn = partsAfter.includes(key);
-        if (wasIn && isIn && !moved) continue;
-        if (wasIn) {
-          const at = positionOf(part, old, order.field, order.dir);
-          if (part[at] !== c) {
-            order.parts.delete(key); // out of step: rebuilt on next use
-            continue;
-          }
-          part.splice(at, 1);
-        }
-        if (isIn) part.splice(positionOf(part, now, order.field, order.dir), 0, c);
-      }
-    }
+    this.searchIndex.update(c, () => Object.assign(c, patch));
     this.trackSnooze(c);
   }
 
@@ -345,29 +252,14 @@ export class WorkspaceStore {
     return due;
   }
 
-  /** Every conversation of the workspace in search order (cached per field and direction). */
+  /** Every conversation of the workspace in search order. */
   orderedConversations(field: SortField, dir: SortDirection): readonly ConversationRecord[] {
-    return this.searchOrder(field, dir).list;
+    return this.searchIndex.ordered(field, dir);
   }
 
-  /** The conversations of one part (`conversationPart`), in search order (cached, kept in step). */
+  /** The conversations of one part (`conversationPart`) in search order. */
   orderedPart(part: string, field: SortField, dir: SortDirection): readonly ConversationRecord[] {
-    const order = this.searchOrder(field, dir);
-    let list = order.parts.get(part);
-    if (!list) {
-      list = order.list.filter((c) => partsOf(c).includes(part));
-      order.parts.set(part, list);
-    }
-    return list;
-  }
-
-  private searchOrder(field: SortField, dir: SortDirection): SearchOrder {
-    const cacheKey = `${field}:${dir}`;
-    const cached = this.orderCache.get(cacheKey);
-    if (cached) return cached;
-    const order: SearchOrder = { field, dir, list: sortConversations(this.data.conversations, field, dir), parts: new Map() };
-    this.orderCache.set(cacheKey, order);
-    return order;
+    return this.searchIndex.part(part, field, dir);
   }
 
   // ---- messages ------------------------------------------------------------------------------
@@ -430,35 +322,6 @@ export class WorkspaceStore {
     this.data.leadLogs.push(log);
     pushTo(this.logsByLead, log.leadId, log);
   }
-}
-
-/** Index of the first conversation of `ordered` at or after `position` in search order. */
-export function positionOf(
-  ordered: readonly ConversationRecord[],
-  position: { key: number | null; id: string },
-  field: SortField,
-  dir: SortDirection,
-): number {
-  let lo = 0;
-  let hi = ordered.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const c = ordered[mid] as ConversationRecord;
-    if (compareSortPosition({ key: sortKey(c, field), id: c.id }, position, dir) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-export function sortConversations(
-  list: readonly ConversationRecord[],
-  field: SortField,
-  dir: SortDirection,
-): ConversationRecord[] {
-  // Each position is built once, not twice per comparison.
-  const positioned = list.map((c) => ({ key: sortKey(c, field), id: c.id, c }));
-  positioned.sort((a, b) => compareSortPosition(a, b, dir));
-  return positioned.map((p) => p.c);
 }
 
 /** The whole world: workspaces by key and id, and the pronet site's profiles. */

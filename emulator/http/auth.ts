@@ -3,6 +3,11 @@
  * the deprecated query parameter `apikey=<key>`, which still works and makes the response carry
  * `Deprecation: true`. Headers win over the query string.
  */
+import { createMiddleware } from 'hono/factory';
+import type { EmulatorCore } from '../core';
+import type { ApiEnv } from './env';
+import { HttpError } from './errors';
+
 export type KeyForm = 'bearer' | 'x-api-key' | 'query';
 
 export interface PresentedKey {
@@ -21,4 +26,21 @@ export function presentedKey(headers: Headers, url: URL): PresentedKey | null {
   const query = url.searchParams.get('apikey')?.trim();
   if (query) return { key: query, form: 'query' };
   return null;
+}
+
+/**
+ * The key middleware: 401 without a key or with an unknown one; the key and its workspace go down
+ * the chain. A key in the query string still works and marks the answer `Deprecation: true`.
+ */
+export function requireKey(core: EmulatorCore) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    const presented = presentedKey(c.req.raw.headers, new URL(c.req.url));
+    if (presented?.form === 'query') c.header('Deprecation', 'true');
+    if (!presented) throw new HttpError(401, 'Missing API key: send it as Authorization: Bearer <key>.');
+    const ws = core.store.workspaceByKey(presented.key);
+    if (!ws) throw new HttpError(401, 'Unknown API key.');
+    c.set('apiKey', presented.key);
+    c.set('workspace', ws);
+    await next();
+  });
 }

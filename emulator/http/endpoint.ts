@@ -1,26 +1,26 @@
 /**
- * One wrapper for every API endpoint, in the order a call meets the service: injected faults,
- * the key (401), the rate limit (429), the plan gate (403), snooze wake-ups, validation with the
- * catalogue's own zod schemas (400 naming the field), the handler, the call history. Handlers
- * return the documented body without `statusCode`; the wrapper adds it.
+ * One route per API endpoint on the `/flow` sub-app, behind the middleware in the order a call
+ * meets the service: call history (outermost, records in `finally`), injected faults, the key
+ * (401), the rate limit (429), the plan gate (403), snooze wake-ups, the body size limit (413),
+ * validation with the catalogue's zod schemas (400 naming the field), then the handler. Handlers
+ * return the documented body without `statusCode`; `serve` adds it. Errors, wherever thrown, are
+ * answered by the app's `onError` (http/errors.ts).
  */
-import type { HttpBindings } from '@hono/node-server';
-import type { Context, Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointResponse, type Endpoints } from '../../lib/api/endpoints';
 import { summarizeResponse } from '../../lib/api/summaries';
-import { pathWithoutKey } from '../call-history';
 import type { EmulatorCore } from '../core';
-import { API_PLANS } from '../model';
-import { effectiveRateLimit, faultOutcome } from '../rules/faults';
-import { SERVICE_RATE_LIMIT } from '../rules/rate-limit';
 import type { WorkspaceStore } from '../store';
-import { presentedKey } from './auth';
-import { HttpError, errorBody } from './errors';
-import { zodMessage } from './validation';
-
-export type AppEnv = { Bindings: HttpBindings };
-export type App = Hono<AppEnv>;
+import { requireKey } from './auth';
+import { limitBody } from './body-limit';
+import { recordCall } from './call-history';
+import { workspaceOf, type Api, type ApiEnv } from './env';
+import { injectedFaults } from './faults';
+import { planGate } from './plan';
+import { rateLimit } from './rate-limit';
+import { wakeSnoozed } from './snooze-wake';
+import { validBody, validate, validated } from './validate';
 
 type Parsed<E, K extends string> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -40,127 +40,31 @@ export type Reply<N extends EndpointName> =
 
 export type Handler<N extends EndpointName> = (ctx: EndpointContext<N>) => Reply<N> | Promise<Reply<N>>;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+type Def = Endpoints[EndpointName] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 
-/** Query fields as the schemas expect them: first value of each, without the key. */
-function queryObject(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) {
-    if (k.toLowerCase() === 'apikey' || k in out) continue;
-    out[k] = v;
-  }
-  return out;
-}
+/** Registers endpoint `name` at its catalogue path (or `path`, for an alias). */
+export type RegisterEndpoint = <N extends EndpointName>(name: N, handler: Handler<N>, path?: string) => void;
 
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON.');
-  }
-}
-
-function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
-  if (!schema) return undefined;
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const { message, field } = zodMessage(result.error, where);
-  throw new HttpError(400, message, { field, location: where });
-}
-
-function dropConnection(c: Context<AppEnv>): void {
-  c.env?.incoming?.socket?.destroy();
-}
-
-/** Registers endpoint `name` (at its catalogue path, or `path` for an alias). */
-export function registerEndpoint<N extends EndpointName>(
-  app: App,
-  core: EmulatorCore,
-  name: N,
-  handler: Handler<N>,
-  path?: string,
-): void {
-  const def = endpoints[name] as Endpoints[N] & {
-    params?: z.ZodType;
-    query?: z.ZodType;
-    body?: z.ZodType;
-  };
-  const route = `/flow${path ?? def.path}`;
-  const method = def.method.toLowerCase() as 'get' | 'post' | 'delete';
-
-  app.on(def.method, route, async (c) => {
-    const url = new URL(c.req.url);
-    // The instant the rate limiter counts the call at is the one the call history shows, so the
-    // history alone proves the limit was kept (scripts/load-test.ts checks it window by window).
-    let at = core.now();
-    let ws: WorkspaceStore | undefined;
-    let status = 200;
-    let summary = '';
-    try {
-      const outcome = faultOutcome(core.faults, core.random);
-      if (core.faults.latencyMs) {
-        await sleep(core.faults.latencyMs);
-        at = core.now();
-      }
-      if (outcome === 'drop') {
-        status = 0;
-        summary = 'connection dropped (fault)';
-        dropConnection(c);
-        return new Response(null, { status: 500 });
-      }
-
-      const presented = presentedKey(c.req.raw.headers, url);
-      if (presented?.form === 'query') c.header('Deprecation', 'true');
-      if (outcome === 'error') throw new HttpError(503, 'The service is temporarily unavailable (injected fault).');
-      if (!presented) throw new HttpError(401, 'Missing API key: send it as Authorization: Bearer <key>.');
-      ws = core.store.workspaceByKey(presented.key);
-      if (!ws) throw new HttpError(401, 'Unknown API key.');
-
-      const decision = core.limiter.take(presented.key, at, effectiveRateLimit(core.faults, SERVICE_RATE_LIMIT));
-      if (!decision.ok) {
-        throw new HttpError(
-          429,
-          `Rate limit exceeded: at most ${effectiveRateLimit(core.faults, SERVICE_RATE_LIMIT).calls} calls per ${effectiveRateLimit(core.faults, SERVICE_RATE_LIMIT).windowMs / 1000} seconds; retry in ${decision.retryAfterSeconds} s.`,
-          { retryAfter: decision.retryAfterSeconds },
-          { 'Retry-After': String(decision.retryAfterSeconds) },
-        );
-      }
-      if (!API_PLANS.includes(ws.data.plan)) {
-        throw new HttpError(403, `API access needs the Pro plan or above; this workspace is on ${ws.data.plan}.`);
-      }
-      core.wake(ws);
-
-      const params = parse(def.params, c.req.param(), 'path');
-      const query = parse(def.query, queryObject(url), 'query');
-      const body = def.body ? parse(def.body, await readJson(c), 'body') : undefined;
-
-      const reply = await handler({ core, ws, now: core.now(), params, query, body } as EndpointContext<N>);
-      const response = (Array.isArray(reply) ? reply : { statusCode: 200, ...(reply as object) }) as EndpointResponse<N>;
-      summary = summarizeResponse(name, response);
-      if (method !== 'get') core.changed();
+/** Endpoint registration on the API sub-app, every route behind the same middleware (order above). */
+export function endpointRegistrar(api: Api, core: EmulatorCore): RegisterEndpoint {
+  const guards = [injectedFaults(core), requireKey(core), rateLimit(core), planGate, wakeSnoozed(core), limitBody];
+  return (name, handler, path) => {
+    const def = endpoints[name] as Def;
+    const validators: MiddlewareHandler[] = [
+      ...(def.params ? [validate('path', def.params)] : []),
+      ...(def.query ? [validate('query', def.query)] : []),
+      ...(def.body ? [validBody(def.body)] : []),
+    ];
+    const serve: MiddlewareHandler<ApiEnv> = async (c) => {
+      const params = def.params && validated(c, 'param', def.params);
+      const query = def.query && validated(c, 'query', def.query);
+      const body = def.body && validated(c, 'json', def.body);
+      const reply = await handler({ core, ws: workspaceOf(c), now: core.now(), params, query, body } as EndpointContext<typeof name>);
+      const response = Array.isArray(reply) ? reply : { statusCode: 200, ...(reply as object) };
+      c.set('summary', summarizeResponse(name, response as EndpointResponse<typeof name>));
+      if (def.method !== 'GET') core.changed();
       return c.json(response, 200);
-    } catch (err) {
-      const e =
-        err instanceof HttpError ? err : new HttpError(500, 'The emulator failed on this request.');
-      if (!(err instanceof HttpError)) console.error(`emulator: ${name} failed`, err);
-      status = e.status;
-      summary = e.message;
-      for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
-      return c.json(errorBody(e.status, e.message, e.details), e.status);
-    } finally {
-      core.calls.add({
-        workspaceId: ws?.id ?? null,
-        workspaceName: ws?.data.name ?? null,
-        endpoint: name,
-        method: def.method,
-        path: pathWithoutKey(url.pathname + url.search),
-        status,
-        ok: status >= 200 && status < 300,
-        summary,
-        at,
-      });
-    }
-  });
+    };
+    api.on(def.method, path ?? def.path, recordCall(core, { name, method: def.method }), ...guards, ...validators, serve);
+  };
 }

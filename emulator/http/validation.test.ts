@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { zodMessage } from './validation';
+import { humanIssue, zodMessage } from './validation';
 
 describe('zodMessage', () => {
   it('names an unknown field', () => {
@@ -18,5 +18,52 @@ describe('zodMessage', () => {
       expect(m.field).toBe('page.size');
       expect(m.message).toMatch(/^Invalid body: page\.size: /);
     }
+  });
+});
+
+describe('humanIssue: what the schemas leave unworded, as one sentence', () => {
+  const message = (schema: z.ZodType, value: unknown, where = 'body') => {
+    const r = schema.safeParse(value, { error: humanIssue(where) });
+    if (r.success) throw new Error('expected a failure');
+    return zodMessage(r.error, where);
+  };
+
+  it('lists the values an enum accepts, never the validator wording', () => {
+    const m = message(z.strictObject({ mode: z.enum(['replace', 'append']).optional() }), { mode: 'prepend' });
+    expect(m).toEqual({ message: 'Invalid body: mode must be one of replace or append.', field: 'mode' });
+    expect(m.message).not.toMatch(/Invalid option|expected one of|"/);
+  });
+
+  it('names an unknown field in a sentence', () => {
+    const m = message(z.strictObject({ leadId: z.string() }), { leadId: 'x', reason: 'spam' });
+    expect(m).toEqual({ message: 'Unknown body field: reason.', field: 'reason' });
+  });
+
+  it('words types, bounds, formats and missing fields', () => {
+    const schema = z.strictObject({
+      n: z.number().int().max(10).optional(),
+      s: z.string().min(1).optional(),
+      email: z.email().optional(),
+      need: z.string(),
+    });
+    expect(message(schema, { need: 'x', n: 'five' }).message).toBe('Invalid body: n must be a number.');
+    expect(message(schema, { need: 'x', n: 11 }).message).toBe('Invalid body: n must be at most 10.');
+    expect(message(schema, { need: 'x', s: '' }).message).toBe('Invalid body: s must not be empty.');
+    expect(message(schema, { need: 'x', email: 'nope' }).message).toBe('Invalid body: email must be an email address.');
+    expect(message(schema, {}).message).toBe('Invalid body: need is required.');
+    expect(message(schema, [1]).message).toBe('The body must be an object.');
+  });
+
+  it('keeps a schema message, and speaks of the items of a list', () => {
+    expect(message(z.object({ limit: z.number().max(5, { message: 'limit must be at most 5' }) }), { limit: 9 }, 'query').message).toBe(
+      'Invalid query: limit must be at most 5.',
+    );
+    const list = message(z.object({ status: z.array(z.enum(['OPEN', 'ARCHIVED'])) }), { status: ['CLOSED'] }, 'query');
+    expect(list).toEqual({ message: 'Invalid query: each value of status must be one of OPEN or ARCHIVED.', field: 'status.0' });
+  });
+
+  it('takes the message of a union branch that names the field', () => {
+    const bool = z.union([z.boolean(), z.enum(['true', 'false'], { message: 'read must be true or false' })]);
+    expect(message(z.object({ read: bool }), { read: 'yes' }, 'query').message).toBe('Invalid query: read must be true or false.');
   });
 });

@@ -1,18 +1,17 @@
 /** Audiences: list (#3), create (#4), import in the background (#5), detail (#6), leads (#7). */
 import { isProfileHost } from '../../lib/pronet/canonical-url';
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { invalid, conflict, notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import { findOrCreateAudience } from '../rules/lead-merge';
 import { newId } from '../store';
 import { toAudience, toLead } from '../wire';
 
-export function registerAudienceRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'listAudiences', ({ ws }) => ({
+export function registerAudienceRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('listAudiences', ({ ws }) => ({
     audiences: ws.data.audiences.map((a) => toAudience(ws, a)),
   }));
 
-  registerEndpoint(app, core, 'createAudience', ({ ws, body, now }) => {
+  endpoint('createAudience', ({ ws, body, now }) => {
     const existing = ws.audienceByName(body.name);
     // Audiences are named by name elsewhere (POST /leads, visitors): two with one name would be ambiguous.
     if (existing) throw conflict(`An audience named ${existing.name} already exists.`, { audienceId: existing.id });
@@ -21,10 +20,10 @@ export function registerAudienceRoutes(app: App, core: EmulatorCore): void {
     return { audience: toAudience(ws, audience) };
   });
 
-  registerEndpoint(app, core, 'importAudience', ({ ws, body, now }) => {
+  endpoint('importAudience', ({ core, ws, body, now }) => {
     if (!ws.identities.has(body.identityId)) throw notFound(`No identity ${body.identityId}.`);
     const url = new URL(body.pronetUrl);
-    if (!isProfileHost(url.hostname)) throw badRequest('pronetUrl must be a pronet search or post URL.');
+    if (!isProfileHost(url.hostname)) throw invalid('pronetUrl must be a pronet search or post URL.');
     const isPost = /\/(posts|feed)\//.test(url.pathname);
     const existed = ws.audienceByName(body.audience) !== undefined;
     const audience = findOrCreateAudience(ws, body.audience, isPost ? 'PRONET_POST' : 'PRONET_SEARCH', now);
@@ -33,13 +32,13 @@ export function registerAudienceRoutes(app: App, core: EmulatorCore): void {
     return { message: `Import started into audience ${audience.name}; leads arrive in the background.` };
   });
 
-  registerEndpoint(app, core, 'getAudience', ({ ws, params }) => {
+  endpoint('getAudience', ({ ws, params }) => {
     const audience = ws.audiences.get(params.audienceId);
     if (!audience) throw notFound(`No audience ${params.audienceId}.`);
     return { data: toAudience(ws, audience) };
   });
 
-  registerEndpoint(app, core, 'listAudienceLeads', ({ ws, params, query }) => {
+  endpoint('listAudienceLeads', ({ ws, params, query }) => {
     if (!ws.audiences.has(params.audienceId)) throw notFound(`No audience ${params.audienceId}.`);
     const leads = ws.leadsOfAudience(params.audienceId);
     return { data: leads.slice(query.skip, query.skip + query.limit).map(toLead), total: leads.length };

@@ -3,9 +3,8 @@
  * page, getLeadsAfter/getLeadsBefore), message templates (#21), settings (#22).
  */
 import { CAMPAIGNS_PAGE_MAX, STATS_LEADS_PAGE_SIZE } from '../../lib/api/schemas';
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { CampaignRecord, LeadStatsRecord } from '../model';
 import { applyCampaignSettings } from '../rules/campaign-settings';
 import type { WorkspaceStore } from '../store';
@@ -45,22 +44,22 @@ export function statsLeadsPage(all: readonly LeadStatsRecord[], after?: string, 
   return { leads: all.slice(start, end), hasMore: end < all.length, hasLess: start > 0 };
 }
 
-export function registerCampaignRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'listCampaigns', ({ ws, query }) => {
+export function registerCampaignRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('listCampaigns', ({ ws, query }) => {
     const limit = Math.min(query.limit, CAMPAIGNS_PAGE_MAX);
     const all = ws.data.campaigns;
     return { campaigns: all.slice(query.skip, query.skip + limit).map((c) => toCampaign(ws, c)), total: all.length };
   });
 
-  registerEndpoint(app, core, 'getCampaign', ({ ws, params }) => ({
+  endpoint('getCampaign', ({ ws, params }) => ({
     campaign: toCampaign(ws, campaignOf(ws, params.campaignId)),
   }));
 
-  registerEndpoint(app, core, 'getCampaignStats', ({ ws, params }) => ({
+  endpoint('getCampaignStats', ({ ws, params }) => ({
     engagementStats: toEngagementStats(campaignOf(ws, params.campaignId)),
   }));
 
-  registerEndpoint(app, core, 'listCampaignStatsLeads', ({ ws, params, query }) => {
+  endpoint('listCampaignStatsLeads', ({ ws, params, query }) => {
     const campaign = campaignOf(ws, params.campaignId);
     const page = statsLeadsPage(campaign.statsLeads, query.getLeadsAfter, query.getLeadsBefore);
     return {
@@ -71,12 +70,12 @@ export function registerCampaignRoutes(app: App, core: EmulatorCore): void {
     };
   });
 
-  registerEndpoint(app, core, 'listCampaignMessages', ({ ws, params }) => {
+  endpoint('listCampaignMessages', ({ ws, params }) => {
     const templates = [...campaignOf(ws, params.campaignId).templates].sort((a, b) => a.order - b.order);
     return { data: templates.map(toTemplate), total: templates.length };
   });
 
-  registerEndpoint(app, core, 'updateCampaignSettings', ({ ws, params, body, now }) => {
+  endpoint('updateCampaignSettings', ({ ws, params, body, now }) => {
     const campaign = campaignOf(ws, params.campaignId);
     applyCampaignSettings(ws, campaign, body, now);
     return { settings: toCampaignSettings(campaign) };

@@ -1,24 +1,17 @@
 /** Conversation search (#23) and a conversation's messages (#24, page from 0, 50 a page, newest first). */
 import { CONVERSATION_MESSAGES_PAGE_SIZE } from '../../lib/api/schemas';
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
-import { HttpError, notFound } from '../http/errors';
-import { CursorError } from '../rules/cursor';
+import { notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import { searchConversations } from '../rules/conversation-search';
 import { toConversationSummary, toMessage } from '../wire';
 
-export function registerConversationRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'searchConversations', ({ ws, query }) => {
-    try {
-      const page = searchConversations(ws, query, core.cursorSecret);
-      return { ...page, data: page.data.map((c) => toConversationSummary(ws, c)) };
-    } catch (err) {
-      if (err instanceof CursorError) throw new HttpError(400, err.message, { field: 'searchAfter' });
-      throw err;
-    }
+export function registerConversationRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('searchConversations', ({ core, ws, query }) => {
+    const page = searchConversations(ws, query, core.cursorSecret);
+    return { ...page, data: page.data.map((c) => toConversationSummary(ws, c)) };
   });
 
-  registerEndpoint(app, core, 'listConversationMessages', ({ ws, params, query }) => {
+  endpoint('listConversationMessages', ({ ws, params, query }) => {
     if (!ws.conversations.has(params.conversationId)) throw notFound(`No conversation ${params.conversationId}.`);
     const all = ws.messagesOf(params.conversationId);
     const size = CONVERSATION_MESSAGES_PAGE_SIZE;

@@ -3,14 +3,13 @@
  * criterion given must match (email and names case-insensitively, pronetUrl canonicalised).
  */
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { CrmRecord } from '../model';
 
 const same = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function registerCrmRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'searchCrm', ({ ws, body }) => {
+export function registerCrmRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('searchCrm', ({ ws, body }) => {
     const url = body.pronetUrl !== undefined ? (canonicalProfileUrl(body.pronetUrl) ?? body.pronetUrl) : undefined;
     const connected = (r: CrmRecord) => ws.data.crm[r.crm].connected;
     const results = ws.data.crm.records
@@ -27,7 +26,7 @@ export function registerCrmRoutes(app: App, core: EmulatorCore): void {
     return { results };
   });
 
-  registerEndpoint(app, core, 'listCrmIntegrations', ({ ws }) => ({
+  endpoint('listCrmIntegrations', ({ ws }) => ({
     crmA: { connected: ws.data.crm.crmA.connected },
     crmB: { connected: ws.data.crm.crmB.connected },
     planIncludesCrmSync: ws.data.crmSync,

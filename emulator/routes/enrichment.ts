@@ -1,15 +1,14 @@
 /** Enrichment (#14) and its status (#15). Credits are read with GET /credits (workspace routes). */
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { EnrichRequestRecord, LeadRecord } from '../model';
 import { ENRICH_DURATION_MS, enrichStatus, enrichmentFindings, spendCredits } from '../rules/enrichment';
 import { createOrMergeLead, findLead, normaliseLeadFields } from '../rules/lead-merge';
 import { newId } from '../store';
 import { toLead } from '../wire';
 
-export function registerEnrichmentRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'enrichLead', ({ ws, body, now }) => {
+export function registerEnrichmentRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('enrichLead', ({ core, ws, body, now }) => {
     const { enrichType, ...who } = body;
     // Find the lead first (404 spends nothing), then spend (402 creates nothing).
     let lead: LeadRecord | undefined = findLead(ws, normaliseLeadFields(who));
@@ -35,7 +34,7 @@ export function registerEnrichmentRoutes(app: App, core: EmulatorCore): void {
     return { enrichRequestId: request.id, creditsSpent };
   });
 
-  registerEndpoint(app, core, 'getEnrichStatus', ({ ws, params, now }) => {
+  endpoint('getEnrichStatus', ({ ws, params, now }) => {
     const request = ws.enrichRequests.get(params.enrichRequestId);
     if (!request) throw notFound(`No enrichment request ${params.enrichRequestId}.`);
     const status = enrichStatus(request, now);

@@ -6,12 +6,12 @@
 import { snoozeUntilMs } from '../../lib/api/schemas';
 import { SnoozeInPastError, applyAction, type ConversationAction } from '../../lib/inbox/conversation-state';
 import { applyNote } from '../../lib/inbox/note-rules';
-import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { invalid, notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { ConversationRecord, LeadRecord, MessageChannel } from '../model';
 import { resolveConversation, type ConversationTargetInput } from '../rules/conversation-target';
+import { canonicalPronetUrl } from '../rules/lead-lookup';
 import { newId, type WorkspaceStore } from '../store';
 import { toConversationSummary } from '../wire';
 
@@ -21,7 +21,7 @@ function act(ws: WorkspaceStore, target: ConversationTargetInput, action: Conver
   try {
     next = applyAction(c, action, now, until);
   } catch (err) {
-    if (err instanceof SnoozeInPastError) throw new HttpError(400, 'snoozeUntil must be in the future.', { field: 'snoozeUntil' });
+    if (err instanceof SnoozeInPastError) throw invalid('snoozeUntil must be in the future.', { field: 'snoozeUntil' });
     throw err;
   }
   ws.updateConversation(c, { status: next.status, snoozeUntil: next.snoozeUntil });
@@ -92,8 +92,8 @@ function send(
   return message.id;
 }
 
-export function registerInboxRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'updateNote', ({ ws, body, now }) => {
+export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('updateNote', ({ ws, body, now }) => {
     const { note: text, mode, ...target } = body;
     const c = resolveConversation(ws, target);
     const { note, truncated } = applyNote(c.note, text, mode ?? 'replace', new Date(now));
@@ -110,33 +110,29 @@ export function registerInboxRoutes(app: App, core: EmulatorCore): void {
     return { data: { conversationId: c.id, note, noteLength: note.length, truncated } };
   });
 
-  registerEndpoint(app, core, 'archiveConversation', ({ ws, body, now }) => act(ws, body, 'archive', now));
-  registerEndpoint(app, core, 'unarchiveConversation', ({ ws, body, now }) => act(ws, body, 'unarchive', now));
-  registerEndpoint(app, core, 'unsnoozeConversation', ({ ws, body, now }) => act(ws, body, 'unsnooze', now));
-  registerEndpoint(app, core, 'snoozeConversation', ({ ws, body, now }) => {
+  endpoint('archiveConversation', ({ ws, body, now }) => act(ws, body, 'archive', now));
+  endpoint('unarchiveConversation', ({ ws, body, now }) => act(ws, body, 'unarchive', now));
+  endpoint('unsnoozeConversation', ({ ws, body, now }) => act(ws, body, 'unsnooze', now));
+  endpoint('snoozeConversation', ({ ws, body, now }) => {
     const { snoozeUntil, ...target } = body;
     return act(ws, target, 'snooze', now, snoozeUntilMs(snoozeUntil));
   });
 
-  registerEndpoint(app, core, 'sendPronetMessage', ({ ws, body, now }) => {
+  endpoint('sendPronetMessage', ({ core, ws, body, now }) => {
     checkSender(ws, body.identityId, body.memberId);
     let lead: LeadRecord | undefined;
     if (body.leadId !== undefined) lead = ws.leads.get(body.leadId);
-    else if (body.pronetUrl !== undefined) {
-      const canonical = canonicalProfileUrl(body.pronetUrl);
-      if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
-      lead = ws.leadByPronetUrl(canonical);
-    }
+    else if (body.pronetUrl !== undefined) lead = ws.leadByPronetUrl(canonicalPronetUrl(body.pronetUrl));
     if (!lead) throw notFound('No lead matches this message.');
     const messageId = send(core, ws, lead, { ...body, channel: 'PRONET', subject: null, content: body.message }, now);
     return { messageId };
   });
 
-  registerEndpoint(app, core, 'sendEmail', ({ ws, body, now }) => {
+  endpoint('sendEmail', ({ core, ws, body, now }) => {
     checkSender(ws, body.identityId, body.memberId);
     const lead = body.leadId !== undefined ? ws.leads.get(body.leadId) : body.leadEmail ? ws.leadByEmail(body.leadEmail) : undefined;
     if (!lead) throw notFound('No lead matches this email.');
-    if (!lead.proEmail && !lead.persoEmail) throw badRequest('The lead has no email address.');
+    if (!lead.proEmail && !lead.persoEmail) throw invalid('The lead has no email address.');
     let subject = body.subject ?? null;
     if (subject === null) {
       const thread = ws
@@ -145,7 +141,7 @@ export function registerInboxRoutes(app: App, core: EmulatorCore): void {
         .flatMap((c) => ws.messagesOf(c.id))
         .filter((m) => m.channel === 'EMAIL' && m.subject)
         .at(-1);
-      if (!thread?.subject) throw badRequest('replyInLastThread: there is no earlier email thread with this lead.');
+      if (!thread?.subject) throw invalid('replyInLastThread: there is no earlier email thread with this lead.');
       subject = /^re:/i.test(thread.subject) ? thread.subject : `Re: ${thread.subject}`;
     }
     const content = body.message.html ?? body.message.text ?? '';

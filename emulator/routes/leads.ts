@@ -2,51 +2,27 @@
  * Leads: create or merge (#8), search (#9), status (#10), remove from audience (#11), logs (#12),
  * conversations (#13).
  */
-import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import type { LeadStatusLog } from '../../lib/api/schemas';
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { LeadRecord } from '../model';
+import { canonicalPronetUrl, leadByIdentifier } from '../rules/lead-lookup';
 import { addLeadToAudience, createOrMergeLead, findOrCreateAudience } from '../rules/lead-merge';
-import { newId, type WorkspaceStore } from '../store';
+import { newId } from '../store';
 import { toConversationSummary, toLead, toLeadLog } from '../wire';
 
 /** Recent logs returned with a lead search. */
 export const RECENT_LOGS = 5;
 
-/** The lead named by leadId, email (pro or personal) or pronetUrl, in that priority. */
-export function leadByIdentifier(
-  ws: WorkspaceStore,
-  id: { leadId?: string; email?: string; pronetUrl?: string },
-): LeadRecord {
-  if (id.leadId !== undefined) {
-    const lead = ws.leads.get(id.leadId);
-    if (!lead) throw notFound(`No lead matches leadId ${id.leadId}.`);
-    return lead;
-  }
-  if (id.email !== undefined) {
-    const lead = ws.leadByEmail(id.email);
-    if (!lead) throw notFound('No lead matches this email.');
-    return lead;
-  }
-  if (id.pronetUrl !== undefined) {
-    const canonical = canonicalProfileUrl(id.pronetUrl);
-    if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
-    const lead = ws.leadByPronetUrl(canonical);
-    if (!lead) throw notFound('No lead matches this pronetUrl.');
-    return lead;
-  }
-  throw badRequest('Give leadId, email or pronetUrl.');
-}
+const NO_IDENTIFIER = 'Give leadId, email or pronetUrl.';
 
 function names(value: string | string[]): string[] | 'all' {
   if (typeof value === 'string') return value.trim().toLowerCase() === 'all' ? 'all' : [value];
   return value;
 }
 
-export function registerLeadRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'createLead', ({ ws, body, now }) => {
+export function registerLeadRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('createLead', ({ ws, body, now }) => {
     const { audience: audienceName, ...fields } = body;
     const audience = findOrCreateAudience(ws, audienceName, 'API', now);
     const { lead, created, filled } = createOrMergeLead(ws, fields, now);
@@ -57,15 +33,12 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return { leadId: lead.id, message };
   });
 
-  registerEndpoint(app, core, 'searchLeads', ({ ws, query }) => {
+  endpoint('searchLeads', ({ ws, query }) => {
     let lead: LeadRecord | undefined;
     if (query.leadId) lead = ws.leads.get(query.leadId);
     else if (query.email) lead = ws.leadByEmail(query.email);
-    else if (query.pronetUrl) {
-      const canonical = canonicalProfileUrl(query.pronetUrl);
-      if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
-      lead = ws.leadByPronetUrl(canonical);
-    } else if (query.crmId) lead = ws.leadByCrmId(query.crmId);
+    else if (query.pronetUrl) lead = ws.leadByPronetUrl(canonicalPronetUrl(query.pronetUrl));
+    else if (query.crmId) lead = ws.leadByCrmId(query.crmId);
     else if (query.firstname && query.lastname && query.companyName) {
       lead = ws.leadByName(query.firstname, query.lastname, query.companyName);
     }
@@ -73,8 +46,8 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return { lead: toLead(lead), recentLogs: ws.logsOf(lead.id).slice(0, RECENT_LOGS).map((l) => toLeadLog(ws, l)) };
   });
 
-  registerEndpoint(app, core, 'updateLeadStatus', ({ ws, body, now }) => {
-    const lead = leadByIdentifier(ws, body);
+  endpoint('updateLeadStatus', ({ ws, body, now }) => {
+    const lead = leadByIdentifier(ws, body, NO_IDENTIFIER);
     const wanted = names(body.campaign);
     const campaigns =
       wanted === 'all'
@@ -108,8 +81,8 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return { logs };
   });
 
-  registerEndpoint(app, core, 'removeLeadFromAudience', ({ ws, body, now }) => {
-    const lead = leadByIdentifier(ws, body);
+  endpoint('removeLeadFromAudience', ({ ws, body, now }) => {
+    const lead = leadByIdentifier(ws, body, NO_IDENTIFIER);
     const wanted = names(body.audience);
     const audiences =
       wanted === 'all'
@@ -135,13 +108,13 @@ export function registerLeadRoutes(app: App, core: EmulatorCore): void {
     return {};
   });
 
-  registerEndpoint(app, core, 'listLeadLogs', ({ ws, params, query }) => {
+  endpoint('listLeadLogs', ({ ws, params, query }) => {
     if (!ws.leads.has(params.leadId)) throw notFound(`No lead ${params.leadId}.`);
     const logs = ws.logsOf(params.leadId).filter((l) => query.identityId === undefined || l.identityId === query.identityId);
     return { data: logs.slice(query.skip, query.skip + query.limit).map((l) => toLeadLog(ws, l)), total: logs.length };
   });
 
-  registerEndpoint(app, core, 'listLeadConversations', ({ ws, params, query }) => {
+  endpoint('listLeadConversations', ({ ws, params, query }) => {
     if (!ws.leads.has(params.leadId)) throw notFound(`No lead ${params.leadId}.`);
     const list = ws
       .conversationsOfLead(params.leadId)

@@ -4,8 +4,7 @@
  * visitor becomes a lead of that audience: created, or merged into the lead it matches.
  */
 import { visitorLeads } from '../../lib/api/schemas';
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
+import type { RegisterEndpoint } from '../http/endpoint';
 import { createOrMergeLead, findOrCreateAudience, type LeadFields } from '../rules/lead-merge';
 import { newId, type WorkspaceStore } from '../store';
 
@@ -32,14 +31,14 @@ function addVisitors(ws: WorkspaceStore, audienceName: string, leads: LeadFields
   return { created, merged };
 }
 
-export function registerVisitorRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'pushVisitorsTrackerA', ({ ws, params, body, now }) =>
+export function registerVisitorRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('pushVisitorsTrackerA', ({ ws, params, body, now }) =>
     addVisitors(ws, params.audienceName, visitorLeads('trackerA', body), 'trackerA', now),
   );
-  registerEndpoint(app, core, 'pushVisitorsTrackerB', ({ ws, params, body, now }) =>
+  endpoint('pushVisitorsTrackerB', ({ ws, params, body, now }) =>
     addVisitors(ws, params.audienceName, visitorLeads('trackerB', body), 'trackerB', now),
   );
-  registerEndpoint(app, core, 'pushVisitorsTrackerC', ({ ws, params, body, now }) =>
+  endpoint('pushVisitorsTrackerC', ({ ws, params, body, now }) =>
     addVisitors(ws, params.audienceName, visitorLeads('trackerC', body), 'trackerC', now),
   );
 }

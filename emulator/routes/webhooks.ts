@@ -3,21 +3,20 @@
  * MAX_WEBHOOKS_PER_WORKSPACE), delete (#34 `DELETE /inbox/{id}`, alias `DELETE /inboxWebhooks/{id}`).
  * Deliveries: rules/webhook-delivery.
  */
-import type { EmulatorCore } from '../core';
-import { registerEndpoint, type App } from '../http/endpoint';
-import { badRequest, notFound } from '../http/errors';
+import { invalid, notFound } from '../domain-error';
+import type { RegisterEndpoint } from '../http/endpoint';
 import type { WebhookRecord } from '../model';
 import { MAX_WEBHOOKS_PER_WORKSPACE } from '../rules/webhook-delivery';
 import { newId } from '../store';
 import { toInboxWebhook } from '../wire';
 
-export function registerWebhookRoutes(app: App, core: EmulatorCore): void {
-  registerEndpoint(app, core, 'listInboxWebhooks', ({ ws }) => ws.data.webhooks.map(toInboxWebhook));
+export function registerWebhookRoutes(endpoint: RegisterEndpoint): void {
+  endpoint('listInboxWebhooks', ({ ws }) => ws.data.webhooks.map(toInboxWebhook));
 
-  registerEndpoint(app, core, 'createInboxWebhook', ({ ws, body, now }) => {
+  endpoint('createInboxWebhook', ({ ws, body, now }) => {
     // Spec §6 rule 3 (creating many webhooks is abuse): refused for good, not "try later", so 400.
     if (ws.webhooks.size >= MAX_WEBHOOKS_PER_WORKSPACE) {
-      throw badRequest(`A workspace may have at most ${MAX_WEBHOOKS_PER_WORKSPACE} inbox webhooks; delete one first.`, {
+      throw invalid(`A workspace may have at most ${MAX_WEBHOOKS_PER_WORKSPACE} inbox webhooks; delete one first.`, {
         limit: MAX_WEBHOOKS_PER_WORKSPACE,
       });
     }
@@ -32,6 +31,6 @@ export function registerWebhookRoutes(app: App, core: EmulatorCore): void {
     if (!ws.deleteWebhook(params.id)) throw notFound(`No inbox webhook ${params.id}.`);
     return { success: true as const };
   };
-  registerEndpoint(app, core, 'deleteInboxWebhook', remove);
-  registerEndpoint(app, core, 'deleteInboxWebhook', remove, '/inboxWebhooks/:id');
+  endpoint('deleteInboxWebhook', remove);
+  endpoint('deleteInboxWebhook', remove, '/inboxWebhooks/:id');
 }

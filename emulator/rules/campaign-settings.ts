@@ -8,7 +8,7 @@
  * all or nothing: every check runs before anything is written.
  */
 import type { CampaignSettingsUpdate } from '../../lib/api/schemas';
-import { HttpError, conflict, notFound } from '../http/errors';
+import { conflict, notFound, planRefuses } from '../domain-error';
 import type { CampaignRecord } from '../model';
 import type { WorkspaceStore } from '../store';
 
@@ -32,7 +32,7 @@ export function applyCampaignSettings(
 
   const crm = changed.filter((k) => k === 'crmA' || k === 'crmB');
   if (crm.length > 0 && !ws.data.crmSync) {
-    throw new HttpError(403, `${crm.join(' and ')} need a plan that includes CRM sync.`);
+    throw planRefuses(`${crm.join(' and ')} need a plan that includes CRM sync.`);
   }
   for (const key of changed) {
     const allowed = ALLOWED_STATUSES[key];

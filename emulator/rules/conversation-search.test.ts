@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ConversationSearchQuery } from '../../lib/api/schemas';
 import type { ConversationRecord } from '../model';
 import { buildSeed } from '../seed/index';
-import { WorkspaceStore, sortConversations } from '../store';
+import { sortConversations } from '../search-index';
+import { WorkspaceStore } from '../store';
 import { leadMatchesText, searchConversations } from './conversation-search';
 
 const NOW = Date.UTC(2030, 5, 1);

@@ -12,7 +12,8 @@
  */
 import type { ConversationSearchQuery } from '../../lib/api/schemas';
 import type { ConversationRecord, LeadRecord } from '../model';
-import { compareSortPosition, conversationPart, sortConversations, sortKey, type SortDirection, type SortField, type WorkspaceStore } from '../store';
+import { conversationPart, firstAfter, firstIndexWhere, rangeSlice, sortConversations, sortKey, type SortDirection, type SortField } from '../search-index';
+import type { WorkspaceStore } from '../store';
 import { decodeCursor, encodeCursor, filterHash, type CursorPosition } from './cursor';
 
 export interface SearchPage {
@@ -74,16 +75,10 @@ function leadsWithText(index: TextIndex, needle: string): Set<string> {
   const found = new Set<string>();
   for (let at = index.all.indexOf(needle); at >= 0; ) {
     // The lead whose text holds this position: the last start at or before it.
-    let lo = 0;
-    let hi = index.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (index.starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    found.add(index.leads[lo]!.id);
+    const lead = firstIndexWhere(index.starts, (start) => start > at) - 1;
+    found.add(index.leads[lead]!.id);
     // On to the next lead: one match per lead is enough.
-    const next = index.starts[lo + 1];
+    const next = index.starts[lead + 1];
     if (next === undefined) break;
     at = index.all.indexOf(needle, next);
   }
@@ -225,7 +220,7 @@ export function searchConversations(
   const sorted = narrowest !== undefined && worthSorting(narrowest.size, best.part.length);
   const ordered: readonly ConversationRecord[] = sorted ? sortConversations(union(narrowest.lists), field, dir) : best.part;
 
-  const [lo, hi] = ranged ? rangeBounds(ordered, field, dir, q[ranged[0]!], q[ranged[1]!]) : [0, ordered.length];
+  const [lo, hi] = ranged ? rangeSlice(ordered, field, dir, asNumber(q[ranged[0]!]), asNumber(q[ranged[1]!])) : [0, ordered.length];
   const start = Math.max(lo, cursor ? firstAfter(ordered, cursor, field, dir) : 0);
   if (!sorted && best.only) {
     // The slice is exactly what the filters ask for: its page and total need no walk.
@@ -268,58 +263,4 @@ const RANGE_OF: Partial<Record<SortField, readonly (keyof ConversationSearchQuer
   callCompletedAt: ['callCompletedAtFrom', 'callCompletedAtTo'],
 };
 
-/** The first index of `ordered` where `past` holds (it holds from some index to the end). */
-function firstWhere(ordered: readonly ConversationRecord[], past: (c: ConversationRecord) => boolean): number {
-  let lo = 0;
-  let hi = ordered.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (past(ordered[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/**
- * The slice [lo, hi) of `ordered` whose sort key lies within [from, to] (either bound optional):
- * keys run in `dir` with nulls last, so the slice is contiguous and the nulls are outside it.
- */
-function rangeBounds(
-  ordered: readonly ConversationRecord[],
-  field: SortField,
-  dir: SortDirection,
-  from: unknown,
-  to: unknown,
-): [number, number] {
-  const low = typeof from === 'number' ? from : undefined;
-  const high = typeof to === 'number' ? to : undefined;
-  const key = (c: ConversationRecord) => sortKey(c, field);
-  const nulls = firstWhere(ordered, (c) => key(c) === null);
-  if (low === undefined && high === undefined) return [0, ordered.length];
-  if (dir === -1) {
-    const lo = high === undefined ? 0 : firstWhere(ordered, (c) => key(c) === null || key(c)! <= high);
-    const hi = low === undefined ? nulls : firstWhere(ordered, (c) => key(c) === null || key(c)! < low);
-    return [lo, Math.max(lo, hi)];
-  }
-  const lo = low === undefined ? 0 : firstWhere(ordered, (c) => key(c) === null || key(c)! >= low);
-  const hi = high === undefined ? nulls : firstWhere(ordered, (c) => key(c) === null || key(c)! > high);
-  return [lo, Math.max(lo, hi)];
-}
-
-/** Index of the first conversation strictly after the cursor position in `ordered`. */
-function firstAfter(
-  ordered: readonly ConversationRecord[],
-  cursor: CursorPosition,
-  field: Parameters<typeof sortKey>[1],
-  dir: SortDirection,
-): number {
-  let lo = 0;
-  let hi = ordered.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const c = ordered[mid];
-    if (c && compareSortPosition({ key: sortKey(c, field), id: c.id }, cursor, dir) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const asNumber = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);

@@ -6,11 +6,11 @@
  *   campaignName (its identity), else not at all; one left → that one; several → 409 with
  *   `details.candidates`; none → 404.
  */
-import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import type { ConversationCandidate } from '../../lib/api/schemas';
-import { badRequest, conflict, notFound } from '../http/errors';
-import type { ConversationRecord, LeadRecord } from '../model';
+import { conflict, notFound } from '../domain-error';
+import type { ConversationRecord } from '../model';
 import type { WorkspaceStore } from '../store';
+import { leadByIdentifier } from './lead-lookup';
 
 export interface ConversationTargetInput {
   conversationId?: string;
@@ -22,28 +22,6 @@ export interface ConversationTargetInput {
   campaignName?: string;
 }
 
-/** The lead named by the highest-priority identifier given (leadId, email, pronetUrl). */
-export function findTargetLead(ws: WorkspaceStore, t: Omit<ConversationTargetInput, 'conversationId'>): LeadRecord {
-  if (t.leadId !== undefined) {
-    const lead = ws.leads.get(t.leadId);
-    if (!lead) throw notFound(`No lead matches leadId ${t.leadId}.`);
-    return lead;
-  }
-  if (t.email !== undefined) {
-    const lead = ws.leadByEmail(t.email);
-    if (!lead) throw notFound('No lead matches this email.');
-    return lead;
-  }
-  if (t.pronetUrl !== undefined) {
-    const canonical = canonicalProfileUrl(t.pronetUrl);
-    if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
-    const lead = ws.leadByPronetUrl(canonical);
-    if (!lead) throw notFound('No lead matches this pronetUrl.');
-    return lead;
-  }
-  throw badRequest('The target needs at least one of conversationId, leadId, email, pronetUrl.');
-}
-
 export function candidateOf(ws: WorkspaceStore, c: ConversationRecord): ConversationCandidate {
   return {
     conversationId: c.id,
@@ -53,14 +31,14 @@ export function candidateOf(ws: WorkspaceStore, c: ConversationRecord): Conversa
   };
 }
 
-/** The one conversation a target names, or the HttpError the service answers. */
+/** The one conversation a target names; not-found when none, conflict (with the candidates) when several. */
 export function resolveConversation(ws: WorkspaceStore, t: ConversationTargetInput): ConversationRecord {
   if (t.conversationId !== undefined) {
     const c = ws.conversations.get(t.conversationId);
     if (!c) throw notFound(`No conversation ${t.conversationId}.`);
     return c;
   }
-  const lead = findTargetLead(ws, t);
+  const lead = leadByIdentifier(ws, t, 'The target needs at least one of conversationId, leadId, email, pronetUrl.');
   const all = ws.conversationsOfLead(lead.id);
   if (all.length === 0) throw notFound('This lead has no conversation.');
 

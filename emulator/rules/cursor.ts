@@ -5,6 +5,7 @@
  * filters is refused. A `+` that a non-encoded query turned into a space fails here.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../domain-error';
 
 export interface CursorPosition {
   /** Sort key of the last conversation of the page (null when it has none). */
@@ -15,7 +16,13 @@ export interface CursorPosition {
 const MAC_BYTES = 16;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-export class CursorError extends Error {}
+/** A cursor refused: invalid input, naming `searchAfter`. */
+export class CursorError extends DomainError {
+  constructor(message: string) {
+    super('invalid', message, { field: 'searchAfter' });
+    this.name = 'CursorError';
+  }
+}
 
 /** Stable hash of the filters and sort of a search (not the limit, not the cursor). */
 export function filterHash(filters: Record<string, unknown>): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toHttpError } from '../http/errors';
 import type { LeadRecord } from '../model';
 import { enrichStatus, enrichmentFindings, spendCredits } from './enrichment';
 
@@ -16,7 +17,15 @@ describe('enrichment rules', () => {
     expect(credits).toEqual({ total: 6, perishable: 2 });
     expect(spendCredits(credits, 'FULL_ENRICH')).toBe(5);
     expect(credits).toEqual({ total: 1, perishable: 0 });
-    expect(() => spendCredits(credits, 'EMAIL_ENRICH')).toThrow(expect.objectContaining({ status: 402 }));
+    // A domain error of kind no-credits, which the HTTP layer answers with 402.
+    let refused: unknown;
+    try {
+      spendCredits(credits, 'EMAIL_ENRICH');
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toMatchObject({ kind: 'no-credits' });
+    expect(toHttpError(refused).status).toBe(402);
     expect(credits).toEqual({ total: 1, perishable: 0 });
   });
 

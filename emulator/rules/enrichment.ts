@@ -5,7 +5,7 @@
  * from what is known of it, or `not_found` when nothing could be derived.
  */
 import { ENRICH_CREDIT_COST, type EnrichStatus, type EnrichType } from '../../lib/api/schemas';
-import { HttpError } from '../http/errors';
+import { noCredits } from '../domain-error';
 import type { EnrichRequestRecord, LeadRecord, WorkspaceData } from '../model';
 
 export const ENRICH_DURATION_MS = 30_000;
@@ -14,7 +14,7 @@ export const ENRICH_DURATION_MS = 30_000;
 export function spendCredits(credits: WorkspaceData['credits'], type: EnrichType): number {
   const cost = ENRICH_CREDIT_COST[type];
   if (credits.total < cost) {
-    throw new HttpError(402, `${type} needs ${cost} credits; the balance is ${credits.total}.`, {
+    throw noCredits(`${type} needs ${cost} credits; the balance is ${credits.total}.`, {
       required: cost,
       available: credits.total,
     });

@@ -4,10 +4,10 @@
  * in the order leadId, pronetUrl, proEmail, persoEmail, microblog, then first name + last name +
  * company. Merging fills empty fields only: a value the lead already has is never overwritten.
  */
-import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../domain-error';
 import type { AudienceRecord, LeadRecord } from '../model';
 import { newId, type WorkspaceStore } from '../store';
+import { canonicalPronetUrl } from './lead-lookup';
 
 /** Profile fields a caller may give. */
 export interface LeadFields {
@@ -64,11 +64,7 @@ export function normaliseLeadFields(input: LeadFields): LeadFields {
   if (out.proEmail) out.proEmail = out.proEmail.trim().toLowerCase();
   if (out.persoEmail) out.persoEmail = out.persoEmail.trim().toLowerCase();
   if (out.microblog) out.microblog = out.microblog.trim().replace(/^@/, '');
-  if (out.pronetUrl !== undefined) {
-    const canonical = canonicalProfileUrl(out.pronetUrl);
-    if (canonical === null) throw badRequest('pronetUrl is not a pronet profile URL.');
-    out.pronetUrl = canonical;
-  }
+  if (out.pronetUrl !== undefined) out.pronetUrl = canonicalPronetUrl(out.pronetUrl);
   return out;
 }
 

@@ -1,0 +1,40 @@
+/**
+ * Records every API call in the call history (spec §1), whatever became of it: served, refused,
+ * failed, or dropped by an injected fault (status 0). The outermost middleware: it notes the
+ * instant the call counts at and writes the record in `finally`.
+ */
+import { createMiddleware } from 'hono/factory';
+import type { EndpointName, HttpMethod } from '../../lib/api/endpoints';
+import { pathWithoutKey } from '../call-history';
+import type { EmulatorCore } from '../core';
+import type { ApiEnv } from './env';
+import { toHttpError } from './errors';
+
+/** `endpoint` null: a path no endpoint serves. */
+export function recordCall(core: EmulatorCore, endpoint: { name: EndpointName; method: HttpMethod } | null) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    c.set('at', core.now());
+    try {
+      await next();
+    } finally {
+      const ws = c.get('workspace');
+      const dropped = c.get('dropped') === true;
+      const status = dropped ? 0 : c.res.status;
+      const url = new URL(c.req.url);
+      let summary = c.get('summary') ?? '';
+      if (dropped) summary = 'connection dropped (fault)';
+      else if (c.error) summary = toHttpError(c.error).message;
+      core.calls.add({
+        workspaceId: ws?.id ?? null,
+        workspaceName: ws?.data.name ?? null,
+        endpoint: endpoint?.name ?? null,
+        method: endpoint?.method ?? c.req.method,
+        path: pathWithoutKey(url.pathname + url.search),
+        status,
+        ok: status >= 200 && status < 300,
+        summary,
+        at: c.get('at'),
+      });
+    }
+  });
+}
