@@ -122,7 +122,7 @@ describe('LeadPanel', () => {
     const send = vi.fn(async (type: string) =>
       type === 'conversation-messages'
         ? { ok: true, value: { conversationId: 'conv_a', messages: [], total: 0, page: 0 } }
-        : { ok: false, error: { code: 'rejected', message: 'Conversation not found' } },
+        : { ok: false, error: { code: 'rejected', detail: 'Conversation not found' } },
     );
     renderPanel({ ...grace, conversations: [conversation({})] }, { send } as unknown as Messenger);
     fireEvent.click(screen.getByRole('button', { name: 'Archive', exact: true }));
@@ -132,7 +132,7 @@ describe('LeadPanel', () => {
 
   it('lists failed changes with Retry and Discard', () => {
     const { send, messenger } = fakeMessenger();
-    const failed: OutboxItemView = { ...queued, id: '9', state: 'failed', error: { code: 'rejected', message: 'Snooze date must be in the future' } };
+    const failed: OutboxItemView = { ...queued, id: '9', state: 'failed', error: { code: 'rejected', detail: 'Snooze date must be in the future' } };
     renderPanel({ ...grace, failed: [failed] }, messenger);
     expect(screen.getByText('Snooze date must be in the future')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -143,7 +143,7 @@ describe('LeadPanel', () => {
 
   it('counts down while rate-limited', () => {
     const { messenger } = fakeMessenger();
-    renderPanel({ kind: 'error', code: 'rate-limited', message: 'Too many requests', retryAt: NOW + 12_400 }, messenger);
+    renderPanel({ kind: 'error', code: 'rate-limited', retryAt: NOW + 12_400 }, messenger);
     expect(screen.getByText('The service asked for a pause. Trying again in 13 s.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(true);
   });

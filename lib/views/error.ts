@@ -88,8 +88,6 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
 export const ErrorView = z.object({
   code: ErrorCode,
   reason: ErrorReason.optional(),
-  /** Being replaced by `code` and `reason`, worded by the UI. */
-  message: z.string(),
   /**
    * Shown beneath the sentence, never instead of it: the service's own sentence, or a technical
    * detail (the endpoint and field of a malformed answer, the field of an invalid request).
