@@ -130,6 +130,7 @@ describe('KeyForm', () => {
     fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test key' }));
     expect(await screen.findByText('Invalid API key')).toBeTruthy();
+    expect(screen.getByText('The service does not accept this API key.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     expect(send).toHaveBeenCalledWith('key-test', { key: 'wrong' });
     expect(send).toHaveBeenCalledTimes(1);
