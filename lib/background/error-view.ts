@@ -54,6 +54,9 @@ export function toErrorView(error: unknown, now: number, secret?: string | null)
   return redactView(rawView(error, now), secret);
 }
 
+/** `detail` only when there is something to say. */
+const detailOf = (text: string | undefined) => (text?.trim() ? { detail: text.trim() } : {});
+
 /** Why the service refused the key (401) or the plan (403, `reason: 'plan'`), with its own sentence. */
 export type KeyProblem = { reason?: 'plan'; detail?: string };
 
@@ -61,9 +64,6 @@ export function keyProblemOf(error: ApiError): KeyProblem {
   const detail = detailOf(error.serviceMessage);
   return error.status === 403 ? { reason: 'plan', ...detail } : detail;
 }
-
-/** `detail` only when there is something to say. */
-const detailOf = (text: string | undefined) => (text?.trim() ? { detail: text.trim() } : {});
 
 function rawView(error: unknown, now: number): ErrorView {
   if (error instanceof ApiError) {
@@ -82,7 +82,8 @@ function rawView(error: unknown, now: number): ErrorView {
   if (error instanceof ResponseSchemaError) return { code: 'malformed', ...detailOf(error.message) };
   if (error instanceof NoKeyError) return { code: 'no-key' };
   if (error instanceof RequestError) {
-    return { code: error.code, ...(error.reason ? { reason: error.reason } : {}), ...detailOf(error.extra.detail), ...(error.extra.subject ? { subject: error.extra.subject } : {}) };
+    const { code, reason, extra } = error;
+    return { code, ...(reason ? { reason } : {}), ...detailOf(extra.detail), ...(extra.subject ? { subject: extra.subject } : {}) };
   }
   if (error instanceof SnoozeInPastError) return { code: 'bad-request', reason: 'snooze-in-past' };
   if (isAbortError(error)) return { code: 'internal', reason: 'cancelled' };
