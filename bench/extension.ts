@@ -69,8 +69,8 @@ export async function send<T = unknown>(page: Page, message: Record<string, unkn
   const reply = (await page.evaluate(
     (m) => (globalThis as unknown as ChromeRuntime).chrome.runtime.sendMessage(m),
     message,
-  )) as { ok?: boolean; value?: unknown; error?: { code?: string; message?: string } } | undefined;
-  if (!reply?.ok) throw new Error(`${String(message.type)} failed: ${reply?.error?.code ?? 'no reply'} ${reply?.error?.message ?? ''}`);
+  )) as { ok?: boolean; value?: unknown; error?: unknown } | undefined;
+  if (!reply?.ok) throw new Error(`${String(message.type)} failed: ${reply?.error ? JSON.stringify(reply.error) : 'no reply'}`);
   return reply.value as T;
 }
 

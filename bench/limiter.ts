@@ -279,7 +279,7 @@ async function outboxPath(emulator: { origin: string; baseUrl: string }, opts: L
   });
   const must = async (request: Request) => {
     const reply = await service.handle(request);
-    if (!reply.ok) throw new Error(`${request.type}: ${reply.error.message}`);
+    if (!reply.ok) throw new Error(`${request.type}: ${JSON.stringify(reply.error)}`);
   };
   try {
     await service.start();

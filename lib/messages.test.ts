@@ -28,7 +28,7 @@ describe('parseRequest', () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) {
       expect(parsed.error.code).toBe('bad-request');
-      expect(parsed.error.message).toContain(fragment);
+      expect(parsed.error.detail).toContain(fragment);
     }
   });
 
@@ -55,11 +55,11 @@ describe('createMessenger', () => {
   it('passes error replies through as values', async () => {
     const messenger = createMessenger(async () => ({
       ok: false,
-      error: { code: 'rejected', message: 'Not enough credits.', status: 402 },
+      error: { code: 'rejected', detail: 'Not enough credits.', status: 402 },
     }));
     expect(await messenger.send('enrich', { enrichType: 'EMAIL_ENRICH', leadId: 'l1' })).toEqual({
       ok: false,
-      error: { code: 'rejected', message: 'Not enough credits.', status: 402 },
+      error: { code: 'rejected', detail: 'Not enough credits.', status: 402 },
     });
   });
 
@@ -70,7 +70,8 @@ describe('createMessenger', () => {
     });
     const a = await malformed.send('credits', {});
     const b = await down.send('credits', {});
-    expect(a.ok === false && a.error.code).toBe('internal');
-    expect(b.ok === false && b.error.message).toContain('Could not establish connection.');
+    expect(a.ok === false && a.error).toMatchObject({ code: 'internal', reason: 'unexpected-reply' });
+    expect(b.ok === false && b.error).toMatchObject({ code: 'internal', reason: 'no-answer' });
+    expect(b.ok === false && b.error.detail).toContain('Could not establish connection.');
   });
 });

@@ -6,7 +6,7 @@
  * 1. Request/reply: `browser.runtime.sendMessage(request)` → `Reply<T>`. Every request is one member of
  *    the discriminated union `Request` (field `type`), validated with zod by the background before
  *    anything else; every reply is the envelope `{ok: true, value} | {ok: false, error}`. Errors cross the
- *    boundary as values (`ErrorView`: a code the UI can switch on and one human sentence), never as throws.
+ *    boundary as values (`ErrorView`: a code the UI switches on and words, with details), never as throws.
  *    Use `createMessenger(browser.runtime.sendMessage)` for a typed `send('archive', {...})`.
  * 2. Panel push: a panel opens `browser.runtime.connect({ name: PANEL_PORT })` and posts
  *    `{ subscribe: tabId }`; the background then posts `{ type: 'panel-state', tabId, state }` at once and
@@ -177,7 +177,7 @@ function isRequestType(value: unknown): value is RequestType {
 
 /**
  * Validates an incoming message. On success returns the typed request (with unknown fields dropped);
- * on failure, an ErrorView with code `bad-request` naming the offending field.
+ * on failure, an ErrorView with code `bad-request` whose detail names the offending field.
  */
 export function parseRequest(raw: unknown): { ok: true; request: Request } | { ok: false; error: ErrorView } {
   if (typeof raw !== 'object' || raw === null) return badRequest('a message must be an object');
@@ -193,8 +193,8 @@ export function parseRequest(raw: unknown): { ok: true; request: Request } | { o
   return { ok: true, request: { type, ...(parsed.data as object) } as Request };
 }
 
-function badRequest(message: string): { ok: false; error: ErrorView } {
-  return { ok: false, error: { code: 'bad-request', message } };
+function badRequest(detail: string): { ok: false; error: ErrorView } {
+  return { ok: false, error: { code: 'bad-request', detail } };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -241,11 +241,11 @@ export function createMessenger(transport: Transport): Messenger {
       try {
         raw = await transport({ type, ...(payload as object) });
       } catch (error) {
-        return { ok: false, error: { code: 'internal', message: `The extension did not answer: ${describe(error)}` } };
+        return { ok: false, error: { code: 'internal', reason: 'no-answer', detail: describe(error) } };
       }
       const parsed = replySchema(protocol[type].reply).safeParse(raw);
       if (!parsed.success) {
-        return { ok: false, error: { code: 'internal', message: `Unexpected reply to ${type}.` } };
+        return { ok: false, error: { code: 'internal', reason: 'unexpected-reply', detail: type } };
       }
       return parsed.data as Reply<ReplyOf<K>>;
     },

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
 import type { ConversationView, OutboxItemView, PanelState } from '../../lib/views';
-import { useEnglish } from '../test-i18n';
+import { useEnglish, useFrench } from '../test-i18n';
 import { LeadPanel } from './LeadPanel';
 
 beforeEach(() => useEnglish());
@@ -122,18 +122,22 @@ describe('LeadPanel', () => {
     const send = vi.fn(async (type: string) =>
       type === 'conversation-messages'
         ? { ok: true, value: { conversationId: 'conv_a', messages: [], total: 0, page: 0 } }
-        : { ok: false, error: { code: 'rejected', message: 'Conversation not found' } },
+        : { ok: false, error: { code: 'rejected', detail: 'Conversation not found' } },
     );
     renderPanel({ ...grace, conversations: [conversation({})] }, { send } as unknown as Messenger);
     fireEvent.click(screen.getByRole('button', { name: 'Archive', exact: true }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Conversation not found');
+    const alert = await screen.findByRole('alert');
+    // Our sentence, the service's beneath it.
+    expect(alert.querySelector('.error-sentence')?.textContent).toBe('The service refused the request.');
+    expect(alert.querySelector('.error-detail')?.textContent).toBe('Conversation not found');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('lists failed changes with Retry and Discard', () => {
     const { send, messenger } = fakeMessenger();
-    const failed: OutboxItemView = { ...queued, id: '9', state: 'failed', error: { code: 'rejected', message: 'Snooze date must be in the future' } };
+    const failed: OutboxItemView = { ...queued, id: '9', state: 'failed', error: { code: 'rejected', detail: 'Snooze date must be in the future' } };
     renderPanel({ ...grace, failed: [failed] }, messenger);
+    expect(screen.getByText('The service refused the request.')).toBeTruthy();
     expect(screen.getByText('Snooze date must be in the future')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(send).toHaveBeenCalledWith('outbox-retry', { id: '9' });
@@ -141,9 +145,22 @@ describe('LeadPanel', () => {
     expect(send).toHaveBeenCalledWith('outbox-discard', { id: '9' });
   });
 
+  it.each<[string, PanelState, string, string | null]>([
+    ['a malformed answer', { kind: 'error', code: 'malformed', detail: 'searchLeads: lead.id' }, "Le service a envoyé une réponse que l'extension ne comprend pas.", 'searchLeads: lead.id'],
+    ['a timeout', { kind: 'error', code: 'offline', reason: 'timeout' }, "Le service n'a pas répondu à temps.", null],
+    ['a refused key', { kind: 'bad-key', detail: 'Unknown API key.' }, "Vérifiez la clé dans les réglages, ou passez à une offre qui inclut l'API.", 'Unknown API key.'],
+    ['a refused plan', { kind: 'bad-key', reason: 'plan', detail: 'Pro only.' }, "L'offre de votre espace de travail n'inclut pas l'accès à l'API.", 'Pro only.'],
+  ])('words %s in French, the service words beneath', (_name, state, sentence, detail) => {
+    useFrench();
+    const { messenger } = fakeMessenger();
+    renderPanel(state, messenger);
+    expect(document.querySelector('.error-sentence')?.textContent).toBe(sentence);
+    expect(document.querySelector('.error-detail')?.textContent ?? null).toBe(detail);
+  });
+
   it('counts down while rate-limited', () => {
     const { messenger } = fakeMessenger();
-    renderPanel({ kind: 'error', code: 'rate-limited', message: 'Too many requests', retryAt: NOW + 12_400 }, messenger);
+    renderPanel({ kind: 'error', code: 'rate-limited', retryAt: NOW + 12_400 }, messenger);
     expect(screen.getByText('The service asked for a pause. Trying again in 13 s.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(true);
   });

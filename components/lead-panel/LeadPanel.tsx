@@ -4,9 +4,11 @@ import type { Messenger, Reply } from '../../lib/messages';
 import type { ConversationMessagesView, ConversationView, PanelState } from '../../lib/views';
 import type { NoteMode } from '../../lib/inbox/note-rules';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
+import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
@@ -50,7 +52,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
   const ticking = state?.kind === 'error' && state.code === 'rate-limited';
   const current = useNow(now, ticking ? 1000 : 30_000);
   const [toast, setToast] = useState<ToastState | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorText | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
 
   const refresh = useCallback(() => void messenger.send('refresh', { tabId }), [messenger, tabId]);
@@ -63,7 +65,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
   useEffect(() => setError(null), [state?.kind, state && 'profileUrl' in state ? state.profileUrl : null]);
 
   function report<T>(reply: Reply<T>): reply is { ok: true; value: T } {
-    if (!reply.ok) setError(reply.error.message);
+    if (!reply.ok) setError(errorText(reply.error));
     else setError(null);
     return reply.ok;
   }
@@ -109,7 +111,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
       {error ? (
         <div class="notice notice-danger" role="alert">
           <Icon name="alert" />
-          <span class="spacer">{error}</span>
+          <ErrorMessage class="spacer" text={error} />
           <Button size="sm" variant="ghost" aria-label={t('dismiss')} onClick={() => setError(null)} icon={<Icon name="x" />} />
         </div>
       ) : null}

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
 import type { AudienceView, CreditsView, EnrichResultView, OutboxItemView, PanelState } from '../../lib/views';
 import type { EnrichType } from '../../lib/api/schemas';
+import { errorText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t, type MessageKey } from '../i18n';
 import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 import { OutboxList } from './OutboxList';
 
@@ -46,10 +48,10 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
   const [audienceChoice, setAudienceChoice] = useState('');
   const [newAudience, setNewAudience] = useState('');
   const [credits, setCredits] = useState<CreditsView | null>(null);
-  const [creditsError, setCreditsError] = useState<string | null>(null);
+  const [creditsError, setCreditsError] = useState<ErrorText | null>(null);
   const [enrichType, setEnrichType] = useState<EnrichType>('EMAIL_ENRICH');
   const [busy, setBusy] = useState<'add' | 'enrich' | null>(null);
-  const [message, setMessage] = useState<{ tone: 'ok' | 'danger'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'ok'; text: string } | { tone: 'danger'; error: ErrorText } | null>(null);
 
   useEffect(() => {
     setFirstname(guessFirst);
@@ -68,7 +70,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
     void loadCredits().then((reply) => {
       if (!live) return;
       if (reply.ok) setCredits(reply.value);
-      else setCreditsError(reply.error.message);
+      else setCreditsError(errorText(reply.error));
     });
     return () => {
       live = false;
@@ -88,7 +90,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
       ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
     });
     setBusy(null);
-    setMessage(reply.ok ? { tone: 'ok', text: t('addedToAudience', audienceName) } : { tone: 'danger', text: reply.error.message });
+    setMessage(reply.ok ? { tone: 'ok', text: t('addedToAudience', audienceName) } : { tone: 'danger', error: errorText(reply.error) });
   }
 
   async function runEnrich() {
@@ -100,7 +102,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
       setMessage({ tone: 'ok', text: t('enrichRequested', formatNumber(reply.value.creditsSpent)) });
       void loadCredits().then((r) => r.ok && setCredits(r.value));
     } else {
-      setMessage({ tone: 'danger', text: reply.error.message });
+      setMessage({ tone: 'danger', error: errorText(reply.error) });
     }
   }
 
@@ -183,7 +185,11 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
           </span>
         </div>
         {credits && credits.perishable > 0 ? <p class="field-hint">{t('creditsPerishable', formatNumber(credits.perishable))}</p> : null}
-        {creditsError ? <p class="field-error">{creditsError}</p> : null}
+        {creditsError ? (
+          <p class="field-error">
+            <ErrorMessage text={creditsError} />
+          </p>
+        ) : null}
         <div class="field">
           <label class="field-label" for="enrich-type">
             {t('enrichTypeLabel')}
@@ -206,7 +212,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
 
       {message ? (
         <div class={`notice notice-${message.tone}`} role={message.tone === 'danger' ? 'alert' : 'status'}>
-          {message.text}
+          {message.tone === 'ok' ? message.text : <ErrorMessage text={message.error} />}
         </div>
       ) : null}
     </div>

@@ -1,7 +1,9 @@
 import type { OutboxItemView } from '../../lib/views';
+import { errorText } from '../error-text';
 import { formatShortDateTime, formatTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
 
 /** The item's action in the UI language ("Snooze until Mon 17 Mar, 09:00"). */
 export function outboxItemLabel(item: OutboxItemView): string {
@@ -40,7 +42,7 @@ export function OutboxList({ pending, failed, onRetry, onDiscard, showTarget }: 
           <div class="outbox-main">
             <span class="outbox-label">{outboxItemLabel(item)}</span>
             {showTarget ? <Target item={item} /> : null}
-            <span class="outbox-error">{item.error?.message ?? t('outboxFailed')}</span>
+            <ErrorMessage class="outbox-error" text={item.error ? errorText(item.error) : { sentence: t('outboxFailed') }} />
           </div>
           <div class="row">
             <Button size="sm" onClick={() => onRetry(item.id)}>

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
 import type { ConversationMessagesView, MessageView } from '../../lib/views';
 import { channelLabel, formatDateTime } from '../format';
+import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { looksLikeHtml, sanitizeMessageHtml } from './sanitize';
 
 export interface RecentMessagesProps {
@@ -16,7 +18,7 @@ export interface RecentMessagesProps {
   limit?: number;
 }
 
-type LoadState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; messages: MessageView[]; total: number };
+type LoadState = { kind: 'loading' } | { kind: 'error'; text: ErrorText } | { kind: 'ready'; messages: MessageView[]; total: number };
 
 /** The newest messages of the conversation, oldest first like a chat, bodies sanitised. */
 export function RecentMessages({ conversationId, version, leadName, load, limit = 6 }: RecentMessagesProps) {
@@ -29,7 +31,7 @@ export function RecentMessages({ conversationId, version, leadName, load, limit 
     void load(conversationId).then((reply) => {
       if (!live) return;
       if (reply.ok) setState({ kind: 'ready', messages: reply.value.messages, total: reply.value.total });
-      else setState({ kind: 'error', message: reply.error.message });
+      else setState({ kind: 'error', text: errorText(reply.error) });
     });
     return () => {
       live = false;
@@ -47,7 +49,7 @@ export function RecentMessages({ conversationId, version, leadName, load, limit 
   if (state.kind === 'error') {
     return (
       <div class="notice notice-danger" role="alert">
-        <span class="spacer">{state.message}</span>
+        <ErrorMessage class="spacer" text={state.text} />
         <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
           {t('retry')}
         </Button>

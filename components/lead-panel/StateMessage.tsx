@@ -1,7 +1,9 @@
 import type { PanelState } from '../../lib/views';
+import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 
 export type MessageState = Extract<PanelState, { kind: 'no-key' | 'bad-key' | 'not-profile' | 'loading' | 'error' }>;
@@ -16,6 +18,12 @@ export interface StateMessageProps {
 /** Seconds left before a rate-limited service may be asked again (never negative). */
 export function secondsLeft(retryAt: number | undefined, now: number): number {
   return retryAt === undefined ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
+}
+
+/** A refused key: what to do about it (or, for the plan, what is missing), the service's words beneath. */
+function badKeyText(state: Extract<PanelState, { kind: 'bad-key' }>): ErrorText {
+  if (state.reason === 'plan') return errorText({ code: 'bad-key', ...state });
+  return { sentence: t('badKeyBody'), ...(state.detail ? { detail: state.detail } : {}) };
 }
 
 /** Everything the panel says when it cannot show a lead: no key, bad key, offline, rate-limited... */
@@ -57,7 +65,7 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
       );
     case 'bad-key':
       return (
-        <EmptyState icon="alert" title={t('badKeyTitle')} body={state.message || t('badKeyBody')} tone="danger">
+        <EmptyState icon="alert" title={t('badKeyTitle')} body={<ErrorMessage text={badKeyText(state)} />} tone="danger">
           <Button variant="primary" onClick={onOpenOptions}>
             {t('openSettings')}
           </Button>
@@ -77,11 +85,13 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
         );
       }
       const offline = state.code === 'offline';
+      // Unreachable: what happens to the user's changes; any other failure in its own words.
+      const text = offline && state.reason === undefined ? { sentence: t('offlineBody') } : errorText(state);
       return (
         <EmptyState
           icon={offline ? 'offline' : 'alert'}
           title={offline ? t('offlineTitle') : t('serviceErrorTitle')}
-          body={offline ? t('offlineBody') : state.message}
+          body={<ErrorMessage text={text} />}
           tone={offline ? 'warning' : 'danger'}
         >
           <Button onClick={onRetry} icon={<Icon name="refresh" />}>

@@ -1,11 +1,13 @@
 import { DEFAULT_BASE_URL } from '../../lib/settings';
+import type { ErrorText } from '../error-text';
 import { t, type MessageKey } from '../i18n';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { normaliseBaseUrl, originPatternFor, parseBaseUrl } from './permissions';
 
 export interface BaseUrlFieldProps {
   value: string;
   onInput: (value: string) => void;
-  error: string | null;
+  error: ErrorText | null;
 }
 
 const reasons: Record<'invalid' | 'scheme' | 'credentials' | 'extra', MessageKey> = {
@@ -56,7 +58,7 @@ export function BaseUrlField({ value, onInput, error }: BaseUrlFieldProps) {
       </p>
       {error ? (
         <p class="field-error" id="base-url-error" role="alert">
-          {error}
+          <ErrorMessage text={error} />
         </p>
       ) : null}
     </div>

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { CallLogRow } from '../../lib/views';
 import { formatDateTime, formatNumber } from '../format';
+import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 
 export interface CallHistoryProps {
@@ -17,14 +19,14 @@ export interface CallHistoryProps {
 export function CallHistory({ messenger, refreshMs = 5000, limit = 200 }: CallHistoryProps) {
   const [failedOnly, setFailedOnly] = useState(false);
   const [rows, setRows] = useState<CallLogRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorText | null>(null);
 
   const load = useCallback(async () => {
     const reply = await messenger.send('call-log', { failedOnly, limit });
     if (reply.ok) {
       setRows(reply.value);
       setError(null);
-    } else setError(reply.error.message);
+    } else setError(errorText(reply.error));
   }, [messenger, failedOnly, limit]);
 
   useEffect(() => {
@@ -52,7 +54,7 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 200 }: CallHi
       </div>
       {error ? (
         <div class="notice notice-danger" role="alert">
-          {error}
+          <ErrorMessage text={error} />
         </div>
       ) : null}
       <div class="table-wrap">

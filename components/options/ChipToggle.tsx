@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { SettingsView } from '../../lib/views';
+import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
+import { ErrorMessage } from '../ui/ErrorMessage';
 
 export interface ChipToggleProps {
   settings: SettingsView;
@@ -11,7 +13,7 @@ export interface ChipToggleProps {
 
 /** Turns the status chip on profile pages on or off (on by default). */
 export function ChipToggle({ settings, messenger, onSettings }: ChipToggleProps) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorText | null>(null);
   return (
     <div class="stack" style={{ gap: '4px' }}>
       <label class="checkbox">
@@ -24,7 +26,7 @@ export function ChipToggle({ settings, messenger, onSettings }: ChipToggleProps)
             if (reply.ok) {
               setError(null);
               onSettings(reply.value);
-            } else setError(reply.error.message);
+            } else setError(errorText(reply.error));
           }}
         />
         <span>
@@ -34,7 +36,7 @@ export function ChipToggle({ settings, messenger, onSettings }: ChipToggleProps)
       </label>
       {error ? (
         <p class="field-error" role="alert">
-          {error}
+          <ErrorMessage text={error} />
         </p>
       ) : null}
     </div>

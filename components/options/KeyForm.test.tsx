@@ -44,7 +44,7 @@ function background(opts: { granted?: boolean; members?: number; initial?: Setti
         return { ok: true, value: { members: list.length, list } };
       }
       default:
-        return { ok: false, error: { code: 'internal', message: `unexpected ${type}` } };
+        return { ok: false, error: { code: 'internal', detail: `unexpected ${type}` } };
     }
   });
   const request = vi.fn((origins: string[]) => {
@@ -125,11 +125,12 @@ describe('KeyForm', () => {
   });
 
   it("tests a typed key without storing it and shows the service's message on failure", async () => {
-    const send = vi.fn(async () => ({ ok: false, error: { code: 'bad-key', message: 'Invalid API key', status: 401 } }));
+    const send = vi.fn(async () => ({ ok: false, error: { code: 'bad-key', detail: 'Invalid API key', status: 401 } }));
     render(<KeyForm settings={noKey} messenger={{ send } as unknown as Messenger} permissions={{ request: vi.fn(), remove: vi.fn() }} onSettings={() => {}} />);
     fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test key' }));
     expect(await screen.findByText('Invalid API key')).toBeTruthy();
+    expect(screen.getByText('The service does not accept this API key.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     expect(send).toHaveBeenCalledWith('key-test', { key: 'wrong' });
     expect(send).toHaveBeenCalledTimes(1);

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { KeyTestView, SettingsView } from '../../lib/views';
+import { errorText, thrownText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 import { BaseUrlField, planBaseUrl } from './BaseUrlField';
 import type { HostPermissions } from './permissions';
@@ -15,7 +17,7 @@ export interface KeyFormProps {
   onSettings: (settings: SettingsView) => void;
 }
 
-type Outcome = { tone: 'ok' | 'danger' | 'neutral'; text: string; members?: KeyTestView } | null;
+type Outcome = { tone: 'ok' | 'neutral'; text: string; members?: KeyTestView } | { tone: 'danger'; error: ErrorText } | null;
 
 /**
  * The connection: the API key (typed masked, with a show toggle) and the service's base URL, saved
@@ -27,7 +29,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
   const [visible, setVisible] = useState(false);
   const [sessionOnly, setSessionOnly] = useState(settings.sessionOnlyKey);
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
-  const [baseUrlError, setBaseUrlError] = useState<string | null>(null);
+  const [baseUrlError, setBaseUrlError] = useState<ErrorText | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | 'clear' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   useEffect(() => setBaseUrl(settings.baseUrl), [settings.baseUrl]);
@@ -35,7 +37,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
   async function test(candidate?: string) {
     const reply = await messenger.send('key-test', candidate ? { key: candidate } : {});
     if (reply.ok) setOutcome({ tone: 'ok', text: t('keyWorks', formatNumber(reply.value.members)), members: reply.value });
-    else setOutcome({ tone: 'danger', text: reply.error.message });
+    else setOutcome({ tone: 'danger', error: errorText(reply.error) });
   }
 
   function save(e: Event) {
@@ -43,12 +45,12 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
     setOutcome(null);
     const plan = planBaseUrl(baseUrl, settings.baseUrl);
     if (plan.kind === 'error') {
-      setBaseUrlError(plan.message);
+      setBaseUrlError({ sentence: plan.message });
       return;
     }
     const typedKey = key.trim();
     if (plan.kind === 'unchanged' && !typedKey) {
-      setOutcome({ tone: 'danger', text: settings.key.set ? t('nothingToSave') : t('keyEmpty') });
+      setOutcome({ tone: 'danger', error: { sentence: settings.key.set ? t('nothingToSave') : t('keyEmpty') } });
       return;
     }
     // Asked for from the click itself, before any await: browsers grant host permissions only
@@ -58,14 +60,14 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
     void granted
       .then(async (ok) => {
         if (!ok) {
-          setBaseUrlError(t('baseUrlPermissionDenied', new URL(plan.kind === 'change' ? plan.baseUrl : baseUrl).host));
+          setBaseUrlError({ sentence: t('baseUrlPermissionDenied', new URL(plan.kind === 'change' ? plan.baseUrl : baseUrl).host) });
           return;
         }
         let latest = settings;
         if (plan.kind === 'change') {
           const reply = await messenger.send('settings-set', { patch: { baseUrl: plan.baseUrl } });
           if (!reply.ok) {
-            setBaseUrlError(reply.error.message);
+            setBaseUrlError(errorText(reply.error));
             return;
           }
           latest = reply.value;
@@ -74,7 +76,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
         if (typedKey) {
           const reply = await messenger.send('key-set', { key: typedKey, sessionOnly });
           if (!reply.ok) {
-            setOutcome({ tone: 'danger', text: reply.error.message });
+            setOutcome({ tone: 'danger', error: errorText(reply.error) });
             return;
           }
           latest = reply.value;
@@ -88,7 +90,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
           await test();
         }
       })
-      .catch((error: unknown) => setOutcome({ tone: 'danger', text: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => setOutcome({ tone: 'danger', error: thrownText(error) }))
       .finally(() => setBusy(null));
   }
 
@@ -106,7 +108,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
     if (reply.ok) {
       onSettings(reply.value);
       setOutcome({ tone: 'neutral', text: t('keyCleared') });
-    } else setOutcome({ tone: 'danger', text: reply.error.message });
+    } else setOutcome({ tone: 'danger', error: errorText(reply.error) });
   }
 
   const stored = settings.key.set;
@@ -186,10 +188,10 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
         {outcome ? (
           <div class={`notice ${outcome.tone === 'ok' ? 'notice-ok' : outcome.tone === 'danger' ? 'notice-danger' : ''}`}>
             <Icon name={outcome.tone === 'danger' ? 'alert' : 'check'} />
-            <span>{outcome.text}</span>
+            {outcome.tone === 'danger' ? <ErrorMessage text={outcome.error} /> : <span>{outcome.text}</span>}
           </div>
         ) : null}
-        {outcome?.members && outcome.members.list.length > 0 ? (
+        {outcome && outcome.tone !== 'danger' && outcome.members && outcome.members.list.length > 0 ? (
           <ul class="host-list member-list" aria-label={outcome.text}>
             {outcome.members.list.map((m) => (
               <li key={m.id} class="host-item">

@@ -2,7 +2,9 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { OutboxItemView, SettingsView } from '../../lib/views';
+import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon, type IconName } from '../ui/Icon';
 import { CallHistory } from './CallHistory';
 import { ChipToggle } from './ChipToggle';
@@ -22,13 +24,13 @@ export interface OptionsAppProps {
 
 export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts }: OptionsAppProps) {
   const [settings, setSettings] = useState<SettingsView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<ErrorText | null>(null);
   const [outbox, setOutbox] = useState<OutboxItemView[] | null>(null);
 
   useEffect(() => {
     void messenger.send('settings-get', {}).then((reply) => {
       if (reply.ok) setSettings(reply.value);
-      else setLoadError(reply.error.message);
+      else setLoadError(errorText(reply.error));
     });
     void messenger.send('outbox-list', {}).then((reply) => reply.ok && setOutbox((current) => current ?? reply.value));
     return subscribeOutbox(setOutbox);
@@ -51,7 +53,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
       </header>
       {loadError ? (
         <div class="notice notice-danger" role="alert">
-          {loadError}
+          <ErrorMessage text={loadError} />
         </div>
       ) : null}
       {settings ? (

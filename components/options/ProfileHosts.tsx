@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { SettingsView } from '../../lib/views';
+import { errorText, thrownText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 import { profileHostPatterns } from '../../lib/pronet/canonical-url';
 import { parseProfileHost, type HostPermissions } from './permissions';
@@ -20,16 +22,16 @@ const BUILT_IN_HOSTS = ['pronet.example', 'pronet.localhost'];
 /** Extra hosts where profiles are recognised; each asks for its optional host permission on Add. */
 export function ProfileHosts({ settings, messenger, permissions, onSettings }: ProfileHostsProps) {
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorText | null>(null);
 
   function add() {
     const host = parseProfileHost(value);
     if (!host) {
-      setError(t('hostInvalid'));
+      setError({ sentence: t('hostInvalid') });
       return;
     }
     if (BUILT_IN_HOSTS.includes(host) || settings.profileHosts.includes(host)) {
-      setError(t('hostDuplicate', host));
+      setError({ sentence: t('hostDuplicate', host) });
       return;
     }
     setError(null);
@@ -38,16 +40,16 @@ export function ProfileHosts({ settings, messenger, permissions, onSettings }: P
       .request(profileHostPatterns(host))
       .then(async (granted) => {
         if (!granted) {
-          setError(t('hostPermissionDenied', host));
+          setError({ sentence: t('hostPermissionDenied', host) });
           return;
         }
         const reply = await messenger.send('settings-set', { patch: { profileHosts: [...settings.profileHosts, host] } });
         if (reply.ok) {
           onSettings(reply.value);
           setValue('');
-        } else setError(reply.error.message);
+        } else setError(errorText(reply.error));
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(thrownText(e)));
   }
 
   async function remove(host: string) {
@@ -55,7 +57,7 @@ export function ProfileHosts({ settings, messenger, permissions, onSettings }: P
     if (reply.ok) {
       onSettings(reply.value);
       void permissions.remove(profileHostPatterns(host)).catch(() => undefined);
-    } else setError(reply.error.message);
+    } else setError(errorText(reply.error));
   }
 
   return (
@@ -112,7 +114,7 @@ export function ProfileHosts({ settings, messenger, permissions, onSettings }: P
         </p>
         {error ? (
           <p class="field-error" id="profile-host-error" role="alert">
-            {error}
+            <ErrorMessage text={error} />
           </p>
         ) : null}
       </form>

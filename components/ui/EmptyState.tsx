@@ -4,7 +4,7 @@ import { Icon, type IconName } from './Icon';
 export interface EmptyStateProps {
   icon: IconName;
   title: string;
-  body: string;
+  body: ComponentChildren;
   tone?: 'warning' | 'danger';
   children?: ComponentChildren;
 }

@@ -2,7 +2,7 @@
  * The toolbar badge of a tab, from its panel state: a glance at the status without opening the panel.
  * Pure; the entrypoint applies it with `action.setBadgeText` / `setBadgeBackgroundColor` / `setTitle`.
  */
-import type { PanelState } from '../views';
+import { describeError, type PanelState } from '../views';
 
 export interface Badge {
   /** At most 4 characters; '' hides the badge. */
@@ -25,7 +25,7 @@ export function badgeFor(state: PanelState): Badge {
     case 'no-key':
       return { text: 'KEY', color: GREY, title: `${APP}: set your API key in the options` };
     case 'bad-key':
-      return { text: '!', color: RED, title: `${APP}: ${state.message}` };
+      return { text: '!', color: RED, title: `${APP}: the service refused the key${state.detail ? ` (${state.detail})` : ''}` };
     case 'not-profile':
       return { text: '', color: GREY, title: APP };
     case 'loading':
@@ -34,7 +34,7 @@ export function badgeFor(state: PanelState): Badge {
       if (state.failed.length > 0) return { text: '!', color: RED, title: `${APP}: an action failed` };
       return { text: '+', color: BLUE, title: `${APP}: not a lead yet` };
     case 'error':
-      return { text: '?', color: AMBER, title: `${APP}: ${state.message}` };
+      return { text: '?', color: AMBER, title: `${APP}: ${describeError(state)}` };
     case 'lead': {
       if (state.failed.length > 0) return { text: '!', color: RED, title: `${APP}: an action failed` };
       const selected = state.conversations.find((c) => c.id === state.selectedConversationId);

@@ -5,7 +5,7 @@
  */
 import { tomorrowMorning } from '../inbox/snooze-presets';
 import type { Reply, Request, RequestOf } from '../messages';
-import type { PanelState } from '../views';
+import { describeError, type PanelState } from '../views';
 
 export const COMMANDS = ['open-panel', 'archive', 'snooze-tomorrow', 'focus-note'] as const;
 export type CommandName = (typeof COMMANDS)[number];
@@ -59,5 +59,5 @@ export async function runCommand(
   const plan = planCommand(command, await service.panelState(tabId), now);
   if (plan.kind !== 'request') return;
   const reply = await service.handle(plan.request);
-  if (!reply.ok) console.warn(`${command}: ${reply.error.message}`);
+  if (!reply.ok) console.warn(`${command}: ${describeError(reply.error)}`);
 }

@@ -3,7 +3,7 @@
  * becomes the ErrorView that crosses the message boundary, and never carries the key.
  */
 import type { Reply, ReplyOf, Request, RequestOf, RequestType } from '../messages';
-import { redact, toErrorView } from './error-view';
+import { redactView, toErrorView } from './error-view';
 
 export interface RequestContext {
   /** The sender's tab (content scripts), when it has one. */
@@ -28,8 +28,7 @@ export function createDispatch(
     } catch (error) {
       const view = toErrorView(error, opts.clock.now(), opts.secret());
       // A key being tried is as secret as the stored one.
-      if (request.type === 'key-test' && request.key) view.message = redact(view.message, request.key);
-      return { ok: false, error: view };
+      return { ok: false, error: request.type === 'key-test' && request.key ? redactView(view, request.key) : view };
     }
   };
 }

@@ -4,69 +4,90 @@
  */
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from '../api/errors';
 import { SnoozeInPastError } from '../inbox/conversation-state';
-import type { ErrorView } from '../views';
+import type { ErrorReason, ErrorView } from '../views';
 
 /** No key is stored: nothing can be sent. */
 export class NoKeyError extends Error {
   readonly kind = 'no-key';
   constructor() {
-    super('No API key is set. Enter it on the options page.');
+    // For consoles only: the UI words the `no-key` code.
+    super('No API key is set.');
     this.name = 'NoKeyError';
   }
 }
 
-/** A request the background refuses before any call (a value out of range, an unknown id ...). */
+type RequestErrorCode = 'bad-request' | 'not-found' | 'permission-required';
+
+/**
+ * A request the background refuses before any call (a value out of range, an unknown id ...). The UI
+ * words it from `code` and `reason`; `subject` is what the sentence names (an origin), `detail` a
+ * technical detail shown beneath it.
+ */
 export class RequestError extends Error {
   readonly kind = 'request';
   constructor(
-    readonly code: 'bad-request' | 'not-found' | 'permission-required',
-    message: string,
+    readonly code: RequestErrorCode,
+    readonly reason: ErrorReason | undefined,
+    readonly extra: { detail?: string; subject?: string } = {},
   ) {
-    super(message);
+    // The Error's message is for consoles only.
+    super([reason ? `${code}/${reason}` : code, extra.subject, extra.detail].filter(Boolean).join(': '));
     this.name = 'RequestError';
   }
 }
 
-/** Replaces every occurrence of the secret with a mask (defence in depth: messages should never hold it). */
+/** Replaces every occurrence of the secret with a mask (defence in depth: details should never hold it). */
 export function redact(text: string, secret: string | null | undefined): string {
   if (!secret || secret.length < 4) return text;
   return text.split(secret).join('[redacted]');
 }
 
+/** The view with every free text (detail, subject) redacted of `secret`. */
+export function redactView(view: ErrorView, secret: string | null | undefined): ErrorView {
+  const out = { ...view };
+  if (out.detail !== undefined) out.detail = redact(out.detail, secret);
+  if (out.subject !== undefined) out.subject = redact(out.subject, secret);
+  return out;
+}
+
 export function toErrorView(error: unknown, now: number, secret?: string | null): ErrorView {
-  const view = rawView(error, now);
-  return { ...view, message: redact(view.message, secret) };
+  return redactView(rawView(error, now), secret);
+}
+
+/** `detail` only when there is something to say. */
+const detailOf = (text: string | undefined) => (text?.trim() ? { detail: text.trim() } : {});
+
+/** Why the service refused the key (401) or the plan (403, `reason: 'plan'`), with its own sentence. */
+export type KeyProblem = { reason?: 'plan'; detail?: string };
+
+export function keyProblemOf(error: ApiError): KeyProblem {
+  const detail = detailOf(error.serviceMessage);
+  return error.status === 403 ? { reason: 'plan', ...detail } : detail;
 }
 
 function rawView(error: unknown, now: number): ErrorView {
   if (error instanceof ApiError) {
     const status = error.status;
-    if (status === 401 || status === 403) return { code: 'bad-key', message: error.serviceMessage, status };
-    if (status === 404) return { code: 'not-found', message: error.serviceMessage, status };
+    const detail = detailOf(error.serviceMessage);
+    if (status === 401 || status === 403) return { code: 'bad-key', ...keyProblemOf(error), status };
+    if (status === 404) return { code: 'not-found', ...detail, status };
     if (status === 429) {
-      return {
-        code: 'rate-limited',
-        message: 'The service is rate limiting this key; the extension will try again shortly.',
-        status,
-        ...(error.retryAfter !== undefined ? { retryAt: now + error.retryAfter * 1000 } : {}),
-      };
+      return { code: 'rate-limited', status, ...(error.retryAfter !== undefined ? { retryAt: now + error.retryAfter * 1000 } : {}) };
     }
-    if (status >= 500) return { code: 'server', message: `The service failed (${status}): ${error.serviceMessage}`, status };
-    return { code: 'rejected', message: error.serviceMessage, status };
+    if (status >= 500) return { code: 'server', ...detail, status };
+    return { code: 'rejected', ...detail, status };
   }
-  if (error instanceof NetworkError) {
-    return {
-      code: 'offline',
-      message: error.timedOut ? 'The service did not answer in time.' : 'The service could not be reached.',
-    };
+  if (error instanceof NetworkError) return error.timedOut ? { code: 'offline', reason: 'timeout' } : { code: 'offline' };
+  // Names the endpoint and the field that did not match.
+  if (error instanceof ResponseSchemaError) return { code: 'malformed', ...detailOf(error.message) };
+  if (error instanceof NoKeyError) return { code: 'no-key' };
+  if (error instanceof RequestError) {
+    const { code, reason, extra } = error;
+    return { code, ...(reason ? { reason } : {}), ...detailOf(extra.detail), ...(extra.subject ? { subject: extra.subject } : {}) };
   }
-  if (error instanceof ResponseSchemaError) return { code: 'malformed', message: error.message };
-  if (error instanceof NoKeyError) return { code: 'no-key', message: error.message };
-  if (error instanceof RequestError) return { code: error.code, message: error.message };
-  if (error instanceof SnoozeInPastError) return { code: 'bad-request', message: error.message };
-  if (isAbortError(error)) return { code: 'internal', message: 'The request was cancelled.' };
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message: `Unexpected error: ${message}` };
+  if (error instanceof SnoozeInPastError) return { code: 'bad-request', reason: 'snooze-in-past' };
+  if (isAbortError(error)) return { code: 'internal', reason: 'cancelled' };
+  return { code: 'internal', ...detailOf(error instanceof Error ? error.message : String(error)) };
 }
 
 /**

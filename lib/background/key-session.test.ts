@@ -33,9 +33,11 @@ describe('key session', () => {
     keys.failed(new Error('offline'));
     expect(keys.problem()).toBeNull();
     keys.failed(refusal(401, 'Unknown API key.'));
-    expect(keys.problem()).toBe('Unknown API key.');
+    expect(keys.problem()).toEqual({ detail: 'Unknown API key.' });
     keys.failed(refusal(403, 'API access needs the Pro plan.'));
-    expect(keys.problem()).toBe('API access needs the Pro plan.');
+    expect(keys.problem()).toEqual({ reason: 'plan', detail: 'API access needs the Pro plan.' });
+    // The same refusal again changes nothing.
+    keys.failed(refusal(403, 'API access needs the Pro plan.'));
     keys.accepted();
     keys.accepted();
     expect(keys.problem()).toBeNull();
@@ -66,7 +68,7 @@ describe('key session', () => {
       },
     });
     await expect(api.refused()).rejects.toSatisfy(isKeyRefusal);
-    expect(keys.problem()).toBe('Unknown API key.');
+    expect(keys.problem()).toEqual({ detail: 'Unknown API key.' });
     expect(await api.ok(21)).toBe(42);
     expect(keys.problem()).toBeNull();
   });

@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../api/errors';
 import type { KeyLocation, KeyStore } from '../store/key-store';
-import { NoKeyError } from './error-view';
+import { keyProblemOf, NoKeyError, redact, type KeyProblem } from './error-view';
 
 /** A 401 (unknown key) or 403 (plan below Pro): no call with this key can succeed. */
 export function isKeyRefusal(error: unknown): error is ApiError {
@@ -27,8 +27,8 @@ export interface KeySession {
   current(): string | null;
   /** The key for a call; throws NoKeyError when none is set. */
   require(): string;
-  /** The service's sentence after it refused the key or the plan; null while nothing is known against it. */
-  problem(): string | null;
+  /** Why the service refused the key or the plan (with its sentence); null while nothing is known against it. */
+  problem(): KeyProblem | null;
   /** Where the key is kept, for the options page (the key itself never leaves). */
   location(): Promise<KeyLocation | null>;
   save(key: string, sessionOnly: boolean): Promise<void>;
@@ -43,10 +43,10 @@ export interface KeySession {
 
 export function createKeySession(opts: KeySessionOptions): KeySession {
   let key: string | null = null;
-  let problem: string | null = null;
+  let problem: KeyProblem | null = null;
 
-  const setProblem = (next: string | null) => {
-    if (next === problem) return;
+  const setProblem = (next: KeyProblem | null) => {
+    if (next === problem || (next && problem && next.reason === problem.reason && next.detail === problem.detail)) return;
     problem = next;
     opts.onProblemChange();
   };
@@ -83,7 +83,10 @@ export function createKeySession(opts: KeySessionOptions): KeySession {
     },
     accepted: () => setProblem(null),
     failed(error) {
-      if (isKeyRefusal(error)) setProblem(error.serviceMessage);
+      if (!isKeyRefusal(error)) return;
+      const found = keyProblemOf(error);
+      // The panel shows the service's sentence: it must not echo the key.
+      setProblem(found.detail === undefined ? found : { ...found, detail: redact(found.detail, key) });
     },
   };
 }

@@ -135,7 +135,7 @@ describe('outbox', () => {
     await clock.advance(600_000);
     await o.idle();
     const [failed, waiting] = await o.list();
-    expect(failed).toMatchObject({ id: failing.id, state: 'failed', error: { code: 'rejected', status: 400, message: 'snoozeUntil must be in the future' } });
+    expect(failed).toMatchObject({ id: failing.id, state: 'failed', error: { code: 'rejected', status: 400, detail: 'snoozeUntil must be in the future' } });
     expect(waiting).toMatchObject({ id: behind.id, state: 'pending', attempts: 0 });
     expect(service.calls).toEqual(['snooze c1']);
 

@@ -242,7 +242,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     try {
       const conversations = await opts.api.leadConversations(record.leadId, { priority: 'user' });
       const conversation = conversations.find((c) => c.id === record.conversationId);
-      if (!conversation) throw new RequestError('not-found', 'The conversation no longer exists.');
+      if (!conversation) throw new RequestError('not-found', 'conversation-gone');
       if (appendLanded(conversation.note, record.text, record.baseNote)) {
         stats.readBackHits += 1;
         await succeed(record, { kind: 'note', note: conversation.note ?? '' });
@@ -335,7 +335,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     list: async () => (await opts.store.all()).sort((a, b) => a.id - b.id),
     async retry(id) {
       const record = await opts.store.get(id);
-      if (!record) throw new RequestError('not-found', 'This action is no longer in the outbox.');
+      if (!record) throw new RequestError('not-found', 'outbox-item-gone');
       if (record.state === 'failed') {
         record.state = 'pending';
         record.error = null;
@@ -353,7 +353,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       const record = await opts.store.get(id);
       if (!record) return;
       if (isBusy(id)) {
-        throw new RequestError('bad-request', 'This action is being sent; it can be discarded only if it fails.');
+        throw new RequestError('bad-request', 'being-sent');
       }
       await opts.store.delete(id);
       changed();

@@ -54,10 +54,11 @@ function record(id: number, action: Partial<OutboxRecord> & Pick<OutboxRecord, '
 describe('buildPanelState', () => {
   it('says what is missing before it shows anything', () => {
     expect(buildPanelState(inputs({ hasKey: false }))).toEqual({ kind: 'no-key' });
-    expect(buildPanelState(inputs({ keyProblem: 'Unknown API key.' }))).toEqual({ kind: 'bad-key', message: 'Unknown API key.' });
+    expect(buildPanelState(inputs({ keyProblem: { detail: 'Unknown API key.' } }))).toEqual({ kind: 'bad-key', detail: 'Unknown API key.' });
+    expect(buildPanelState(inputs({ keyProblem: { reason: 'plan', detail: 'Pro only.' } }))).toEqual({ kind: 'bad-key', reason: 'plan', detail: 'Pro only.' });
     expect(buildPanelState(inputs({ profileUrl: null }))).toEqual({ kind: 'not-profile' });
     expect(buildPanelState(inputs({ entry: undefined }))).toEqual({ kind: 'loading', profileUrl: ADA });
-    expect(buildPanelState(inputs({ entry: undefined, error: { code: 'offline', message: 'The service could not be reached.' } }))).toMatchObject({
+    expect(buildPanelState(inputs({ entry: undefined, error: { code: 'offline' } }))).toMatchObject({
       kind: 'error',
       code: 'offline',
     });
@@ -82,7 +83,7 @@ describe('buildPanelState', () => {
           record(3, { kind: 'note', mode: 'append', text: 'call Tuesday' }),
           record(1, { kind: 'archive' }),
           record(2, { kind: 'note', mode: 'replace', text: 'fresh start' }),
-          record(4, { kind: 'snooze', until: NOW + 86_400_000, conversationId: 'c2', state: 'failed', error: { code: 'rejected', message: 'no' } }),
+          record(4, { kind: 'snooze', until: NOW + 86_400_000, conversationId: 'c2', state: 'failed', error: { code: 'rejected', detail: 'no' } }),
         ],
       }),
     );
@@ -93,7 +94,7 @@ describe('buildPanelState', () => {
     expect(c1?.pending).toBe(true);
     expect(c2?.status).toBe('OPEN');
     expect(state.pending.map((p) => p.id)).toEqual(['1', '2', '3']);
-    expect(state.failed).toMatchObject([{ id: '4', kind: 'snooze', snoozeUntil: Date.UTC(2025, 0, 7, 9), error: { message: 'no' } }]);
+    expect(state.failed).toMatchObject([{ id: '4', kind: 'snooze', snoozeUntil: Date.UTC(2025, 0, 7, 9), error: { code: 'rejected', detail: 'no' } }]);
   });
 
   it('shows a profile that is no lead, with its queued Add to audience', () => {
@@ -121,7 +122,7 @@ describe('chip and badge', () => {
     const chip = chipFor(state);
     expect(chip).toEqual({ kind: 'lead', name: 'Ada Lovelace', conversations: 2, status: 'OPEN' });
     expect(JSON.stringify(chip)).not.toContain('secret plans');
-    expect(chipFor({ kind: 'bad-key', message: 'Unknown API key: key_abc' })).toEqual({ kind: 'bad-key' });
+    expect(chipFor({ kind: 'bad-key', detail: 'Unknown API key: key_abc' })).toEqual({ kind: 'bad-key' });
   });
 
   it('bounds the name the chip carries, whatever length the service sends', () => {
@@ -135,7 +136,7 @@ describe('chip and badge', () => {
     expect(badgeFor(buildPanelState(inputs({ selectedConversationId: 'c1' })))).toMatchObject({ text: 'OPEN' });
     expect(badgeFor(buildPanelState(inputs({ outbox: [record(1, { kind: 'archive' })], selectedConversationId: 'c1' })))).toMatchObject({ text: 'ARCH' });
     expect(
-      badgeFor(buildPanelState(inputs({ outbox: [record(1, { kind: 'archive', state: 'failed', error: { code: 'rejected', message: 'x' } })] }))),
+      badgeFor(buildPanelState(inputs({ outbox: [record(1, { kind: 'archive', state: 'failed', error: { code: 'rejected', detail: 'x' } })] }))),
     ).toMatchObject({ text: '!' });
     expect(badgeFor({ kind: 'not-profile' }).text).toBe('');
     expect(badgeFor({ kind: 'no-key' }).text).toBe('KEY');

@@ -9,22 +9,20 @@
 import type { ConversationSummary, Lead } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
-import type { ChipView, ConversationView, LeadView, OutboxItemView, PanelState } from '../views';
+import type { ChipView, ConversationView, ErrorView, LeadView, OutboxItemView, PanelState } from '../views';
 import { CHIP_NAME_MAX } from '../chip-state';
 import { profileSlug } from '../pronet/canonical-url';
 import type { CacheEntry, OutboxRecord } from '../store/db';
+import type { KeyProblem } from './error-view';
 
-export interface PanelError {
-  code: 'offline' | 'rate-limited' | 'server' | 'malformed';
-  message: string;
-  retryAt?: number;
-}
+/** Why resolving a tab's profile failed, as the panel shows it. */
+export type PanelError = ErrorView;
 
 export interface PanelInputs {
   now: number;
   hasKey: boolean;
-  /** The service's sentence when it refused the key or the plan (401/403); null otherwise. */
-  keyProblem: string | null;
+  /** Why the service refused the key or the plan (401/403), with its sentence; null otherwise. */
+  keyProblem: KeyProblem | null;
   /** Canonical profile URL the tab shows, or null when it shows no profile. */
   profileUrl: string | null;
   /** Name the page shows for the profile, when the content script reported one. */
@@ -42,7 +40,7 @@ export interface PanelInputs {
 
 export function buildPanelState(inputs: PanelInputs): PanelState {
   if (!inputs.hasKey) return { kind: 'no-key' };
-  if (inputs.keyProblem !== null) return { kind: 'bad-key', message: inputs.keyProblem };
+  if (inputs.keyProblem !== null) return { kind: 'bad-key', ...inputs.keyProblem };
   const { profileUrl, entry } = inputs;
   if (profileUrl === null) return { kind: 'not-profile' };
   if (!entry) {

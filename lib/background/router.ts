@@ -40,18 +40,19 @@ export function classifySender(sender: SenderInfo, opts: Pick<RouterOptions, 'ex
   return 'forbidden';
 }
 
-const forbidden = (message: string): Reply<never> => ({ ok: false, error: { code: 'forbidden', message } });
+/** `detail`: the request a page may not send, for developers. */
+const forbidden = (detail?: string): Reply<never> => ({ ok: false, error: { code: 'forbidden', ...(detail ? { detail } : {}) } });
 
 export function createRouter(opts: RouterOptions): (raw: unknown, sender: SenderInfo) => Promise<Reply<unknown>> {
   return async (raw, sender) => {
     const kind = classifySender(sender, opts);
-    if (kind === 'forbidden') return forbidden('This sender may not talk to the extension.');
+    if (kind === 'forbidden') return forbidden();
     const parsed = parseRequest(raw);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const request = parsed.request;
     if (kind === 'content-script') {
       if (!CONTENT_SCRIPT_REQUESTS.includes(request.type)) {
-        return forbidden(`A page may not send ${request.type}.`);
+        return forbidden(request.type);
       }
       return opts.handle(request, { tabId: sender.tab?.id });
     }

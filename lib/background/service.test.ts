@@ -132,7 +132,7 @@ async function send(service: BackgroundService, request: Request, ctx = {}): Pro
 
 async function value<T>(reply: Promise<Reply<unknown>>): Promise<T> {
   const r = await reply;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${JSON.stringify(r.error)}`);
   return r.value as T;
 }
 

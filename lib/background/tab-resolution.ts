@@ -36,18 +36,7 @@ export function createTabResolution(opts: TabResolutionOptions): TabResolution {
   const { tabs, resolver, keys } = opts;
   const keyUsable = () => keys.current() !== null && keys.problem() === null;
 
-  function panelError(error: unknown): PanelError {
-    const view = toErrorView(error, opts.clock.now(), keys.current());
-    switch (view.code) {
-      case 'offline':
-      case 'rate-limited':
-      case 'server':
-      case 'malformed':
-        return { code: view.code, message: view.message, ...(view.retryAt !== undefined ? { retryAt: view.retryAt } : {}) };
-      default:
-        return { code: 'server', message: view.message };
-    }
-  }
+  const panelError = (error: unknown): PanelError => toErrorView(error, opts.clock.now(), keys.current());
 
   async function ensure(tabId: number, force = false): Promise<void> {
     const tab = tabs.get(tabId);

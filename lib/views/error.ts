@@ -1,4 +1,7 @@
-/** Errors as every surface sees them: a code to switch on, never a throw across the message boundary. */
+/**
+ * Errors as every surface sees them: a code (and a finer reason) to switch on and to word in the
+ * user's language, never a throw across the message boundary and never an English sentence.
+ */
 import { z } from 'zod';
 
 /**
@@ -12,11 +15,12 @@ import { z } from 'zod';
  * - `server`: the service failed (5xx);
  * - `malformed`: the service answered something this extension does not understand;
  * - `not-found`: the service knows no such thing (404);
- * - `rejected`: the service refused the request (another 4xx: 400, 402 no credits, 409 ...); the message
- *   is the service's own sentence;
+ * - `rejected`: the service refused the request (another 4xx: 400, 402 no credits, 409 ...); the
+ *   detail is the service's own sentence;
  * - `permission-required`: a custom base URL needs a host permission the user has not granted yet
- *   (the options page must call `browser.permissions.request` from a click, then retry);
- * - `internal`: anything else (a bug); the message says what.
+ *   (the options page must call `browser.permissions.request` from a click, then retry); `subject`
+ *   is the origin;
+ * - `internal`: anything else (a bug); the detail says what.
  */
 export const ErrorCode = z.enum([
   'bad-request',
@@ -34,13 +38,73 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** An error as the UI sees it. `message` is one human sentence and never contains the key. */
+/**
+ * A finer cause, where one code has several sentences. Each reason refines exactly one code
+ * (`ERROR_REASON_CODE`); without a reason the code's own sentence applies.
+ */
+export const ErrorReason = z.enum([
+  // offline: no answer in time (without a reason: the service could not be reached at all).
+  'timeout',
+  // bad-key: the workspace's plan has no API access (403; without a reason: the key is unknown, 401).
+  'plan',
+  // bad-request
+  'nothing-to-append',
+  'not-a-profile',
+  'snooze-in-past',
+  'no-panel',
+  'not-from-a-tab',
+  'being-sent',
+  // not-found
+  'outbox-item-gone',
+  'conversation-gone',
+  // internal
+  'cancelled',
+  'no-answer',
+  'unexpected-reply',
+]);
+export type ErrorReason = z.infer<typeof ErrorReason>;
+
+/** The one code each reason refines (a Record: a new reason does not compile without its code). */
+export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
+  timeout: 'offline',
+  plan: 'bad-key',
+  'nothing-to-append': 'bad-request',
+  'not-a-profile': 'bad-request',
+  'snooze-in-past': 'bad-request',
+  'no-panel': 'bad-request',
+  'not-from-a-tab': 'bad-request',
+  'being-sent': 'bad-request',
+  'outbox-item-gone': 'not-found',
+  'conversation-gone': 'not-found',
+  cancelled: 'internal',
+  'no-answer': 'internal',
+  'unexpected-reply': 'internal',
+};
+
+/**
+ * An error as the UI sees it. The UI words it from `code` and `reason`; nothing here is a sentence
+ * for the user, so nothing English can be shown by mistake. No field ever contains the key.
+ */
 export const ErrorView = z.object({
   code: ErrorCode,
-  message: z.string(),
+  reason: ErrorReason.optional(),
+  /**
+   * Shown beneath the sentence, never instead of it: the service's own sentence, or a technical
+   * detail (the endpoint and field of a malformed answer, the field of an invalid request).
+   */
+  detail: z.string().optional(),
   /** HTTP status from the service, when the error came from it. */
   status: z.number().int().optional(),
   /** When retrying may work again (after a 429). */
   retryAt: z.number().optional(),
+  /** What the sentence names (the origin needing a permission, for `permission-required`). */
+  subject: z.string().optional(),
 });
 export type ErrorView = z.infer<typeof ErrorView>;
+
+/** A one-line English description for developers (consoles, test failures), never for the UI. */
+export function describeError(view: ErrorView): string {
+  const what = view.reason ? `${view.code}/${view.reason}` : view.code;
+  const extras = [view.status !== undefined ? `status ${view.status}` : '', view.subject ?? '', view.detail ?? ''].filter(Boolean);
+  return extras.length > 0 ? `${what}: ${extras.join('; ')}` : what;
+}

@@ -1,6 +1,7 @@
 /** What a lead panel shows for one tab (the profile's lead, its conversations, what is pending). */
 import { z } from 'zod';
 import { CONVERSATION_ACTIONS, CONVERSATION_STATUSES } from '../inbox/conversation-state';
+import { ErrorReason, ErrorView } from './error';
 import { OutboxItemView } from './outbox';
 
 export const ConversationStatusView = z.enum(CONVERSATION_STATUSES);
@@ -44,18 +45,19 @@ export type ConversationView = z.infer<typeof ConversationView>;
 
 /**
  * What a lead panel shows for one tab.
- * - `no-key`: no key set (link to options); `bad-key`: the key or plan was refused;
+ * - `no-key`: no key set (link to options); `bad-key`: the key (or, `reason: 'plan'`, the plan) was
+ *   refused, `detail` the service's sentence;
  * - `not-profile`: the tab shows no profile page of a configured host;
  * - `loading`: resolving `profileUrl` with nothing cached;
  * - `no-lead`: the profile is no lead yet (offer Add to audience and Enrich);
  * - `lead`: the lead and its conversations; `stale` while a cached entry is being revalidated;
  *   `pending` and `failed` list the outbox items of this lead (already applied to `conversations`
  *   optimistically, except failed ones);
- * - `error`: resolution failed and nothing is cached.
+ * - `error`: resolution failed and nothing is cached; the failure as an ErrorView, worded by the UI.
  */
 export const PanelState = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-key') }),
-  z.object({ kind: z.literal('bad-key'), message: z.string() }),
+  z.object({ kind: z.literal('bad-key'), reason: ErrorReason.extract(['plan']).optional(), detail: z.string().optional() }),
   z.object({ kind: z.literal('not-profile') }),
   z.object({ kind: z.literal('loading'), profileUrl: z.string() }),
   z.object({
@@ -78,13 +80,7 @@ export const PanelState = z.discriminatedUnion('kind', [
     stale: z.boolean(),
     fetchedAt: z.number(),
   }),
-  z.object({
-    kind: z.literal('error'),
-    profileUrl: z.string().optional(),
-    code: z.enum(['offline', 'rate-limited', 'server', 'malformed']),
-    message: z.string(),
-    retryAt: z.number().optional(),
-  }),
+  z.object({ kind: z.literal('error'), profileUrl: z.string().optional(), ...ErrorView.shape }),
 ]);
 export type PanelState = z.infer<typeof PanelState>;
 

@@ -55,7 +55,7 @@ export async function startBackground(
 
 export async function must(service: BackgroundService, request: Request): Promise<unknown> {
   const reply = await service.handle(request);
-  if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code} ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${request.type} failed: ${JSON.stringify(reply.error)}`);
   return reply.value;
 }
 

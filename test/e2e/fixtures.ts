@@ -305,7 +305,7 @@ export async function outboxItems(extensionPage: Page): Promise<OutboxItemView[]
     return chrome.runtime.sendMessage({ type: 'outbox-list' });
   });
   const parsed = replySchema(z.array(OutboxItemView)).parse(reply);
-  if (!parsed.ok) throw new Error(`outbox-list: ${parsed.error.message}`);
+  if (!parsed.ok) throw new Error(`outbox-list: ${JSON.stringify(parsed.error)}`);
   return parsed.value;
 }
 

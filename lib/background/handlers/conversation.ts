@@ -21,7 +21,7 @@ export function conversationHandlers(deps: ConversationHandlerDeps): HandlerMap<
 
   return {
     async 'save-note'(req) {
-      if (req.mode === 'append' && req.text.trim() === '') throw new RequestError('bad-request', 'There is nothing to append.');
+      if (req.mode === 'append' && req.text.trim() === '') throw new RequestError('bad-request', 'nothing-to-append');
       const { conversationId, leadId, mode, text } = req;
       return enqueue({ kind: 'note', conversationId, leadId, profileUrl: await profileOfLead(leadId), mode, text });
     },

@@ -29,7 +29,7 @@ export function leadHandlers(deps: LeadHandlerDeps): HandlerMap<LeadRequests> {
 
   function canonicalOrThrow(url: string): string {
     const canonical = canonicalProfileUrl(url, deps.hosts());
-    if (canonical === null) throw new RequestError('bad-request', 'This is not a profile address.');
+    if (canonical === null) throw new RequestError('bad-request', 'not-a-profile');
     return canonical;
   }
 

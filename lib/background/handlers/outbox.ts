@@ -6,7 +6,7 @@ import { outboxItemView } from '../panel-state';
 
 function outboxId(id: string): number {
   const n = Number(id);
-  if (!Number.isInteger(n) || n <= 0) throw new RequestError('not-found', 'This action is no longer in the outbox.');
+  if (!Number.isInteger(n) || n <= 0) throw new RequestError('not-found', 'outbox-item-gone');
   return n;
 }
 

@@ -54,7 +54,7 @@ export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileReq
 
   return {
     async 'profile-viewed'(req, ctx) {
-      if (ctx.tabId === undefined) throw new RequestError('bad-request', 'profile-viewed must come from a tab.');
+      if (ctx.tabId === undefined) throw new RequestError('bad-request', 'not-from-a-tab');
       tabs.navigate(ctx.tabId, req.url, req.name);
       void resolution.ensure(ctx.tabId);
       const computed = await feed.compute(ctx.tabId);
@@ -63,7 +63,7 @@ export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileReq
     },
     async 'open-panel'(req, ctx) {
       const tabId = req.tabId ?? ctx.tabId;
-      if (tabId === undefined || !deps.openPanel) throw new RequestError('bad-request', 'There is no panel to open here.');
+      if (tabId === undefined || !deps.openPanel) throw new RequestError('bad-request', 'no-panel');
       await deps.openPanel(tabId);
       return null;
     },

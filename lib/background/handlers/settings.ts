@@ -49,7 +49,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlerMap<Settings
       if (req.patch.baseUrl !== undefined && req.patch.baseUrl !== previous.baseUrl) {
         const origin = new URL(req.patch.baseUrl).origin;
         if (!(await deps.hasHostPermission(`${origin}/*`))) {
-          throw new RequestError('permission-required', `The extension needs permission to reach ${origin}. Grant it, then save again.`);
+          throw new RequestError('permission-required', undefined, { subject: origin });
         }
       }
       // Moving the key keeps it in exactly one place.

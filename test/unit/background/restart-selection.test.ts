@@ -53,7 +53,7 @@ async function startWorker(): Promise<BackgroundService> {
 
 async function value<T>(service: BackgroundService, request: Request, ctx = {}): Promise<T> {
   const reply: Reply<unknown> = await service.handle(request, ctx);
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${JSON.stringify(reply.error)}`);
   return reply.value as T;
 }
 

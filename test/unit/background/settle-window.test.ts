@@ -62,7 +62,7 @@ function watchedDb(inner: CompanionDb): CompanionDb {
 
 async function value<T>(request: Request, ctx = {}): Promise<T> {
   const reply = await service.handle(request, ctx);
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${JSON.stringify(reply.error)}`);
   return reply.value as T;
 }
 

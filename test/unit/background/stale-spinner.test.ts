@@ -39,7 +39,7 @@ function fakeFetch(): typeof fetch {
 
 async function state(request: Request, ctx = {}): Promise<PanelState> {
   const reply = await service.handle(request, ctx);
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${JSON.stringify(reply.error)}`);
   return reply.value as PanelState;
 }
 

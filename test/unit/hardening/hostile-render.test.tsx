@@ -112,7 +112,7 @@ function outboxItem(id: string, s: string, state: OutboxItemView['state']): Outb
     createdAt: NOW,
     attempts: 3,
     nextAttemptAt: state === 'failed' ? null : NOW + 5_000,
-    error: state === 'failed' ? { code: 'rejected', message: s } : null,
+    error: state === 'failed' ? { code: 'rejected', detail: s } : null,
     note: { mode: 'append', text: s },
     audience: s,
   };
@@ -157,7 +157,7 @@ function hostileMessenger(s: string, bodies: readonly string[]): Messenger {
       case 'credits':
         return { ok: true, value: { total: 12, perishable: 0 } };
       default:
-        return { ok: false, error: { code: 'rejected', message: s } };
+        return { ok: false, error: { code: 'rejected', detail: s } };
     }
   };
   return { send } as unknown as Messenger;
@@ -230,9 +230,9 @@ describe.each([
 
   it.each(HOSTILE_STRINGS.map((s) => [JSON.stringify(s).slice(0, 60), s]))('renders %s as text in the other panel states', async (_name, s) => {
     for (const state of [
-      { kind: 'bad-key', message: s },
-      { kind: 'error', code: 'server', message: s },
-      { kind: 'error', code: 'malformed', message: s, profileUrl: s },
+      { kind: 'bad-key', detail: s },
+      { kind: 'error', code: 'server', detail: s },
+      { kind: 'error', code: 'malformed', detail: s, profileUrl: s },
     ] satisfies PanelState[]) {
       const { container, unmount } = render(<LeadPanel state={state} tabId={1} messenger={hostileMessenger(s, [])} now={() => NOW} onOpenOptions={() => {}} />);
       expectSafeDom(container, `${state.kind}: ${s}`);

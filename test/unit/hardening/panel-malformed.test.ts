@@ -87,7 +87,7 @@ async function start(fetch: typeof globalThis.fetch): Promise<BackgroundService>
   });
   await service.start();
   const reply = await service.handle({ type: 'key-set', key: KEY, sessionOnly: false });
-  if (!reply.ok) throw new Error(reply.error.message);
+  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
   return service;
 }
 
@@ -95,7 +95,7 @@ async function settledState(svc: BackgroundService, tabId: number): Promise<Pane
   let state: PanelState | undefined;
   await vi.waitFor(async () => {
     const reply = (await svc.handle({ type: 'panel-state', tabId })) as Reply<PanelState>;
-    if (!reply.ok) throw new Error(reply.error.message);
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
     state = reply.value;
     expect(state.kind === 'loading' || (state.kind === 'lead' && state.stale)).toBe(false);
   }, { timeout: 10_000 });
@@ -150,7 +150,7 @@ describe('malformed responses on the panel-state path', () => {
         if (expectError) {
           tally.errors += 1;
           expect(state, where).toMatchObject({ kind: 'error', code: 'malformed', profileUrl: ADA });
-          const message = (state as Extract<PanelState, { kind: 'error' }>).message;
+          const message = (state as Extract<PanelState, { kind: 'error' }>).detail ?? '';
           expect(message, `${where}: names the endpoint`).toContain(name);
           // The field, or the object holding it: in any case the top-level key the mutation went under.
           expect(message, `${where}: names the field`).toContain(m.path.length === 0 ? ' at ' : ` at ${String(m.path[0])}`);
@@ -184,7 +184,7 @@ describe('malformed responses on the panel-state path', () => {
     expect(await settledState(svc, 4)).toMatchObject({
       kind: 'error',
       code: 'malformed',
-      message: 'listLeadConversations returned an unexpected response at (body): the body is not JSON',
+      detail: 'listLeadConversations returned an unexpected response at (body): the body is not JSON',
     });
     server.reset();
     await svc.handle({ type: 'refresh', tabId: 4 });
@@ -209,8 +209,8 @@ describe('malformed responses on the panel-state path', () => {
         tally.errors += 1;
         expect(reply, where).toMatchObject({ ok: false, error: { code: 'malformed' } });
         if (!reply.ok) {
-          expect(reply.error.message, where).toContain('listConversationMessages');
-          expectNoEcho(reply.error.message, where);
+          expect(reply.error.detail, where).toContain('listConversationMessages');
+          expectNoEcho(reply.error.detail ?? '', where);
         }
       }
     }
