@@ -1,6 +1,8 @@
 import '../../lib/zod-config';
 import { render } from 'preact';
 import '../../components/ui/theme.css';
+import '../../components/ui/controls.css';
+import '../../components/ui/feedback.css';
 import '../../components/lead-panel/outbox.css';
 import '../../components/options/options.css';
 import { browser } from 'wxt/browser';

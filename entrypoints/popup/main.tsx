@@ -1,7 +1,11 @@
 import '../../lib/zod-config';
 import { render } from 'preact';
 import '../../components/ui/theme.css';
+import '../../components/ui/controls.css';
+import '../../components/ui/feedback.css';
 import '../../components/lead-panel/lead-panel.css';
+import '../../components/lead-panel/messages.css';
+import '../../components/lead-panel/states.css';
 import '../../components/lead-panel/outbox.css';
 import { t, uiLocale } from '../../components/i18n';
 import { PanelApp, parseTabParam } from '../../components/lead-panel/PanelApp';
