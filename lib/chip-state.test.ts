@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { CHIP_KINDS, CHIP_STATUSES, createChipTracker, parseChipState, type ChipStamp } from './chip-state';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { CHIP_KINDS, CHIP_STATUSES, createChipTracker, parseChipState, type ChipStamp, type ChipState as CheckedChipState } from './chip-state';
 import { ChipState } from './views';
 
 const ADA = 'https://www.pronet.example/in/ada-lovelace/';
@@ -60,6 +60,10 @@ describe('chip tracker', () => {
 });
 
 describe('parseChipState', () => {
+  it('checks the very type the ChipState schema describes', () => {
+    expectTypeOf<CheckedChipState>().toEqualTypeOf<ChipState>();
+  });
+
   it('accepts what the background sends and refuses anything else', () => {
     expect(parseChipState({ kind: 'lead', name: 'Ada Lovelace', status: 'OPEN', conversations: 1, profileUrl: ADA, rev: 7 })).toEqual({
       kind: 'lead', name: 'Ada Lovelace', status: 'OPEN', conversations: 1, profileUrl: ADA, rev: 7,

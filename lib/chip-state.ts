@@ -4,8 +4,7 @@
  * must stay small), and `lib/views` builds the `ChipState` schema from the same lists, so the two
  * checks cannot drift apart.
  */
-import { CONVERSATION_STATUSES } from './inbox/conversation-state';
-import type { ChipState } from './views';
+import { CONVERSATION_STATUSES, type ConversationStatus } from './inbox/conversation-state';
 
 /**
  * What the chip can say. 'off': the user turned chips off; 'not-profile': the tab shows no profile
@@ -21,6 +20,19 @@ export const CHIP_STATUSES = CONVERSATION_STATUSES;
 export const CHIP_NAME_MAX = 300;
 /** Longest profile URL a chip state may carry (the protocol's URL limit). */
 export const CHIP_PROFILE_URL_MAX = 4096;
+
+/**
+ * A chip state as the content script checks it. `lib/views` builds the `ChipState` schema from the
+ * lists above; `chip-state.test.ts` proves the two types are the same (no import back: views import this).
+ */
+export interface ChipState {
+  kind: ChipKind;
+  name?: string;
+  status?: ConversationStatus;
+  conversations?: number;
+  profileUrl: string | null;
+  rev: number;
+}
 
 const KINDS: ReadonlySet<string> = new Set(CHIP_KINDS);
 const STATUSES: ReadonlySet<string> = new Set(CHIP_STATUSES);
