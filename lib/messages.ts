@@ -24,7 +24,7 @@
  * Times are epoch milliseconds throughout.
  */
 import { z } from 'zod';
-import { EnrichType } from './api/schemas';
+import { ENRICH_TYPES } from './api/enrichment';
 import { NOTE_MODES } from './inbox/note-rules';
 import {
   AudienceView,
@@ -107,9 +107,9 @@ export const protocol = {
   /** Enrich a lead (by id) or a profile (names + profile URL). Spends credits: show `credits` first. */
   enrich: {
     request: z.union([
-      z.object({ enrichType: EnrichType, leadId: id }),
+      z.object({ enrichType: z.enum(ENRICH_TYPES), leadId: id }),
       z.object({
-        enrichType: EnrichType,
+        enrichType: z.enum(ENRICH_TYPES),
         profileUrl: z.string().max(4096),
         firstname: z.string().min(1).max(200),
         lastname: z.string().min(1).max(200),

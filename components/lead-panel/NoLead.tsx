@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
 import type { AudienceView, CreditsView, EnrichResultView, OutboxItemView, PanelState } from '../../lib/views';
-import type { EnrichType } from '../../lib/api/schemas';
+import type { EnrichType } from '../../lib/api/enrichment';
 import { errorText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t, type MessageKey } from '../i18n';

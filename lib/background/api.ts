@@ -5,7 +5,7 @@
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Audience, ConversationSummary, Credits, Identity, Lead, Member, Message } from '../api/schemas';
-import type { EnrichType } from '../api/schemas';
+import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
 

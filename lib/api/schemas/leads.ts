@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENRICH_TYPES } from '../enrichment';
 import { EpochMs, Int, StatusCode, hasAny, idString, queryInt } from './common';
 import { ConversationSummary } from './conversations';
 
@@ -206,15 +207,9 @@ export type LeadConversationsResponse = z.infer<typeof LeadConversationsResponse
 
 // ---- Enrichment (#14, #15) --------------------------------------------------------------------
 
-export const EnrichType = z.enum(['EMAIL_ENRICH', 'PRONET_ENRICH', 'FULL_ENRICH']);
+export const EnrichType = z.enum(ENRICH_TYPES);
 export type EnrichType = z.infer<typeof EnrichType>;
-
-/** Credits spent by one enrichment of each type (endpoints.md #14). */
-export const ENRICH_CREDIT_COST: Readonly<Record<EnrichType, number>> = {
-  EMAIL_ENRICH: 5,
-  PRONET_ENRICH: 1,
-  FULL_ENRICH: 5,
-};
+export { ENRICH_CREDIT_COST } from '../enrichment';
 
 export const EnrichRequest = z
   .strictObject({
