@@ -58,8 +58,9 @@ export function firstAfter(ordered: readonly ConversationRecord[], position: Sor
 }
 
 export function sortConversations(list: readonly ConversationRecord[], field: SortField, dir: SortDirection): ConversationRecord[] {
-  // Each position is built once, not twice per comparison.
-  const positioned = list.map((c) => ({ ...positionIn(c, field), c }));
+  // Each position is built once, not twice per comparison; a literal, not a spread: this runs per
+  // candidate of a search (the spread doubled a free-text search at 100,000 leads).
+  const positioned = list.map((c) => ({ key: sortKey(c, field), id: c.id, c }));
   positioned.sort((a, b) => compareSortPosition(a, b, dir));
   return positioned.map((p) => p.c);
 }
