@@ -9,7 +9,7 @@
  * added (and granted). Which pages are profiles follows the same configured hosts, read from the
  * settings in `storage.local` (they hold no secret).
  */
-import { CHIP_CSS, CHIP_SHADOW_MODE, chipHostName, mountChip } from '../components/chip/chip';
+import { createChipUi } from '../components/chip/chip-ui';
 import { startProfilePage } from '../lib/content/profile-page';
 
 export default defineContentScript({
@@ -27,16 +27,7 @@ export default defineContentScript({
       onStorageChanged: browser.storage.onChanged,
       onMessage: browser.runtime.onMessage,
       mountChip: async (onOpen) => {
-        const ui = await createShadowRootUi(ctx, {
-          name: chipHostName(),
-          mode: CHIP_SHADOW_MODE,
-          position: 'inline',
-          anchor: 'body',
-          append: 'last',
-          css: CHIP_CSS,
-          isolateEvents: true,
-          onMount: (container) => mountChip(container, onOpen),
-        });
+        const ui = await createChipUi(ctx, onOpen);
         ui.mount();
         return ui.mounted;
       },

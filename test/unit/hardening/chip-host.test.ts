@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { CHIP_CSS, CHIP_HOST_PREFIX, CHIP_SHADOW_MODE, chipHostName, mountChip, type ChipHandle } from '../../../components/chip/chip';
+import { CHIP_HOST_PREFIX, chipHostName } from '../../../components/chip/chip';
+import { createChipUi } from '../../../components/chip/chip-ui';
 import profileContentScript from '../../../entrypoints/profile.content';
 
 /** The content script's options as WXT hands them to its context (everything but `main`). */
@@ -17,16 +17,7 @@ function contentScriptOptions() {
 }
 
 async function mountLikeTheContentScript(ctx: ContentScriptContext) {
-  const ui = await createShadowRootUi<ChipHandle>(ctx, {
-    name: chipHostName(),
-    mode: CHIP_SHADOW_MODE,
-    position: 'inline',
-    anchor: 'body',
-    append: 'last',
-    css: CHIP_CSS,
-    isolateEvents: true,
-    onMount: (container) => mountChip(container, () => undefined),
-  });
+  const ui = await createChipUi(ctx, () => undefined);
   ui.mount();
   return ui;
 }
