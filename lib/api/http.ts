@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './backoff';
 import { endpoints, pathParamNames, type EndpointInput, type EndpointName, type EndpointResponse } from './endpoints';
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
-import type { RateLimiter } from './rate-limiter';
+import type { LimiterPriority, RateLimiter } from './rate-limiter';
 import { ErrorBody } from './schemas/common';
 import { summarizeResponse } from './summaries';
 
 export interface CallOptions {
   signal?: AbortSignal;
-  priority?: 'user' | 'background';
+  priority?: LimiterPriority;
 }
 
 /** One HTTP attempt, for the call log. `summary` is short and never holds the key or a note's text. */

@@ -426,3 +426,72 @@ describe('serialisable state', () => {
     expect(limiter.snapshot()).toEqual({ calls: [T0 - 500, T0], pausedUntil: 0 });
   });
 });
+
+describe('priority classes and shares', () => {
+  function fakeClock(start = 1_000_000) {
+    let now = start;
+    const timers: { at: number; fn: () => void; id: number }[] = [];
+    let next = 1;
+    return {
+      clock: {
+        now: () => now,
+        setTimeout: (fn: () => void, ms: number) => {
+          const id = next++;
+          timers.push({ at: now + ms, fn, id });
+          return id;
+        },
+        clearTimeout: (h: unknown) => {
+          const i = timers.findIndex((t) => t.id === h);
+          if (i >= 0) timers.splice(i, 1);
+        },
+      },
+      advance(ms: number) {
+        const until = now + ms;
+        for (;;) {
+          timers.sort((a, b) => a.at - b.at);
+          const t = timers[0];
+          if (!t || t.at > until) break;
+          timers.shift();
+          now = t.at;
+          t.fn();
+        }
+        now = until;
+      },
+    };
+  }
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('serves user, then background, then list, then idle', async () => {
+    const c = fakeClock();
+    const limiter = createSlidingWindowLimiter({ limit: 1, windowMs: 1000, clock: c.clock, shares: {} });
+    await limiter.acquire({ priority: 'user' });
+    const order: string[] = [];
+    for (const p of ['idle', 'list', 'background', 'user'] as const) void limiter.acquire({ priority: p }).then(() => order.push(p));
+    for (let i = 0; i < 4; i++) {
+      c.advance(1000);
+      await flush();
+    }
+    expect(order).toEqual(['user', 'background', 'list', 'idle']);
+  });
+
+  it('caps list work (and the idle work below it) at its share, leaving the rest to the user', async () => {
+    const c = fakeClock();
+    const limiter = createSlidingWindowLimiter({ limit: 10, windowMs: 1000, clock: c.clock, shares: { list: 0.6 } });
+    let lists = 0;
+    for (let i = 0; i < 10; i++) void limiter.acquire({ priority: i % 2 ? 'list' : 'idle' }).then(() => lists++);
+    await flush();
+    expect(lists).toBe(6);
+    let users = 0;
+    for (let i = 0; i < 4; i++) void limiter.acquire({ priority: 'user' }).then(() => users++);
+    await flush();
+    expect(users).toBe(4);
+    c.advance(1000);
+    await flush();
+    expect(lists).toBe(10);
+  });
+
+  it('refuses a share outside (0, 1]', () => {
+    expect(() => createSlidingWindowLimiter({ shares: { list: 0 } })).toThrow(RangeError);
+    expect(() => createSlidingWindowLimiter({ shares: { idle: 1.5 } })).toThrow(RangeError);
+  });
+});

@@ -11,8 +11,11 @@
  * saw this one, whatever the network's delay and jitter: our own calls never earn a 429. It costs
  * one round trip per window (a call's slot frees a window after its answer, not after its start).
  *
- * Waiters are served by priority (every queued 'user' acquire before any queued 'background' one),
- * FIFO within a priority. The state (call log and pause) is plain JSON so that the background worker
+ * Waiters are served by priority (`LIMITER_PRIORITIES`, highest first: every queued 'user' acquire
+ * before any 'background' one, then 'list', then 'idle'), FIFO within a priority. A class may be capped
+ * to a share of the limit (`shares`): a capped class counts its own calls in the window and those of
+ * every class below it, so list work (and the idle work under it) never takes the whole budget and a
+ * user's click always finds a slot. The state (call log and pause) is plain JSON so that the background worker
  * can persist it through `onChange` and restore it with `state` after a service-worker restart.
  */
 
@@ -29,7 +32,13 @@ export interface LimiterState {
   pausedUntil: number;
 }
 
-export type LimiterPriority = 'user' | 'background';
+/**
+ * Highest first. 'user': a user's action and the first look-up of the profile on screen; 'background':
+ * refreshes of what is on screen; 'list': list badges, prefetch, rows of a queue; 'idle': counts and
+ * anything nobody waits for. Lower classes shed first.
+ */
+export const LIMITER_PRIORITIES = ['user', 'background', 'list', 'idle'] as const;
+export type LimiterPriority = (typeof LIMITER_PRIORITIES)[number];
 
 export interface AcquireOptions {
   priority?: LimiterPriority;
@@ -58,7 +67,12 @@ export interface SlidingWindowLimiterOptions {
   clock?: LimiterClock;
   state?: LimiterState;
   onChange?: (s: LimiterState) => void;
+  /** Per class, the share of `limit` (0..1] it and the classes below it may use in a window. */
+  shares?: Partial<Record<LimiterPriority, number>>;
 }
+
+/** List work may use at most 60% of the key's rate (issue 11), so the panel and actions stay instant. */
+export const DEFAULT_LIMITER_SHARES: Partial<Record<LimiterPriority, number>> = { list: 0.6 };
 
 export const DEFAULT_RATE_LIMIT = 50;
 export const DEFAULT_RATE_WINDOW_MS = 10_000;
@@ -91,8 +105,21 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   }
   restore(opts.state);
 
-  const userQueue: Waiter[] = [];
-  const backgroundQueue: Waiter[] = [];
+  const queues: Record<LimiterPriority, Waiter[]> = { user: [], background: [], list: [], idle: [] };
+  /**
+   * Grant times per class, for the share caps only (in memory: after a restart the shared log still
+   * bounds the total, and the caps start afresh).
+   */
+  const classCalls: Record<LimiterPriority, number[]> = { user: [], background: [], list: [], idle: [] };
+  /** For each class, the most calls it and the classes below it may hold in a window (Infinity: no cap). */
+  const caps = Object.fromEntries(
+    LIMITER_PRIORITIES.map((p) => {
+      const share = (opts.shares ?? DEFAULT_LIMITER_SHARES)[p];
+      if (share === undefined) return [p, Infinity];
+      if (!(share > 0 && share <= 1)) throw new RangeError(`the ${p} share must be in (0, 1]`);
+      return [p, Math.max(1, Math.floor(share * limit))];
+    }),
+  ) as Record<LimiterPriority, number>;
   let timer: { handle: unknown; at: number } | null = null;
 
   const snapshot = (): LimiterState => ({ calls: [...calls], pausedUntil });
@@ -105,6 +132,24 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     // Only the last `limit` calls can ever decide when the next slot frees.
     if (calls.length > limit) calls = calls.slice(calls.length - limit);
     if (pausedUntil !== 0 && pausedUntil <= now) pausedUntil = 0;
+    for (const p of LIMITER_PRIORITIES) {
+      const log = classCalls[p];
+      if (log.length > 0 && now - log[0]! >= windowMs) classCalls[p] = log.filter((t) => now - t < windowMs && t - now <= windowMs);
+    }
+  }
+
+  /** The earliest time class `q`'s cap (over the calls of `q` and the classes below it) has room. */
+  function underCapAt(q: LimiterPriority, now: number): number {
+    const cap = caps[q];
+    if (cap === Infinity) return now;
+    const stamps = LIMITER_PRIORITIES.slice(LIMITER_PRIORITIES.indexOf(q)).flatMap((c) => classCalls[c]).sort((a, b) => a - b);
+    return stamps.length < cap ? now : stamps[stamps.length - cap]! + windowMs;
+  }
+
+  /** The earliest time class `p` may go as far as caps go: its own cap and every cap above it cover it. */
+  function capSlotAt(p: LimiterPriority, now: number): number {
+    const covering = LIMITER_PRIORITIES.slice(0, LIMITER_PRIORITIES.indexOf(p) + 1);
+    return Math.max(now, ...covering.map((q) => underCapAt(q, now)));
   }
 
   /** The earliest time a call may go, given the log and the pause (assumes a pruned log). */
@@ -133,10 +178,13 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     prune(now);
     let granted = false;
     for (;;) {
-      const queue = userQueue.length > 0 ? userQueue : backgroundQueue;
-      const head = queue[0];
-      if (!head) break;
-      const at = nextSlotAt(now);
+      // The highest class with a waiter goes first; while it waits, so do the classes below it
+      // (a capped class's cap also covers every class below it).
+      const p = LIMITER_PRIORITIES.find((q) => queues[q].length > 0);
+      if (!p) break;
+      const queue = queues[p];
+      const head = queue[0]!;
+      const at = Math.max(nextSlotAt(now), capSlotAt(p, now));
       if (at > now) {
         schedule(at, now);
         break;
@@ -144,10 +192,11 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       queue.shift();
       head.detach();
       calls.push(now);
+      classCalls[p].push(now);
       granted = true;
       head.resolve(now);
     }
-    if (userQueue.length === 0 && backgroundQueue.length === 0 && timer) {
+    if (LIMITER_PRIORITIES.every((q) => queues[q].length === 0) && timer) {
       clock.clearTimeout(timer.handle);
       timer = null;
     }
@@ -158,7 +207,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     const { priority = 'background', signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<number>((resolve, reject) => {
-      const queue = priority === 'user' ? userQueue : backgroundQueue;
+      const queue = queues[priority];
       const onAbort = () => {
         const i = queue.indexOf(waiter);
         if (i >= 0) queue.splice(i, 1);

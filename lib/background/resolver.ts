@@ -10,13 +10,14 @@
  *   when every caller waiting for them has given up.
  * - With caching disabled (the benchmark's naive baseline) `peek` finds nothing and nothing is shared.
  */
+import type { LimiterPriority } from '../api/rate-limiter';
 import type { ConversationSummary, Lead } from '../api/schemas';
 import type { ProfileCache } from '../store/cache';
 import type { CacheEntry } from '../store/db';
 
 export interface ResolveCallOptions {
   signal?: AbortSignal;
-  priority?: 'user' | 'background';
+  priority?: LimiterPriority;
 }
 
 /** The two calls resolution needs (adapted from the client in `api.ts`). */
