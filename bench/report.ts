@@ -29,7 +29,8 @@ export interface Results {
   commit: string;
   machine: Machine;
   durationS: number;
-  sections: { name: string; seconds: number; load: number }[];
+  /** Each section with the commit and date of the run that measured it (`--only` keeps the others). */
+  sections: { name: string; seconds: number; load: number; commit?: string; date?: string }[];
   browse?: BrowseResult;
   limiter?: LimiterResult;
   sizes?: SizesResult;
@@ -266,7 +267,7 @@ export function markdown(r: Results): string {
       ...table(['Filter', 'Matches', 'p50', 'p95', 'max'], se.cases.map((c) => [c.name, c.total === null ? '(page 2)' : c.total.toLocaleString('en'), ms(c.ms.p50), ms(c.ms.p95), ms(c.ms.max)])),
     );
   }
-  lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after'], r.sections.map((x) => [x.name, x.seconds, x.load])));
+  lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
 }
 

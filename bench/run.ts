@@ -9,7 +9,7 @@
  * Sections, in this order: 3. sizes (it also builds the extension the browser parts load, into
  * `.output/bench/`), 5. emulator search, 2. limiter, 4. start-up, 1. browse trace.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmulator } from '../emulator/server';
@@ -42,6 +42,21 @@ const views = values.views === undefined ? undefined : Number(values.views);
 if (views !== undefined && (!Number.isInteger(views) || views < 2)) throw new Error('--views takes an integer of 2 or more');
 
 const log = (line: string) => console.log(line);
+
+/**
+ * With `--only`, the sections not run keep their figures from the last results (each section names
+ * the commit and date that measured it), so one feature's benchmark can be rerun alone.
+ */
+function keepEarlierSections(r: Results): void {
+  const file = resolve('bench/results.json');
+  if (!existsSync(file)) return;
+  const earlier = JSON.parse(readFileSync(file, 'utf8')) as Results;
+  const ran = new Set(r.sections.map((x) => x.name));
+  const record = r as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(earlier)) if (!(key in record) || record[key] === undefined) record[key] = value;
+  const kept = earlier.sections.filter((x) => !ran.has(x.name)).map((x) => ({ ...x, commit: x.commit ?? earlier.commit, date: x.date ?? earlier.date }));
+  r.sections = [...kept, ...r.sections];
+}
 const began = Date.now();
 const loadAtStart = currentLoad();
 const results: Results = {
@@ -56,7 +71,7 @@ async function section<T>(name: Section, run: () => Promise<T>): Promise<T | und
   if (!only.has(name)) return undefined;
   const t0 = Date.now();
   const value = await run();
-  results.sections.push({ name, seconds: Math.round((Date.now() - t0) / 100) / 10, load: currentLoad() });
+  results.sections.push({ name, seconds: Math.round((Date.now() - t0) / 100) / 10, load: currentLoad(), commit: results.commit, date: results.date });
   return value;
 }
 
@@ -76,6 +91,7 @@ try {
 
 results.durationS = Math.round((Date.now() - began) / 1000);
 results.machine = machine(loadAtStart);
+if (values.only) keepEarlierSections(results);
 writeFileSync(resolve('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(resolve('bench/results.md'), markdown(results));
 console.log('');
