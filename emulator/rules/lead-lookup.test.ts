@@ -43,26 +43,26 @@ describe('leadByIdentifier (lead routes and conversation targets)', () => {
 describe('searchLeadsBy (the lead search, endpoints.md row 9)', () => {
   const ws = demoPro();
   const ada = ws.leadByPronetUrl(ADA_URL)!;
-  const BARBARA_URL = 'https://www.pronet.example/in/barbara-liskov/';
+  const JEAN_URL = 'https://www.pronet.example/in/jean-sammet/';
   const withCrm = ws.data.leads.find((l) => l !== ada && Object.values(l.crmIds).some(Boolean))!;
   const crmId = Object.values(withCrm.crmIds).find(Boolean)!;
 
   it('uses the priority leadId > crmId > pronetUrl > email > name, whichever order the keys come in', () => {
-    const all = { email: 'barbara@clu.example', pronetUrl: ADA_URL, crmId, leadId: ada.id, firstname: 'Radia', lastname: 'Perlman', companyName: 'Spanning Networks' };
+    const all = { email: 'jean@cobol.example', pronetUrl: ADA_URL, crmId, leadId: ada.id, firstname: 'Joan', lastname: 'Clarke', companyName: 'Hut Eight Analytics' };
     expect(searchLeadsBy(ws, all)).toEqual({ kind: 'one', lead: ada });
     expect(searchLeadsBy(ws, { ...all, leadId: undefined })).toEqual({ kind: 'one', lead: withCrm });
     expect(searchLeadsBy(ws, { ...all, leadId: undefined, crmId: undefined })).toEqual({ kind: 'one', lead: ada });
-    const byEmail = searchLeadsBy(ws, { email: 'BARBARA@clu.example', firstname: 'Radia', lastname: 'Perlman', companyName: 'Spanning Networks' });
-    expect(byEmail.kind === 'one' && byEmail.lead.lastname).toBe('Liskov');
-    const byName = searchLeadsBy(ws, { firstname: 'radia', lastname: 'PERLMAN', companyName: 'spanning networks' });
+    const byEmail = searchLeadsBy(ws, { email: 'JEAN@cobol.example', firstname: 'Joan', lastname: 'Clarke', companyName: 'Hut Eight Analytics' });
+    expect(byEmail.kind === 'one' && byEmail.lead.lastname).toBe('Sammet');
+    const byName = searchLeadsBy(ws, { firstname: 'joan', lastname: 'CLARKE', companyName: 'hut eight analytics' });
     expect(byName.kind === 'one' && byName.lead.pronetUrl).toBeNull();
   });
 
   it('answers every lead of a duplicated pronetUrl, oldest first', () => {
-    const found = searchLeadsBy(ws, { pronetUrl: 'http://pronet.localhost:9999/in/Barbara-Liskov/?trk=x' });
+    const found = searchLeadsBy(ws, { pronetUrl: 'http://pronet.localhost:9999/in/Jean-Sammet/?trk=x' });
     expect(found.kind).toBe('many');
     if (found.kind !== 'many') return;
-    expect(found.leads.map((l) => l.pronetUrl)).toEqual([BARBARA_URL, BARBARA_URL]);
+    expect(found.leads.map((l) => l.pronetUrl)).toEqual([JEAN_URL, JEAN_URL]);
     expect(found.leads[0]!.createdAt).toBeLessThan(found.leads[1]!.createdAt);
     expect(found.tooManyResults).toBe(false);
   });

@@ -6,6 +6,7 @@
  * The lead search (#9) has its own priority, leadId > crmId > pronetUrl > email > name, and may
  * find several leads (`searchLeadsBy`).
  */
+import { LEAD_SEARCH_MAX } from '../../lib/api/schemas';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { invalid, notFound } from '../domain-error';
 import type { LeadRecord } from '../model';
@@ -58,8 +59,7 @@ export interface LeadSearchKeys {
   companyName?: string;
 }
 
-/** At most this many leads in a several-leads answer (endpoints.md row 9). */
-export const LEAD_SEARCH_MAX = 10;
+export { LEAD_SEARCH_MAX };
 
 export type LeadSearchHit = { kind: 'one'; lead: LeadRecord } | { kind: 'many'; leads: LeadRecord[]; tooManyResults: boolean };
 

@@ -1,11 +1,11 @@
 /**
  * Who is this person, really (issue 13): the demo's duplicates and possible matches.
  *
- * - Barbara Liskov was imported twice: two leads share her canonical pronetUrl; the older one has a
+ * - Jean Sammet was imported twice: two leads share her canonical pronetUrl; the older one has a
  *   conversation in the "Identity check" campaign, the newer one none (the lead search answers both).
- * - Radia Perlman is a lead without pronetUrl: her profile on the look-alike site is no lead by URL,
+ * - Joan Clarke is a lead without pronetUrl: her profile on the look-alike site is no lead by URL,
  *   but a search by her name and company finds her (Possible match, Link).
- * - Barbara's conversation lead has more logs than the lead search returns (Activity, Show more).
+ * - Jean's conversation lead has more logs than the lead search returns (Activity, Show more).
  *
  * Ids come from a factory of their own, so the rest of the demo keeps its ids.
  */
@@ -14,25 +14,25 @@ import { createIdFactory } from './ids';
 import type { Rng } from './prng';
 import { type BuildContext, DAY_MS, type ProgressOverrides, addCampaigns, addConversation, computeCampaignStats, pronetUrlOf } from './workspace';
 
-export const BARBARA: PronetProfile = {
-  slug: 'barbara-liskov',
-  firstname: 'Barbara',
-  lastname: 'Liskov',
-  headline: 'Principal Architect at Clu Systems | Data abstraction',
-  companyName: 'Clu Systems',
-  location: 'Boston, Massachusetts, United States',
-  about: 'Types are promises. I design the contracts that let big teams replace one part without breaking another.',
+export const JEAN: PronetProfile = {
+  slug: 'jean-sammet',
+  firstname: 'Jean',
+  lastname: 'Sammet',
+  headline: 'Language Designer at Cobol Works | Programming languages',
+  companyName: 'Cobol Works',
+  location: 'New York, New York, United States',
+  about: 'I design languages that read like English, so that business people can check what the machine will do.',
   picture: null,
 };
 
-export const RADIA: PronetProfile = {
-  slug: 'radia-perlman',
-  firstname: 'Radia',
-  lastname: 'Perlman',
-  headline: 'Network Architect at Spanning Networks',
-  companyName: 'Spanning Networks',
-  location: 'Seattle, Washington, United States',
-  about: 'I make networks that heal themselves. Ask me about trees, and about poems that explain them.',
+export const JOAN: PronetProfile = {
+  slug: 'joan-clarke',
+  firstname: 'Joan',
+  lastname: 'Clarke',
+  headline: 'Cryptanalyst at Hut Eight Analytics',
+  companyName: 'Hut Eight Analytics',
+  location: 'Bletchley, England, United Kingdom',
+  about: 'I break codes for a living, and explain statistics to people who would rather not hear about them.',
   picture: null,
 };
 
@@ -43,8 +43,8 @@ export const LEAD_IDENTITY_NAMES = {
   duplicateAudience: 'Imported twice',
 } as const;
 
-/** Logs seeded on Barbara's conversation lead beyond those of her conversation (oldest first). */
-export const BARBARA_EXTRA_LOGS = [
+/** Logs seeded on Jean's conversation lead beyond those of her conversation (oldest first). */
+export const JEAN_EXTRA_LOGS = [
   { type: 'ADDED_TO_AUDIENCE', description: 'Added to audience Identity check' },
   { type: 'EMAIL_OPENED', description: 'Opened the first email' },
   { type: 'EMAIL_OPENED', description: 'Opened the follow-up email' },
@@ -89,12 +89,12 @@ export function addLeadIdentityPeople(base: BuildContext, rng: Rng, ws: Workspac
   const second = { id: ctx.ids.next('aud'), name: LEAD_IDENTITY_NAMES.duplicateAudience, description: 'A second import of a trade-show list', type: 'API', sourceUrl: null, createdAt: now - 20 * DAY_MS };
   ws.audiences.push(audience, second);
 
-  const barbaraA = lead(ctx.ids, BARBARA, { createdAt: now - 40 * DAY_MS, audienceIds: [audience.id], jobTitle: 'Principal Architect', proEmail: 'barbara@clu.example' });
-  const barbaraB = lead(ctx.ids, BARBARA, { createdAt: now - 12 * DAY_MS, audienceIds: [second.id], companyName: 'CLU Systems Inc.' });
-  const radia = lead(ctx.ids, RADIA, { createdAt: now - 30 * DAY_MS, audienceIds: [audience.id], pronetUrl: null, proEmail: 'radia@spanning.example', jobTitle: 'Network Architect' });
-  ws.leads.push(barbaraA, barbaraB, radia);
-  ctx.slugs.add(BARBARA.slug);
-  ctx.slugs.add(RADIA.slug);
+  const jeanA = lead(ctx.ids, JEAN, { createdAt: now - 40 * DAY_MS, audienceIds: [audience.id], jobTitle: 'Language Designer', proEmail: 'jean@cobol.example' });
+  const jeanB = lead(ctx.ids, JEAN, { createdAt: now - 12 * DAY_MS, audienceIds: [second.id], companyName: 'COBOL Works Inc.' });
+  const joan = lead(ctx.ids, JOAN, { createdAt: now - 30 * DAY_MS, audienceIds: [audience.id], pronetUrl: null, proEmail: 'joan@hut8.example', jobTitle: 'Cryptanalyst' });
+  ws.leads.push(jeanA, jeanB, joan);
+  ctx.slugs.add(JEAN.slug);
+  ctx.slugs.add(JOAN.slug);
 
   const plans = addCampaigns(ctx, rng.fork('campaigns'), ws, [
     { name: LEAD_IDENTITY_NAMES.campaign, status: 'RUNNING', audienceId: audience.id, identityId, channels: { pronet: true, email: true } },
@@ -102,21 +102,21 @@ export function addLeadIdentityPeople(base: BuildContext, rng: Rng, ws: Workspac
   const plan = plans[0];
   if (!plan) throw new Error('the identity check campaign was not built');
   const overrides: ProgressOverrides = new Map();
-  overrides.set(barbaraA.id, new Map([[plan.record.id, { replied: true, outcome: 'TO_QUALIFY' }]]));
-  overrides.set(radia.id, new Map([[plan.record.id, { contacted: true, replied: false }]]));
-  computeCampaignStats(rng.fork('stats'), ws, plans, { overrides, pinned: new Set([barbaraA.id, radia.id]) });
+  overrides.set(jeanA.id, new Map([[plan.record.id, { replied: true, outcome: 'TO_QUALIFY' }]]));
+  overrides.set(joan.id, new Map([[plan.record.id, { contacted: true, replied: false }]]));
+  computeCampaignStats(rng.fork('stats'), ws, plans, { overrides, pinned: new Set([jeanA.id, joan.id]) });
 
-  const item = plan.record.statsLeads.find((s) => s.id === barbaraA.id) ?? null;
+  const item = plan.record.statsLeads.find((s) => s.id === jeanA.id) ?? null;
   addConversation(ctx, rng.fork('conversations'), ws, {
-    lead: barbaraA, campaign: plan.record, identityId, item,
+    lead: jeanA, campaign: plan.record, identityId, item,
     status: 'OPEN', note: 'Imported twice: this is the lead the campaign writes to.',
-    replyBody: 'Thanks for reaching out. Happy to compare notes on how your API versions its contracts.',
+    replyBody: 'Thanks for reaching out. Happy to compare notes on how your tool reads its reports.',
     extraExchanges: 0, read: false, favourite: false, lastSendFailed: false, callCompletedAt: null,
   });
-  BARBARA_EXTRA_LOGS.forEach((l, i) => {
+  JEAN_EXTRA_LOGS.forEach((l, i) => {
     ws.leadLogs.push({
       id: ctx.ids.next('log'),
-      leadId: barbaraA.id,
+      leadId: jeanA.id,
       identityId,
       campaignId: plan.record.id,
       type: l.type,
@@ -125,5 +125,5 @@ export function addLeadIdentityPeople(base: BuildContext, rng: Rng, ws: Workspac
       createdAt: now - 50 * DAY_MS + i * DAY_MS,
     });
   });
-  return [BARBARA, RADIA];
+  return [JEAN, JOAN];
 }

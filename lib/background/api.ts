@@ -4,6 +4,7 @@
  */
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
+import { oneLead } from '../api/lead-search';
 import type { Audience, ConversationSummary, Credits, Identity, Lead, Member, Message } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
@@ -26,7 +27,7 @@ export function createBackgroundApi(client: Client): BackgroundApi {
   return {
     async searchLead(pronetUrl: string, opts: ResolveCallOptions): Promise<Lead | null> {
       try {
-        return (await client.leads.search({ pronetUrl }, opts)).lead;
+        return oneLead(await client.leads.search({ pronetUrl }, opts)).lead;
       } catch (error) {
         // "No lead matches" is an answer, not a failure.
         if (error instanceof ApiError && error.status === 404) return null;

@@ -1,0 +1,20 @@
+/**
+ * The two answers of the lead search (endpoints.md row 9): one lead with its recent logs, or several
+ * leads (duplicates of one pronetUrl or email, a name search). Pure helpers over the wire shapes.
+ */
+import type { Lead, LeadSearchOne, LeadSearchResponse } from './schemas';
+
+export function isSingleLead(res: LeadSearchResponse): res is LeadSearchOne {
+  return 'lead' in res;
+}
+
+/** Every lead of an answer, whichever its shape. */
+export function searchedLeads(res: LeadSearchResponse): Lead[] {
+  return isSingleLead(res) ? [res.lead] : res.leads;
+}
+
+/** The answer when it names one lead; an error naming how many it found otherwise. */
+export function oneLead(res: LeadSearchResponse): LeadSearchOne {
+  if (isSingleLead(res)) return res;
+  throw new Error(`The lead search found ${res.leads.length} leads${res.tooManyResults ? ' and more' : ''}, not one.`);
+}
