@@ -16,6 +16,8 @@ export const ChipState = z.object({
   status: z.enum(CHIP_STATUSES).optional(),
   /** Number of conversations (kind 'lead'). */
   conversations: z.number().int().nonnegative().optional(),
+  /** Number of leads the profile resolves to, when more than one (duplicates). */
+  leads: z.number().int().nonnegative().optional(),
   /**
    * The canonical profile URL this state describes (not secret: the page shows it); null when the
    * tab shows no profile. The content script drops a state for a profile the user has left.
