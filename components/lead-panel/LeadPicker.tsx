@@ -58,7 +58,7 @@ export function LeadPicker({ candidates, tooManyResults, loadAudiences, onChoose
                   {t('pickLeadCreated', formatDateTime(c.createdAt))} · {t('pickLeadConversations', c.conversations)}
                 </span>
                 <span class="picker-sub">
-                  {t('pickLeadAudiences')}: {audiences.length > 0 ? audiences.join(', ') : t('pickLeadNoAudience')}
+                  {t('pickLeadAudiences', audiences.length > 0 ? audiences.join(', ') : t('pickLeadNoAudience'))}
                 </span>
               </div>
               <Button size="sm" variant={c.conversations > 0 ? 'primary' : 'default'} busy={busy === c.id} disabled={busy !== null} onClick={() => void choose(c.id)}>

@@ -3,6 +3,7 @@
  * Add a scene: a file here exporting `scene`, one import and one line below.
  */
 import type { Scene } from '../scene';
+import { scene as leadIdentity } from './lead-identity';
 import { scene as sidepanelAdaLovelace } from './sidepanel-ada-lovelace';
 
 export interface RegisteredScene {
@@ -13,4 +14,5 @@ export interface RegisteredScene {
 
 export const SCENES: readonly RegisteredScene[] = [
   { file: 'sidepanel-ada-lovelace', scene: sidepanelAdaLovelace },
+  { file: 'lead-identity', scene: leadIdentity },
 ];
