@@ -1,5 +1,6 @@
 // Who is this person (issue 13): a person imported twice shows a lead picker whose choice sticks,
 // and the lead's activity shows the seeded events, paged with Show more.
+import { seriousViolations } from './axe';
 import { test, expect, chipLabel, conversationStatus, expectLeadShown } from './fixtures';
 
 test.beforeEach(async ({ configureExtension }) => {
@@ -26,6 +27,7 @@ test('jean-sammet, two leads: the picker lists both, the one with a conversation
   await expect(choices.nth(1)).toContainText('Imported twice');
   // Nothing is shown as "the" lead before the user chooses.
   await expect(conversationStatus(panel)).toHaveCount(0);
+  expect(await seriousViolations(panel)).toEqual([]);
 
   await panel.getByRole('button', { name: 'Show Jean Sammet (Cobol Works)' }).click();
   await expectLeadShown(panel, 'Jean Sammet');
@@ -66,5 +68,6 @@ test('activity: the seeded events with date and campaign, at no extra call; Show
   await expect(events.filter({ hasText: 'Opened the first email' })).toHaveCount(1);
   await expect(events.filter({ hasText: 'Note updated' })).toHaveCount(1);
   await expect(panel.getByText(/^\d+ of \d+ events$/)).toBeVisible();
+  expect(await seriousViolations(panel)).toEqual([]);
   expect((await emulatorCalls()).filter((c) => c.endpoint === 'listLeadLogs')).toHaveLength(before + 1);
 });
