@@ -4,12 +4,7 @@ import preact from '@preact/preset-vite';
 // The manifest asks for the least it needs; each permission is explained in the README.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({
-    plugins: [preact()],
-    // Every `z.*` call builds a schema and nothing else: a schema no bundle uses is dropped instead of
-    // being kept for a side effect it cannot have. (zod's own settings go through `config`.)
-    build: { rollupOptions: { treeshake: { manualPureFunctions: ['z'] } } },
-  }),
+  vite: () => ({ plugins: [preact()] }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -1,8 +1,7 @@
 /**
  * Extension pages forbid eval by their content security policy. zod probes for it (to compile
  * faster validators) and the refused probe is logged as a CSP violation; telling zod up front keeps
- * the console clean. Import first in every extension page. (`config`, not `z.config`: the build
- * treats every `z.*` call as pure, wxt.config.ts, and would drop this one.)
+ * the console clean. Import first in every extension page.
  */
 import { config } from 'zod/mini';
 

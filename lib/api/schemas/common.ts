@@ -3,8 +3,7 @@ import { config, z } from 'zod/mini';
 
 // zod/mini loads no locale, so every issue would read "Invalid input". The wire schemas' issues name
 // what is wrong (ResponseSchemaError, the emulator's 400s, request details): word them in English,
-// as full zod does, wherever the schemas are loaded. (`config`, not `z.config`: the build treats
-// every `z.*` call as pure, wxt.config.ts, and would drop this one.)
+// as full zod does, wherever the schemas are loaded.
 config(en());
 
 /** Integers on the wire (counts, epoch milliseconds, percentages). */
