@@ -145,8 +145,14 @@ export const protocol = {
     request: z.object({ key: z.string().trim().min(1).max(500), sessionOnly: z.boolean() }),
     reply: SettingsView,
   },
-  /** `GET /members` with the given key (not stored) or, without one, with the stored key. */
-  'key-test': { request: z.object({ key: z.string().trim().min(1).max(500).optional() }), reply: KeyTestView },
+  /**
+   * `GET /members` with the given key (not stored) or, without one, with the stored key; at the given
+   * base URL (typed, not stored; its host permission granted first) or, without one, the stored one.
+   */
+  'key-test': {
+    request: z.object({ key: z.string().trim().min(1).max(500).optional(), baseUrl: Settings.shape.baseUrl.optional() }),
+    reply: KeyTestView,
+  },
   'key-clear': { request: z.object({}), reply: SettingsView },
 } as const;
 
