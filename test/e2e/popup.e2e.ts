@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectLeadShown } from './fixtures';
+
+test.beforeEach(async ({ configureExtension }) => {
+  await (await configureExtension()).close();
+});
+
+/** The popup's declared width: Chrome sizes a popup to its content (at most 800 × 600). */
+const POPUP_WIDTH = 380;
+
+/** How far the document and any element run past the popup's right edge (0: nothing is clipped). */
+async function overflow(popup: Page): Promise<{ declared: number; scroll: number; client: number; past: string[] }> {
+  return popup.evaluate(() => {
+    const root = document.documentElement;
+    const past = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.right > root.clientWidth + 0.5;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    return { declared: Math.round(root.getBoundingClientRect().width), scroll: root.scrollWidth, client: root.clientWidth, past };
+  });
+}
+
+for (const [slug, name] of [
+  ['grace-hopper', 'Grace Hopper'],
+  ['ada-lovelace', 'Ada Lovelace'],
+] as const) {
+  test(`the popup of ${slug} is laid out at its real width: nothing runs past the right edge`, async ({ openProfile, openPanelFor }) => {
+    const page = await openProfile(slug);
+    const popup = await openPanelFor(page, { surface: 'popup' });
+    await expectLeadShown(popup, name);
+    // Chrome gives the popup the document's own width: laid out in a room as wide as Chrome allows,
+    // the document still asks for its declared width ...
+    await popup.setViewportSize({ width: 800, height: 600 });
+    expect((await overflow(popup)).declared).toBe(POPUP_WIDTH);
+    // ... and at that width nothing is clipped.
+    await popup.setViewportSize({ width: POPUP_WIDTH, height: 600 });
+    const measured = await overflow(popup);
+    expect(measured.scroll).toBeLessThanOrEqual(measured.client);
+    expect(measured.past).toEqual([]);
+  });
+}
