@@ -15,6 +15,7 @@ import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
+import { LastMessagePreview } from './LastMessagePreview';
 import { NoLead } from './NoLead';
 import { NoteEditor } from './NoteEditor';
 import { OutboxList } from './OutboxList';
@@ -258,10 +259,13 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
                 </div>
                 <div class="wide">
                   <dt>{t('lastMessage')}</dt>
-                  <dd data-testid="last-message">
-                    {conversation.lastMessageAt === null
-                      ? t('noMessageYet')
-                      : `${messageStatusLabel(conversation.lastMessageStatus)} · ${channelLabel(conversation.lastMessageType)} · ${formatDateTime(conversation.lastMessageAt)}`}
+                  <dd>
+                    <span data-testid="last-message">
+                      {conversation.lastMessageAt === null
+                        ? t('noMessageYet')
+                        : `${messageStatusLabel(conversation.lastMessageStatus)} · ${channelLabel(conversation.lastMessageType)} · ${formatDateTime(conversation.lastMessageAt)}`}
+                    </span>
+                    <LastMessagePreview conversationId={conversation.id} version={conversation.lastMessageAt} load={loadMessages} />
                   </dd>
                 </div>
                 <div>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { looksLikeHtml, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
+import { looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
 
 beforeAll(() => {
   // happy-dom's Node.prototype.nodeName getter returns '' instead of dispatching to the element's own
@@ -70,5 +70,18 @@ describe('stripEventHandlers', () => {
     const doc = new DOMParser().parseFromString(stripEventHandlers('<svg onload=a()><img src=x onerror = "b()" /><body onpageshow=c()>'), 'text/html');
     const attrs = [...doc.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name));
     expect(attrs.filter((n) => n.startsWith('on'))).toEqual([]);
+  });
+});
+
+describe('messagePreview', () => {
+  it('is one line of plain text, sanitised, bounded with an ellipsis', () => {
+    expect(messagePreview('Sure, here is my calendar: <img src=x onerror=alert(1)> see you then!')).toBe('Sure, here is my calendar: see you then!');
+    expect(messagePreview('<p>Hi Grace,</p><p>Worth a <b>chat</b>?</p><script>steal()</script><style>p{}</style>')).toBe('Hi Grace, Worth a chat?');
+    expect(messagePreview('Line one\n\n   line two')).toBe('Line one line two');
+    const long = messagePreview('word '.repeat(100), 40);
+    expect(long.length).toBeLessThanOrEqual(40);
+    expect(long.endsWith('…')).toBe(true);
+    expect(messagePreview('x'.repeat(PREVIEW_MAX + 10))).toHaveLength(PREVIEW_MAX);
+    expect(messagePreview('  ')).toBe('');
   });
 });

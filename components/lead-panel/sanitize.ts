@@ -124,6 +124,26 @@ export function sanitizeMessageHtml(dirty: string): string {
   return escapeText(doc.body.textContent ?? '');
 }
 
+/** The longest preview of a message, in characters (an ellipsis marks the cut). */
+export const PREVIEW_MAX = 120;
+
+/**
+ * A message body as one line of plain text for a preview: markup parsed without its handlers, scripts
+ * and styles dropped, whitespace collapsed, cut at `max` characters with an ellipsis.
+ */
+export function messagePreview(body: string, max = PREVIEW_MAX): string {
+  let text = body;
+  if (looksLikeHtml(body)) {
+    const doc = new DOMParser().parseFromString(stripEventHandlers(body), 'text/html');
+    for (const el of Array.from(doc.body.querySelectorAll('script, style, template, noscript'))) el.remove();
+    // Block ends and line breaks separate words.
+    for (const el of Array.from(doc.body.querySelectorAll('br, p, div, li, tr, h1, h2, h3, h4'))) el.append(' ');
+    text = doc.body.textContent ?? '';
+  }
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
 /** Whether a body carries markup at all (plain text keeps its line breaks instead). */
 export function looksLikeHtml(body: string): boolean {
   return /<\/?[a-z][\s\S]*?>/i.test(body);

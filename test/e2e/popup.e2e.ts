@@ -41,3 +41,21 @@ for (const [slug, name] of [
     expect(measured.past).toEqual([]);
   });
 }
+
+test('the status card and the popup show one line of the last message, sanitised, from the one messages call', async ({
+  openProfile,
+  openPanelFor,
+  emulatorCalls,
+}) => {
+  const page = await openProfile('grace-hopper');
+  for (const surface of ['sidepanel', 'popup'] as const) {
+    const panel = await openPanelFor(page, { surface });
+    await expectLeadShown(panel, 'Grace Hopper');
+    // Her last message carries `<img src=x onerror=...>`: the preview is its text only.
+    await expect(panel.getByTestId('last-message-preview')).toHaveText('Sure, here is my calendar: see you then!');
+    await expect(panel.locator('.message-list')).toContainText('see you then!');
+  }
+  // Both surfaces and both places: one call for the conversation's messages.
+  const calls = (await emulatorCalls()).filter((c) => c.endpoint === 'listConversationMessages');
+  expect(calls).toHaveLength(1);
+});
