@@ -179,6 +179,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
   useEffect(() => setSelectedId(state.selectedConversationId), [state.selectedConversationId, state.lead.id]);
   const conversation = state.conversations.find((c) => c.id === selectedId) ?? state.conversations[0] ?? null;
   const { lead } = state;
+  const [actionCount, setActionCount] = useState(0);
 
   function select(conversationId: string) {
     setSelectedId(conversationId);
@@ -187,6 +188,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
 
   async function act(c: ConversationView, action: 'archive' | 'unarchive' | 'unsnooze' | 'snooze', until?: number) {
     const target: Target = { conversationId: c.id, leadId: c.leadId };
+    setActionCount((n) => n + 1);
     const before = { status: c.status, snoozeUntil: c.snoozeUntil };
     const since = state;
     const reply = action === 'snooze' ? await messenger.send('snooze', { ...target, until: until! }) : await messenger.send(action, target);
@@ -300,7 +302,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           ) : null}
 
           <section class="card card-body">
-            <NoteEditor conversationId={conversation.id} note={conversation.note} now={now} onSave={(mode, text) => saveNote(conversation, mode, text)} noteRef={noteRef} />
+            <NoteEditor conversationId={conversation.id} note={conversation.note} now={now} onSave={(mode, text) => saveNote(conversation, mode, text)} noteRef={noteRef} actionCount={actionCount} />
           </section>
 
           <section class="card card-body stack" aria-label={t('recentMessages')}>
