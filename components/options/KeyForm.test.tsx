@@ -61,6 +61,13 @@ function renderForm(settings: SettingsView, bg: ReturnType<typeof background>, o
 }
 
 describe('KeyForm', () => {
+  it("tells a real user what to paste as the base URL, not the emulator's loopback address", () => {
+    renderForm(noKey, background());
+    const hint = document.getElementById('base-url-hint')!.textContent!;
+    expect(hint).toContain('/flow');
+    expect(hint).not.toContain('127.0.0.1');
+  });
+
   it('masks the key and shows it on request', () => {
     renderForm(noKey, background());
     const input = screen.getByLabelText('API key') as HTMLInputElement;
