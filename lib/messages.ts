@@ -157,8 +157,14 @@ export const protocol = {
     request: z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), sessionOnly: z.boolean() }),
     reply: SettingsView,
   },
-  /** `GET /members` with the given key (not stored) or, without one, with the stored key. */
-  'key-test': { request: z.object({ key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))) }), reply: KeyTestView },
+  /**
+   * `GET /members` with the given key (not stored) or, without one, with the stored key; at the given
+   * base URL (typed, not stored; its host permission granted first) or, without one, the stored one.
+   */
+  'key-test': {
+    request: z.object({ key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))), baseUrl: z.optional(Settings.shape.baseUrl) }),
+    reply: KeyTestView,
+  },
   'key-clear': { request: z.object({}), reply: SettingsView },
 } as const;
 

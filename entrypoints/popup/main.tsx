@@ -13,5 +13,6 @@ import { PanelApp, parseTabParam } from '../../components/lead-panel/PanelApp';
 
 const params = new URLSearchParams(location.search);
 document.documentElement.lang = uiLocale();
+document.documentElement.classList.add('popup');
 document.title = t('extName');
 render(<PanelApp surface="popup" pinnedTabId={parseTabParam(params.get('tab'))} />, document.getElementById('app')!);

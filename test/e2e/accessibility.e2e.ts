@@ -20,3 +20,13 @@ test('axe-core finds no serious or critical issue on the side panel, the popup a
   await expect(noLead.getByRole('button', { name: 'Add to audience' })).toBeVisible();
   expect(await seriousViolations(noLead)).toEqual([]);
 });
+
+test('axe-core finds no serious or critical issue on the panel when the service cannot be reached', async ({ configureExtension, openProfile, openPanelFor, emulatorControl }) => {
+  await (await configureExtension()).close();
+  // Every call dropped: the panel shows the offline state and its "Try again".
+  await emulatorControl('faults', { dropRate: 1 });
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  const retry = panel.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeEnabled({ timeout: 30_000 });
+  expect(await seriousViolations(panel)).toEqual([]);
+});
