@@ -10,6 +10,8 @@
  * settings in `storage.local` (they hold no secret).
  */
 import { createChipUi } from '../components/chip/chip-ui';
+import { createListBadge, listBadgeHostName } from '../components/list-badge/list-badge';
+import { startListBadges } from '../lib/content/list-badges';
 import { startProfilePage } from '../lib/content/profile-page';
 
 export default defineContentScript({
@@ -18,8 +20,19 @@ export default defineContentScript({
   // WXT would also announce the script to the page by postMessage, naming the extension's id: any
   // page script could read it, and then forge the event that stops this script. The DOM event suffices.
   noScriptStartedPostMessage: true,
-  main: (ctx) =>
-    startProfilePage({
+  main: (ctx) => {
+    // Listed profiles (search results, feed, company people, "also viewed"): a badge beside each.
+    const badgeHost = listBadgeHostName();
+    void startListBadges({
+      window,
+      ctx,
+      sendMessage: (message) => browser.runtime.sendMessage(message),
+      storage: browser.storage.local,
+      onStorageChanged: browser.storage.onChanged,
+      onMessage: browser.runtime.onMessage,
+      createBadge: (onOpen) => createListBadge(document, badgeHost, onOpen),
+    });
+    return startProfilePage({
       window,
       ctx,
       sendMessage: (message) => browser.runtime.sendMessage(message),
@@ -31,5 +44,6 @@ export default defineContentScript({
         ui.mount();
         return ui.mounted;
       },
-    }),
+    });
+  },
 });

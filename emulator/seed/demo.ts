@@ -7,6 +7,7 @@ import type { LeadRecord, PronetProfile, WorkspaceData, WorldData } from '../mod
 import { HOSTILE_REPLIES, LEAD_REPLIES } from './content';
 import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, famousProfile } from './famous';
 import { createIdFactory } from './ids';
+import { listPeople } from './list-people';
 import { createRng, type Rng } from './prng';
 import type { LeadProgress } from './stats';
 import {
@@ -290,6 +291,6 @@ export function buildDemo(now: number): WorldData {
   const starter = buildSmall(ctx, rng.fork('demo-starter'), DEMO_STARTER, { leads: 20, campaigns: 2, audiences: 2 });
   return {
     workspaces: [pro.ws, starter.ws, noCrm.ws],
-    profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles],
+    profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles, ...listPeople(ctx, pro.profiles)],
   };
 }

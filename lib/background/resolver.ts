@@ -25,6 +25,11 @@ export interface ResolverApi {
   /** The lead with this canonical profile URL, or null when there is none (404). */
   searchLead(pronetUrl: string, opts: ResolveCallOptions): Promise<Lead | null>;
   leadConversations(leadId: string, opts: ResolveCallOptions): Promise<ConversationSummary[]>;
+  /**
+   * The conversations of several leads in one search (`GET /conversations/search?leadIds=`); without
+   * it, a batch asks lead by lead (the benchmark's one-by-one way).
+   */
+  leadsConversations?(leadIds: readonly string[], opts: ResolveCallOptions): Promise<ConversationSummary[]>;
 }
 
 export interface ResolverOptions {
@@ -50,6 +55,13 @@ export interface Resolver {
   peek(profileUrl: string): Promise<Peeked | null>;
   /** Fetches the profile from the service and stores it (coalesced with identical work in flight). */
   resolve(profileUrl: string, opts?: ResolveCallOptions): Promise<CacheEntry>;
+  /**
+   * Resolves several profiles as one batch: a lead search each, then ONE conversation search for all
+   * the leads found. Each profile joins work already in flight for it (the panel's, a prefetch) and
+   * has its own signal: a profile given up stops its lead search; the shared conversation search
+   * stops when every profile of the batch was given up. Answers in the order of `items`.
+   */
+  resolveMany(items: readonly { profileUrl: string; signal?: AbortSignal }[], opts?: { priority?: LimiterPriority }): Promise<CacheEntry>[];
   /** Whether an entry is still fresh (a lead for `freshMs`, "no lead" for `noLeadFreshMs`). */
   isFresh(entry: CacheEntry): boolean;
   /** How many resolutions are on the wire now (for tests and the benchmark). */
@@ -131,7 +143,79 @@ export function createResolver(opts: ResolverOptions): Resolver {
     return age >= 0 && age < (entry.lead ? freshMs : noLeadFreshMs);
   }
 
+  function store(profileUrl: string, lead: Lead | null, conversations: ConversationSummary[]): CacheEntry {
+    const entry: CacheEntry = { profileUrl, ...(lead ? { leadId: lead.id } : {}), lead, conversations, fetchedAt: opts.clock.now() };
+    opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
+    return entry;
+  }
+
+  /** The batch's calls for profiles nobody is resolving yet; one controller per profile. */
+  function fetchBatch(urls: readonly string[], controllers: readonly AbortController[], priority: LimiterPriority | undefined): Promise<CacheEntry>[] {
+    const batch = new AbortController();
+    let left = urls.length;
+    for (const c of controllers) {
+      c.signal.addEventListener('abort', () => {
+        left -= 1;
+        if (left === 0) batch.abort();
+      }, { once: true });
+    }
+    running += urls.length;
+    const leads = urls.map((url, i) => opts.api.searchLead(url, { signal: controllers[i]!.signal, priority }));
+    const conversations = Promise.allSettled(leads).then(async (settled) => {
+      const ids = [...new Set(settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value.id] : [])))];
+      const byLead = new Map<string, ConversationSummary[]>(ids.map((id) => [id, []]));
+      if (ids.length === 0) return byLead;
+      const call = { signal: batch.signal, priority };
+      const all = opts.api.leadsConversations
+        ? await opts.api.leadsConversations(ids, call)
+        : (await Promise.all(ids.map((id) => opts.api.leadConversations(id, call)))).flat();
+      for (const c of all) byLead.get(c.leadId)?.push(c);
+      return byLead;
+    });
+    conversations.catch(() => undefined);
+    return urls.map(async (url, i) => {
+      try {
+        const lead = await leads[i]!;
+        const mine = lead ? ((await conversations).get(lead.id) ?? []) : [];
+        return store(url, lead, mine);
+      } finally {
+        running -= 1;
+      }
+    });
+  }
+
+  /** Registers work as shared, so that a later caller for the same profile joins it. */
+  function share(profileUrl: string, controller: AbortController, promise: Promise<CacheEntry>): Shared {
+    const created: Shared = { controller, waiters: 0, promise };
+    created.promise
+      .finally(() => {
+        if (shared.get(profileUrl) === created) shared.delete(profileUrl);
+      })
+      .catch(() => undefined);
+    // Aborted work must not be joined by a later caller.
+    controller.signal.addEventListener('abort', () => {
+      if (shared.get(profileUrl) === created) shared.delete(profileUrl);
+    });
+    shared.set(profileUrl, created);
+    return created;
+  }
+
   return {
+    resolveMany(items, call = {}) {
+      const caching = cachingEnabled();
+      const fresh: string[] = [];
+      for (const item of items) if (!caching || !shared.has(item.profileUrl)) if (!fresh.includes(item.profileUrl)) fresh.push(item.profileUrl);
+      const controllers = fresh.map(() => new AbortController());
+      const promises = fresh.length > 0 ? fetchBatch(fresh, controllers, call.priority) : [];
+      const works = new Map<string, Shared>();
+      fresh.forEach((url, i) => {
+        const work = caching ? share(url, controllers[i]!, promises[i]!) : { controller: controllers[i]!, waiters: 0, promise: promises[i]! };
+        work.promise.catch(() => undefined);
+        works.set(url, work);
+      });
+      return items.map((item) => follow(works.get(item.profileUrl) ?? shared.get(item.profileUrl)!, item.signal));
+    },
+
     async peek(profileUrl) {
       if (!cachingEnabled()) return null;
       const entry = await opts.cache.get(profileUrl);

@@ -154,6 +154,8 @@ export function fakeService(now: () => number): FakeService {
       call('searchLead', pronetUrl, () => [...leads.values()].find((l) => l.pronetUrl === pronetUrl) ?? null),
     leadConversations: (leadId) =>
       call('leadConversations', leadId, () => [...conversations.values()].filter((c) => c.leadId === leadId).map((c) => ({ ...c }))),
+    leadsConversations: (leadIds) =>
+      call('leadsConversations', leadIds.join(','), () => [...conversations.values()].filter((c) => leadIds.includes(c.leadId)).map((c) => ({ ...c }))),
     note: (conversationId, text, mode) =>
       call('note', conversationId, () => {
         const c = conv(conversationId);
