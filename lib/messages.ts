@@ -18,7 +18,8 @@
  *    shows the latest state for the profile on screen whichever channel delivers first.
  *
  * Who may send what: this extension's own pages may send every request; a content script may send only
- * the requests in `CONTENT_SCRIPT_REQUESTS`, and only from a tab on a configured profile host. Everything
+ * the requests in `CONTENT_SCRIPT_REQUESTS` from a tab showing a profile, and `LIST_SCRIPT_REQUESTS`
+ * from any other page of a configured profile host. Everything
  * else is refused with the error code `forbidden`.
  *
  * Times are epoch milliseconds throughout.
@@ -180,6 +181,8 @@ export type Request = { [K in RequestType]: RequestOf<K> }[RequestType];
 
 /** Requests a content script may send (from a tab on a profile host); everything else is pages-only. */
 export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed', 'open-panel', 'list-badges', 'list-prefetch'];
+/** Requests a content script may send from any other page of a profile host (search results, feed, company pages). */
+export const LIST_SCRIPT_REQUESTS: readonly RequestType[] = ['open-panel', 'list-badges', 'list-prefetch'];
 
 export const REQUEST_TYPES = Object.keys(protocol) as RequestType[];
 

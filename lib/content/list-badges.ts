@@ -145,7 +145,8 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       seenLinks.add(a);
       const profile = listedProfile(a.getAttribute('href'), page, hosts);
       if (profile === null) return;
-      const text = linkName(a.textContent);
+      // A picture link (hidden from screen readers, or an image) names nobody: the badge goes by the name.
+      const text = a.closest('[aria-hidden="true"]') ? undefined : linkName(a.textContent);
       found.push({ link: a, row: a.closest(ROW_SELECTOR) ?? a.parentElement, profile, ...(text ? { text } : {}) });
     };
     for (const root of roots) {

@@ -87,20 +87,30 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
       return { profileUrl, signal: controller.signal };
     });
     const results = deps.resolver.resolveMany(items, { priority: 'list' });
-    void Promise.allSettled(results).then((settled) => {
-      const badges: ListBadge[] = [];
-      settled.forEach((result, i) => {
-        const item = items[i]!;
-        if (list.pending.get(item.profileUrl)?.signal === item.signal) list.pending.delete(item.profileUrl);
-        if (result.status === 'fulfilled') {
-          const badge = tabs.get(tabId) === list ? changed(list, result.value) : null;
-          if (badge) badges.push(badge);
-        } else if (!isAbortError(result.reason) && !item.signal.aborted) {
+    // Each badge goes out as soon as its profile is known ("not a lead" before the batch's
+    // conversation search); those that settle together go in one message.
+    let outgoing: ListBadge[] = [];
+    const flush = () => {
+      if (outgoing.length > 0) deps.push(tabId, outgoing);
+      outgoing = [];
+    };
+    results.forEach((result, i) => {
+      const item = items[i]!;
+      result.then(
+        (entry) => {
+          const badge = tabs.get(tabId) === list ? changed(list, entry) : null;
+          if (badge) {
+            if (outgoing.length === 0) queueMicrotask(flush);
+            outgoing.push(badge);
+          }
+        },
+        (error: unknown) => {
           // A badge stays unknown (nothing shows); the panel reports failures where the user acts.
-          console.warn('list badge lookup failed', result.reason);
-        }
+          if (!isAbortError(error) && !item.signal.aborted) console.warn('list badge lookup failed', error);
+        },
+      ).finally(() => {
+        if (list.pending.get(item.profileUrl)?.signal === item.signal) list.pending.delete(item.profileUrl);
       });
-      if (badges.length > 0) deps.push(tabId, badges);
     });
   }
 
