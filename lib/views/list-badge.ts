@@ -4,29 +4,32 @@
  * ids. The content script checks it by hand (`lib/content/list-links-core.ts`, zod-free) against the
  * same fields.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ConversationSummary, Lead } from '../api/schemas';
 import { CONVERSATION_STATUSES, effectiveState } from '../inbox/conversation-state';
 
 /** Longest lead name and campaign name a badge carries. */
 export const LIST_BADGE_TEXT_MAX = 300;
 
+const text = z.string().check(z.maxLength(LIST_BADGE_TEXT_MAX));
+const int = z.number().check(z.int());
+
 export const ListBadge = z.object({
   /** The canonical profile URL the badge describes. */
-  profileUrl: z.string().max(4096),
+  profileUrl: z.string().check(z.maxLength(4096)),
   kind: z.enum(['lead', 'no-lead']),
   /** How many leads the profile has (1 today; several once a profile may hold more than one lead). */
-  leads: z.number().int().positive(),
+  leads: int.check(z.positive()),
   /** The lead's name (kind 'lead'). */
-  name: z.string().max(LIST_BADGE_TEXT_MAX).optional(),
+  name: z.optional(text),
   /** Effective status of the most relevant conversation; absent when the lead has none. */
-  status: z.enum(CONVERSATION_STATUSES as ['OPEN', 'SNOOZED', 'ARCHIVED']).optional(),
-  replied: z.boolean().optional(),
-  snoozeUntil: z.number().int().optional(),
+  status: z.optional(z.enum(CONVERSATION_STATUSES as ['OPEN', 'SNOOZED', 'ARCHIVED'])),
+  replied: z.optional(z.boolean()),
+  snoozeUntil: z.optional(int),
   /** Conversations besides the one shown. */
-  more: z.number().int().nonnegative(),
-  campaign: z.string().max(LIST_BADGE_TEXT_MAX).optional(),
-  lastMessageAt: z.number().int().optional(),
+  more: int.check(z.nonnegative()),
+  campaign: z.optional(text),
+  lastMessageAt: z.optional(int),
 });
 export type ListBadge = z.infer<typeof ListBadge>;
 
