@@ -67,7 +67,7 @@ a{color:#1d5fa8;text-decoration:none}a:hover{text-decoration:underline}
 .skills{display:flex;flex-wrap:wrap;gap:8px}.skills li{border:1px solid #d6d3ce;border-radius:999px;padding:4px 12px}
 .person{display:flex;gap:10px;padding:8px 0;border-top:1px solid #eeece8}.person:first-child{border-top:0}
 .person-name{font-weight:600;color:#1f1f1f}
-.link-list{columns:2;font-size:13px}.link-list li{padding:2px 0;break-inside:avoid}
+.link-list{font-size:13px}.link-list li{padding:2px 0;break-inside:avoid}
 .me-card{padding:0;overflow:hidden;text-align:center}.me-card .cover{height:56px}.me-avatar{margin-top:-32px;border:3px solid #fff}
 .me-name{font-weight:600;margin-top:6px}.me-card hr{border:0;border-top:1px solid #eeece8;margin:12px 0 8px}.me-card .small{padding:0 12px 12px}
 .composer{display:flex;gap:10px;align-items:center}.composer-input{flex:1;text-align:left;border:1px solid #bbb;border-radius:999px;padding:12px 16px;background:#fff;color:#666;font:inherit;cursor:pointer}
