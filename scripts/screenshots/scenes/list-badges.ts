@@ -17,7 +17,6 @@ async function badgesShown(page: Page, count: number): Promise<void> {
 
 export const scene: Scene = {
   title: 'list badges: search results, feed, company people',
-  locales: ['en', 'fr'],
   async run(kit) {
     const { page: search } = await kit.openPage('/search/results/people/');
     await search.setViewportSize({ width: 1280, height: 900 });
