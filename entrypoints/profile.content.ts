@@ -5,6 +5,10 @@
  * the profile it describes and its revision). The behaviour is `lib/content/profile-page.ts`; this
  * file builds the chip and hands it the browser.
  *
+ * On every page of those hosts it also marks each listed profile (search results, feed, company
+ * people) with a badge (`lib/content/list-badges.ts`, `components/list-badge/`): it sends canonical
+ * profile URLs only and receives what the badges show.
+ *
  * The manifest runs it on the built-in hosts; the background registers it for the hosts the user
  * added (and granted). Which pages are profiles follows the same configured hosts, read from the
  * settings in `storage.local` (they hold no secret).

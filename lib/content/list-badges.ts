@@ -41,8 +41,8 @@ export interface ListBadgesDeps {
 const ROW_SELECTOR = 'li, article, tr, [role="listitem"], [role="article"]';
 /** Mutations come in bursts: the new links are read once the burst is over. */
 export const SCAN_DELAY_MS = 50;
-/** Rows entering and leaving the screen are reported together. */
-export const VISIBLE_DELAY_MS = 80;
+/** Rows entering and leaving the screen are reported together (the observer's callbacks of one frame). */
+export const VISIBLE_DELAY_MS = 0;
 
 interface Placed {
   profile: string;
