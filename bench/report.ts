@@ -8,6 +8,7 @@ import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { SearchResult } from './emulator-search';
 import type { LimiterResult } from './limiter';
 import { SIZE_GOALS, SIZES_BEFORE, sizeKey, type SizesResult } from './sizes';
+import type { ListBadgesResult } from './list-badges';
 import type { StartupResult } from './startup';
 import type { Summary } from './stats';
 import { chromiumPath } from '../test/e2e/browser';
@@ -36,6 +37,7 @@ export interface Results {
   sizes?: SizesResult;
   startup?: StartupResult;
   search?: SearchResult;
+  lists?: ListBadgesResult;
 }
 
 function run(cmd: string, args: string[]): string {
@@ -137,6 +139,19 @@ function summaryRows(r: Results): SummaryRow[] {
   if (se) {
     const worst = [...se.cases].sort((a, b2) => (b2.ms.p95 ?? 0) - (a.ms.p95 ?? 0))[0];
     if (worst) out.push({ part: '5', figure: `Conversation search at ${se.leads.toLocaleString('en')} leads, worst p95 (${worst.name})`, measured: ms(worst.ms.p95), target: '≤ 10 ms', ok: (worst.ms.p95 ?? Infinity) <= 10 });
+  }
+  const li = r.lists;
+  if (li) {
+    const rt = 2 * li.latencyMs + 100;
+    out.push(
+      { part: 'L', figure: `Results page of 10, cold (${li.latencyMs} ms latency): all badges shown, p95`, measured: ms(li.cold.allShownMs.p95), target: `≤ ${rt} ms`, ok: (li.cold.allShownMs.p95 ?? Infinity) <= rt },
+      { part: 'L', figure: 'Results page of 10, cold: calls, max (conversation searches, max)', measured: `${li.cold.calls.max ?? '-'} (${li.cold.conversationSearches.max ?? '-'})`, target: '≤ 11 (1)', ok: (li.cold.calls.max ?? 0) <= 11 },
+      { part: 'L', figure: 'Same 10, background only: batched / one by one, p95 (calls)', measured: `${ms(li.background.batchedMs.p95)} (${li.background.batchedCalls}) / ${ms(li.background.oneByOneMs.p95)} (${li.background.oneByOneCalls})`, target: '-', ok: null },
+      { part: 'L', figure: 'Results page of 10, warm: all badges shown, p95 (calls, max)', measured: `${ms(li.warm.allShownMs.p95)} (${li.warm.calls.max ?? '-'})`, target: '≤ 50 ms (0)', ok: (li.warm.allShownMs.p95 ?? Infinity) <= 50 && (li.warm.calls.max ?? 0) === 0 },
+      { part: 'L', figure: 'Profile opened after pointing at its link: URL change → status, p95 (calls at open, max)', measured: `${ms(li.prefetch.statusMs.p95)} (${li.prefetch.callsAtOpen.max ?? '-'})`, target: '≤ 50 ms (0)', ok: (li.prefetch.statusMs.p95 ?? Infinity) <= 50 && (li.prefetch.callsAtOpen.max ?? 0) === 0 },
+      { part: 'L', figure: 'Archive while a page of 10 resolves: sent, p95', measured: ms(li.archiveWhileResolving.sentMs.p95), target: `≤ ${li.latencyMs + 50} ms`, ok: (li.archiveWhileResolving.sentMs.p95 ?? Infinity) <= li.latencyMs + 50 },
+      { part: 'L', figure: `Content script, 100 new links: main-thread time per batch, p95 (long tasks)`, measured: `${ms(li.contentScript.batchMs.p95)} (${li.contentScript.longTasks})`, target: '(0)', ok: li.contentScript.longTasks === 0 },
+    );
   }
   return out;
 }

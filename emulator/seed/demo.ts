@@ -8,6 +8,7 @@ import { HOSTILE_REPLIES, LEAD_REPLIES } from './content';
 import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, famousProfile } from './famous';
 import { createIdFactory } from './ids';
 import { addLeadIdentityPeople } from './lead-identity';
+import { listPeople } from './list-people';
 import { createRng, type Rng } from './prng';
 import type { LeadProgress } from './stats';
 import {
@@ -292,6 +293,6 @@ export function buildDemo(now: number): WorldData {
   const starter = buildSmall(ctx, rng.fork('demo-starter'), DEMO_STARTER, { leads: 20, campaigns: 2, audiences: 2 });
   return {
     workspaces: [pro.ws, starter.ws, noCrm.ws],
-    profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles],
+    profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles, ...listPeople(ctx, pro.profiles)],
   };
 }

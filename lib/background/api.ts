@@ -5,7 +5,7 @@
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import type { Audience, ConversationSummary, Credits, Identity, LeadLog, Member, Message } from '../api/schemas';
+import { CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -15,6 +15,7 @@ export type EnrichInput =
   | { enrichType: EnrichType; pronetUrl: string; firstname: string; lastname: string };
 
 export interface BackgroundApi extends ResolverApi, OutboxApi {
+  leadsConversations(leadIds: readonly string[], opts: ResolveCallOptions): Promise<ConversationSummary[]>;
   members(opts: OutboxCallOptions): Promise<Member[]>;
   credits(opts: OutboxCallOptions): Promise<Credits>;
   audiences(opts: OutboxCallOptions): Promise<Audience[]>;
@@ -36,6 +37,12 @@ export function createBackgroundApi(client: Client): BackgroundApi {
       }
     },
     leadConversations: async (leadId, opts) => (await client.leads.conversations({ leadId }, opts)).data,
+    async leadsConversations(leadIds, opts) {
+      // One search for the whole batch; more than a page of conversations follows the cursor.
+      const out: ConversationSummary[] = [];
+      for await (const c of client.conversations.searchAll({ leadIds: [...leadIds], limit: CONVERSATION_SEARCH_MAX_LIMIT }, opts)) out.push(c);
+      return out;
+    },
     note: async (conversationId, text, mode, opts) =>
       (await client.inbox.note({ conversationId, note: text, mode }, opts)).data,
     async action(kind, conversationId, until, opts): Promise<ConversationSummary> {
