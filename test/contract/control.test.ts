@@ -62,6 +62,21 @@ describe('control API', () => {
     expect(await emulatorNow()).toBeLessThan(Date.UTC(2035, 0, 1));
   });
 
+  it('reset with {now} builds the same world at that instant, and the clock runs on from it', async () => {
+    const now = Date.UTC(2026, 10, 23, 10, 0, 0);
+    const snoozes = async () => {
+      await resetEmulator('demo', undefined, now);
+      const found = await clientFor(proWorkspace()).conversations.search({ status: ['SNOOZED'], limit: 100 });
+      return found.data.map((c) => [c.id, c.snoozeUntil]);
+    };
+    const first = await snoozes();
+    expect(first.length).toBeGreaterThan(0);
+    const clock = await emulatorNow();
+    expect(clock).toBeGreaterThanOrEqual(now);
+    expect(clock - now).toBeLessThan(60_000);
+    expect(await snoozes()).toEqual(first);
+  });
+
   it('records every API call (endpoint, status, ok, summary, time, workspace), newest first, failed-only on request', async () => {
     await resetEmulator('demo');
     await clientFor(proWorkspace()).campaigns.list({ limit: 2 });

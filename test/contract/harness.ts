@@ -42,10 +42,12 @@ async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 }
 
 /** A fresh world (data, jobs, call history, limits, faults, clock offset); returns its workspaces. */
-export async function resetEmulator(seed: 'demo' | 'empty' = 'demo', leads?: number): Promise<EmulatorWorkspace[]> {
+/** `now`: the world is built at that instant of the emulator's clock (the screenshots' fixed clock). */
+export async function resetEmulator(seed: 'demo' | 'empty' = 'demo', leads?: number, now?: number): Promise<EmulatorWorkspace[]> {
   const { workspaces } = await control<{ workspaces: EmulatorWorkspace[] }>('POST', '/reset', {
     seed,
     ...(leads !== undefined ? { leads } : {}),
+    ...(now !== undefined ? { now } : {}),
   });
   lastWorkspaces = workspaces;
   return workspaces;
