@@ -5,7 +5,7 @@
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
+import { CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type ConversationSummary, type Credits, type Identity, type LeadLog, type Member, type Message } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
