@@ -27,6 +27,7 @@ import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
 import { NOTE_MODES } from './inbox/note-rules';
 import {
+  ActivityPageView,
   AudienceView,
   CallLogRow,
   ChipState,
@@ -79,6 +80,17 @@ export const protocol = {
   refresh: { request: z.object({ tabId }), reply: PanelState },
   /** Choose which of the lead's conversations the tab's panel shows. */
   'select-conversation': { request: z.object({ tabId, conversationId: id }), reply: PanelState },
+  /** Several leads share the tab's profile: remember this one for it (null: forget the choice). */
+  'choose-lead': { request: z.object({ tabId, leadId: z.nullable(id) }), reply: PanelState },
+  /** A page of a lead's activity (`Show more`), most recent first. */
+  'lead-activity': {
+    request: z.object({
+      leadId: id,
+      skip: z.number().check(z.int(), z.nonnegative(), z.maximum(100_000)),
+      limit: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    }),
+    reply: ActivityPageView,
+  },
   /** Recent messages of one conversation, fetched on demand (newest first, 50 a page). */
   'conversation-messages': {
     request: z.object({ conversationId: id, page: z.optional(z.number().check(z.int(), z.nonnegative())) }),

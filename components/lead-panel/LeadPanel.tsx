@@ -13,9 +13,11 @@ import { Icon } from '../ui/Icon';
 import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
+import { Activity } from './Activity';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
 import { LastMessagePreview } from './LastMessagePreview';
+import { LeadPicker } from './LeadPicker';
 import { NoLead } from './NoLead';
 import { NoteEditor } from './NoteEditor';
 import { OutboxList } from './OutboxList';
@@ -107,6 +109,15 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         onRetry={retry}
         onDiscard={discard}
         loadMessages={loadMessages}
+      />
+    );
+  } else if (state.kind === 'pick-lead') {
+    body = (
+      <LeadPicker
+        candidates={state.candidates}
+        tooManyResults={state.tooManyResults}
+        loadAudiences={loadAudiences}
+        onChoose={async (leadId) => void report(await messenger.send('choose-lead', { tabId, leadId }))}
       />
     );
   } else if (state.kind === 'no-lead') {
@@ -235,6 +246,15 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
         ) : null}
       </header>
 
+      {state.leads ? (
+        <p class="muted small other-leads">
+          {t('otherLeads', state.leads)}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void messenger.send('choose-lead', { tabId, leadId: null })}>
+            {t('changeLead')}
+          </Button>
+        </p>
+      ) : null}
+
       {state.conversations.length > 1 ? (
         <ConversationPicker conversations={state.conversations} selectedId={conversation?.id ?? null} onSelect={select} now={current} />
       ) : null}
@@ -313,6 +333,10 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
       ) : (
         <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
       )}
+
+      {state.activity ? (
+        <Activity leadId={lead.id} recent={state.activity} loadPage={(skip, limit) => messenger.send('lead-activity', { leadId: lead.id, skip, limit })} />
+      ) : null}
     </div>
   );
 }

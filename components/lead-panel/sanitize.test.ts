@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
+import { loadSanitizer, looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
 
-beforeAll(() => {
+beforeAll(async () => {
   // happy-dom's Node.prototype.nodeName getter returns '' instead of dispatching to the element's own
   // getter as browsers do, and DOMPurify reads nodeName through that prototype getter. Make it behave
   // like a browser's so the real sanitiser runs here. (happy-dom's NodeIterator also loses its place
@@ -18,6 +18,7 @@ beforeAll(() => {
       return base.get!.call(this);
     },
   });
+  await loadSanitizer();
 });
 
 function parse(html: string): HTMLTemplateElement {

@@ -3,7 +3,7 @@
  * They are sanitised before they touch the DOM: no scripts, no event handlers, no styles, no forms or
  * frames, only http(s)/mailto/tel links, and every link opens in a new tab with rel=noopener.
  */
-import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import type { DOMPurify as Purifier } from 'dompurify';
 
 const ALLOWED_TAGS = [
   'a', 'b', 'blockquote', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'hr', 'i', 'li', 'ol', 'p',
@@ -15,19 +15,26 @@ const TAG_SET = new Set(ALLOWED_TAGS);
 const ATTR_SET = new Set([...ALLOWED_ATTR, 'target', 'rel']);
 
 let purifier: Purifier | null = null;
+let loading: Promise<void> | null = null;
 
-function instance(): Purifier {
-  if (purifier) return purifier;
-  const p = DOMPurify(window);
-  p.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeName !== 'A') return;
-    const href = node.getAttribute('href');
-    if (href !== null && !SAFE_URL.test(href.trim())) node.removeAttribute('href');
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
+/**
+ * Loads the sanitiser. DOMPurify is half of the panel's own code and only HTML bodies need it, so it
+ * comes in its own chunk, the first time one is shown; until it is there (or if it cannot load),
+ * `sanitizeMessageHtml` gives plain text.
+ */
+export function loadSanitizer(): Promise<void> {
+  loading ??= import('dompurify').then(({ default: DOMPurify }) => {
+    const p = DOMPurify(window);
+    p.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName !== 'A') return;
+      const href = node.getAttribute('href');
+      if (href !== null && !SAFE_URL.test(href.trim())) node.removeAttribute('href');
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    });
+    purifier = p;
   });
-  purifier = p;
-  return p;
+  return loading;
 }
 
 function escapeText(text: string): string {
@@ -111,11 +118,11 @@ export function stripEventHandlers(html: string): string {
   return out;
 }
 
-/** Safe HTML for `innerHTML`. */
+/** Safe HTML for `innerHTML` (plain text until `loadSanitizer` has resolved). */
 export function sanitizeMessageHtml(dirty: string): string {
   const html = stripEventHandlers(dirty);
-  const p = instance();
-  if (p.isSupported) {
+  const p = purifier;
+  if (p?.isSupported) {
     const clean = p.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target'], KEEP_CONTENT: true, RETURN_TRUSTED_TYPE: false }) as string;
     if (onlyAllowed(clean)) return clean;
   }

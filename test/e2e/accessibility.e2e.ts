@@ -1,25 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { test, expect, expectLeadShown } from './fixtures';
-
-/**
- * The serious and critical axe-core violations of a page, in the light theme then the dark one, as
- * "theme rule: target" lines (empty is good).
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    found.push(
-      ...violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .flatMap((v) => v.nodes.map((n) => `${theme} ${v.id}: ${n.target.join(' ')}`)),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
 
 test('axe-core finds no serious or critical issue on the side panel, the popup and the options page', async ({ configureExtension, openProfile, openPanelFor }) => {
   const options = await configureExtension();
