@@ -35,9 +35,13 @@ import {
   EnrichResultView,
   ErrorView,
   IdentityView,
+  InboxChoicesView,
+  InboxCountView,
+  InboxPageView,
   KeyTestView,
   OutboxItemView,
   PanelState,
+  QueueView,
   SettingsView,
 } from './views';
 import { Settings } from './settings';
@@ -148,6 +152,28 @@ export const protocol = {
   /** `GET /members` with the given key (not stored) or, without one, with the stored key. */
   'key-test': { request: z.object({ key: z.string().trim().min(1).max(500).optional() }), reply: KeyTestView },
   'key-clear': { request: z.object({}), reply: SettingsView },
+  /**
+   * A page of the inbox queue: the first without `cursor` (fresh from the cache unless `reload`),
+   * the next ones with the previous page's `nextToken` and `at` (the same filters).
+   */
+  'inbox-page': {
+    request: z.object({
+      view: QueueView,
+      identityId: id.optional(),
+      campaignId: id.optional(),
+      untouchedDays: z.number().int().min(1).max(365).optional(),
+      cursor: z.string().min(1).max(2000).optional(),
+      at: z.number().int().positive().optional(),
+      reload: z.boolean().optional(),
+    }),
+    reply: InboxPageView,
+  },
+  /** The identities and campaigns a queue view can be narrowed to. */
+  'inbox-choices': { request: z.object({}), reply: InboxChoicesView },
+  /** The toolbar count (conversations waiting for a reply), as last refreshed. */
+  'inbox-count': { request: z.object({}), reply: InboxCountView },
+  /** Navigates the tab to a lead's profile (the address of the profile host the tab is on, else the canonical one). */
+  'open-profile': { request: z.object({ tabId, profileUrl: z.string().max(4096) }), reply: z.null() },
 } as const;
 
 type ProtocolDefs = typeof protocol;

@@ -4,7 +4,8 @@
  */
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Audience, ConversationSummary, Credits, Identity, Lead, Member, Message } from '../api/schemas';
+import type { Audience, Campaign, ConversationSearchFilters, ConversationSearchResponse, ConversationSummary, Credits, Identity, Lead, Member, Message } from '../api/schemas';
+import { CAMPAIGNS_PAGE_MAX } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -20,6 +21,12 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
   enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
   conversationMessages(conversationId: string, page: number, opts: OutboxCallOptions): Promise<{ data: Message[]; total: number }>;
+  /** One page of `GET /conversations/search` (the inbox queue, the toolbar count). */
+  searchConversations(filters: ConversationSearchFilters, opts: OutboxCallOptions): Promise<ConversationSearchResponse>;
+  /** The lead with this id, or null when there is none (404). */
+  leadById(leadId: string, opts: OutboxCallOptions): Promise<Lead | null>;
+  /** The workspace's campaigns (the first page: the queue's campaign picker). */
+  campaigns(opts: OutboxCallOptions): Promise<Campaign[]>;
 }
 
 export function createBackgroundApi(client: Client): BackgroundApi {
@@ -58,6 +65,16 @@ export function createBackgroundApi(client: Client): BackgroundApi {
       const res = await client.leads.enrich(input, opts);
       return { enrichRequestId: res.enrichRequestId, creditsSpent: res.creditsSpent };
     },
+    searchConversations: (filters, opts) => client.conversations.search(filters, opts),
+    async leadById(leadId, opts) {
+      try {
+        return (await client.leads.search({ leadId }, opts)).lead;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    campaigns: async (opts) => (await client.campaigns.list({ skip: 0, limit: CAMPAIGNS_PAGE_MAX }, opts)).campaigns,
     conversationMessages: async (conversationId, page, opts) => {
       const res = await client.conversations.messages({ conversationId, page }, opts);
       return { data: res.data, total: res.total };
