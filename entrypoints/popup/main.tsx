@@ -7,6 +7,7 @@ import '../../components/lead-panel/lead-panel.css';
 import '../../components/lead-panel/messages.css';
 import '../../components/lead-panel/states.css';
 import '../../components/lead-panel/outbox.css';
+import '../../components/inbox/inbox.css';
 import { t, uiLocale } from '../../components/i18n';
 import { PanelApp, parseTabParam } from '../../components/lead-panel/PanelApp';
 

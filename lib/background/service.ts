@@ -115,7 +115,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     freshMs: deps.freshMs ?? DEFAULT_FRESH_MS,
     cachingEnabled,
     hosts: () => current().profileHosts,
-    ...(deps.getTabUrl ? { getTabUrl: deps.getTabUrl } : {}),
+    // The address the tab was last seen at (webNavigation gives it without a host permission).
+    getTabUrl: async (tabId) => (await tabs.known(tabId)).url ?? (await deps.getTabUrl?.(tabId).catch(() => undefined)),
     ...(deps.navigateTab ? { navigateTab: deps.navigateTab } : {}),
     ...(deps.onInboxCount ? { onCount: deps.onInboxCount } : {}),
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionPatch,
+  undoAction,
   focusAfterRemoval,
   inView,
   initialPaging,
@@ -122,5 +124,22 @@ describe('keyboard', () => {
     expect(focusAfterRemoval(1, 3)).toBe(1);
     expect(focusAfterRemoval(2, 3)).toBe(1);
     expect(focusAfterRemoval(0, 1)).toBe(-1);
+  });
+});
+
+describe('actions', () => {
+  it('patch the row as the service will', () => {
+    expect(actionPatch('archive')).toEqual({ status: 'ARCHIVED', snoozeUntil: null });
+    expect(actionPatch('snooze', 5)).toEqual({ status: 'SNOOZED', snoozeUntil: 5 });
+    expect(actionPatch('unsnooze')).toEqual({ status: 'OPEN', snoozeUntil: null });
+    expect(actionPatch('note')).toBeNull();
+  });
+  it('undo puts the conversation back the way it was', () => {
+    const open = { status: 'OPEN', snoozeUntil: null } as const;
+    const snoozed = { status: 'SNOOZED', snoozeUntil: NOW + DAY } as const;
+    expect(undoAction(open, { kind: 'archive' }, NOW)).toEqual({ kind: 'unarchive' });
+    expect(undoAction(open, { kind: 'snooze', until: NOW + 2 * DAY }, NOW)).toEqual({ kind: 'unsnooze' });
+    expect(undoAction(snoozed, { kind: 'snooze', until: NOW + 2 * DAY }, NOW)).toEqual({ kind: 'snooze', until: NOW + DAY });
+    expect(undoAction(snoozed, { kind: 'archive' }, NOW)).toEqual({ kind: 'snooze', until: NOW + DAY });
   });
 });

@@ -203,3 +203,30 @@ export function focusAfterRemoval(index: number, count: number): number {
   if (left <= 0) return -1;
   return Math.min(index, left - 1);
 }
+
+// ---- Actions -----------------------------------------------------------------------------------
+
+export type QueueAction = { kind: 'archive' | 'unarchive' | 'unsnooze' } | { kind: 'snooze'; until: number };
+
+/** What a queued action makes of a conversation's status (null: the action does not change it). */
+export function actionPatch(kind: string, until?: number): { status: ConversationStatus; snoozeUntil: number | null } | null {
+  switch (kind) {
+    case 'archive':
+      return { status: 'ARCHIVED', snoozeUntil: null };
+    case 'unarchive':
+    case 'unsnooze':
+      return { status: 'OPEN', snoozeUntil: null };
+    case 'snooze':
+      return until === undefined ? null : { status: 'SNOOZED', snoozeUntil: until };
+    default:
+      return null;
+  }
+}
+
+/** The action that puts a conversation back the way it was before `done`: snoozed to its old date, archived, or open. */
+export function undoAction(before: { status: ConversationStatus; snoozeUntil: number | null }, done: QueueAction, now: number): QueueAction {
+  if (done.kind === 'archive') return before.status === 'SNOOZED' && before.snoozeUntil !== null && before.snoozeUntil > now ? { kind: 'snooze', until: before.snoozeUntil } : { kind: 'unarchive' };
+  if (before.status === 'SNOOZED' && before.snoozeUntil !== null && before.snoozeUntil > now) return { kind: 'snooze', until: before.snoozeUntil };
+  if (before.status === 'ARCHIVED') return { kind: 'archive' };
+  return before.status === 'OPEN' && done.kind === 'snooze' ? { kind: 'unsnooze' } : { kind: 'unarchive' };
+}

@@ -2,8 +2,8 @@
  * The inbox queue (issue 12): pages of a saved view, the lead of each row (looked up by id, shared
  * with the profile cache), the narrowing choices, opening a row's profile, and the toolbar count.
  *
- * Calls and their limiter class: the first page of a view the user opened is `user`; the row look-ups
- * are `list`; later pages `list` too (scrolling); the choices `background`; the count `idle`, one call
+ * Calls and their limiter class: a page the user asked for (opening a view, Load more) is `user`; the
+ * row look-ups are `list`; the choices `background`; the count `idle`, one call
  * each time (an alarm at most every five minutes, and when a panel opens), never a loop.
  */
 import { ApiError, NetworkError } from '../../api/errors';
@@ -100,9 +100,8 @@ export function createInbox(deps: InboxDeps): Inbox {
 
   async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
     const filters = queueFilters(query, at);
-    const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, {
-      priority: cursor === undefined ? 'user' : 'list',
-    });
+    // A page is asked for by the user (opening the view, Load more); its rows' look-ups are list work.
+    const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority: 'user' });
     const unknown = page.data.map((c) => c.identityId).filter((id) => !deps.identities.names().has(id));
     if (unknown.length > 0) deps.identities.load(unknown);
     return { rows: await Promise.all(page.data.map(rowOf)), total: page.total, nextToken: page.nextToken, at };
