@@ -328,19 +328,23 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   return (
     <div class="inbox stack">
       <div class="inbox-filters" role="group" aria-label={t('inboxFilters')}>
-        <label class="inbox-filter">
-          <span class="section-label">{t('inboxView')}</span>
-          <select ref={pickerRef} value={view} onChange={(e) => setView((e.target as HTMLSelectElement).value as QueueViewId)}>
+        <div class="inbox-filter">
+          <label class="section-label" for="inbox-view">
+            {t('inboxView')}
+          </label>
+          <select id="inbox-view" ref={pickerRef} value={view} onChange={(e) => setView((e.target as HTMLSelectElement).value as QueueViewId)}>
             {QUEUE_VIEWS.map((v) => (
               <option key={v} value={v}>
                 {t(VIEW_KEYS[v])}
               </option>
             ))}
           </select>
-        </label>
-        <label class="inbox-filter">
-          <span class="section-label">{t('identity')}</span>
-          <select value={identityId} onChange={(e) => setIdentityId((e.target as HTMLSelectElement).value)}>
+        </div>
+        <div class="inbox-filter">
+          <label class="section-label" for="inbox-identity">
+            {t('identity')}
+          </label>
+          <select id="inbox-identity" value={identityId} onChange={(e) => setIdentityId((e.target as HTMLSelectElement).value)}>
             <option value="">{t('inboxAllIdentities')}</option>
             {choices?.identities.map((i) => (
               <option key={i.id} value={i.id}>
@@ -348,10 +352,12 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
               </option>
             ))}
           </select>
-        </label>
-        <label class="inbox-filter">
-          <span class="section-label">{t('campaign')}</span>
-          <select value={campaignId} onChange={(e) => setCampaignId((e.target as HTMLSelectElement).value)}>
+        </div>
+        <div class="inbox-filter">
+          <label class="section-label" for="inbox-campaign">
+            {t('campaign')}
+          </label>
+          <select id="inbox-campaign" value={campaignId} onChange={(e) => setCampaignId((e.target as HTMLSelectElement).value)}>
             <option value="">{t('inboxAllCampaigns')}</option>
             {choices?.campaigns.map((c) => (
               <option key={c.id} value={c.id}>
@@ -359,11 +365,14 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {view === 'untouched' ? (
-          <label class="inbox-filter inbox-days">
-            <span class="section-label">{t('inboxUntouchedDays')}</span>
+          <div class="inbox-filter inbox-days">
+            <label class="section-label" for="inbox-days">
+            {t('inboxUntouchedDays')}
+          </label>
             <input
+              id="inbox-days"
               type="number"
               min={1}
               max={365}
@@ -373,7 +382,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
                 if (Number.isInteger(days) && days >= 1 && days <= 365) setUntouchedDays(days);
               }}
             />
-          </label>
+          </div>
         ) : null}
       </div>
 
