@@ -3,6 +3,7 @@
  * `key-store.ts`. Values read back are validated; anything invalid falls back to the default.
  */
 import { storage } from 'wxt/utils/storage';
+import { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
 
@@ -16,8 +17,10 @@ export interface SettingsStore {
 
 const item = storage.defineItem<Settings>(`local:${SETTINGS_STORAGE_KEY}`, { fallback: DEFAULT_SETTINGS });
 
+const PartialSettings = z.partial(Settings);
+
 function sanitise(value: unknown): Settings {
-  const parsed = Settings.partial().safeParse(value);
+  const parsed = PartialSettings.safeParse(value);
   return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
