@@ -159,12 +159,12 @@ export const protocol = {
   'inbox-page': {
     request: z.object({
       view: QueueView,
-      identityId: id.optional(),
-      campaignId: id.optional(),
-      untouchedDays: z.number().int().min(1).max(365).optional(),
-      cursor: z.string().min(1).max(2000).optional(),
-      at: z.number().int().positive().optional(),
-      reload: z.boolean().optional(),
+      identityId: z.optional(id),
+      campaignId: z.optional(id),
+      untouchedDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
+      cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+      at: z.optional(z.int().check(z.positive())),
+      reload: z.optional(z.boolean()),
     }),
     reply: InboxPageView,
   },
@@ -173,7 +173,7 @@ export const protocol = {
   /** The toolbar count (conversations waiting for a reply), as last refreshed. */
   'inbox-count': { request: z.object({}), reply: InboxCountView },
   /** Navigates the tab to a lead's profile (the address of the profile host the tab is on, else the canonical one). */
-  'open-profile': { request: z.object({ tabId, profileUrl: z.string().max(4096) }), reply: z.null() },
+  'open-profile': { request: z.object({ tabId, profileUrl: z.string().check(z.maxLength(4096)) }), reply: z.null() },
 } as const;
 
 type ProtocolDefs = typeof protocol;

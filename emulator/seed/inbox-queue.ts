@@ -2,12 +2,14 @@
  * Demo data for the inbox queue (issue 12). The generated conversations already give the Pro
  * workspace its waiting-for-reply queue (two identities with twenty-odd each), its snoozed ones and
  * its untouched ones; this module adds two snoozed conversations that wake later today on the
- * emulator's clock (the "a snooze woke" moment of the queue), each on a filler lead that had none.
+ * emulator's clock (the "a snooze woke" moment of the queue), each on a filler lead that had none
+ * (never one of the named demo profiles).
  * Called last in the demo build, so every other id of the world stays what it was.
  */
 import type { WorkspaceData } from '../model';
+import { FAMOUS_PEOPLE } from './famous';
 import type { Rng } from './prng';
-import { type BuildContext, addConversation } from './workspace';
+import { type BuildContext, addConversation, pronetUrlOf } from './workspace';
 
 const MINUTE_MS = 60_000;
 
@@ -20,7 +22,9 @@ export function wakesToday(now: number): [number, number] {
 
 export function addInboxQueue(ctx: BuildContext, rng: Rng, ws: WorkspaceData): void {
   const withConversation = new Set(ws.conversations.map((c) => c.leadId));
-  const free = ws.leads.filter((l) => l.pronetUrl !== null && !withConversation.has(l.id)).slice(0, 2);
+  // The named demo profiles keep their stories (Edsger Dijkstra has no conversation on purpose).
+  const named = new Set(FAMOUS_PEOPLE.map((p) => pronetUrlOf(p.slug)));
+  const free = ws.leads.filter((l) => l.pronetUrl !== null && !named.has(l.pronetUrl) && !withConversation.has(l.id)).slice(0, 2);
   const wakes = wakesToday(ctx.now);
   free.forEach((lead, i) => {
     const identity = ws.identities[i % 2];

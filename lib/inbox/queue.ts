@@ -3,7 +3,7 @@
  * `GET /conversations/search`, whether a conversation belongs to a view (the optimistic update after
  * an action), the paging state machine, and the keyboard map of the queue.
  */
-import type { ConversationSearchFilters, ConversationStatus, LastMessageStatus } from '../api/schemas';
+import type { ConversationSearchFilters, ConversationStatus } from '../api/schemas';
 
 export const QUEUE_VIEWS = ['waiting', 'snoozed', 'untouched', 'unread'] as const;
 export type QueueViewId = (typeof QUEUE_VIEWS)[number];
@@ -61,7 +61,7 @@ export function queueKey(q: QueueQuery, now: number): string {
 /** What a view looks at in a conversation. */
 export interface QueueFacts {
   status: ConversationStatus;
-  lastMessageStatus: LastMessageStatus | null;
+  lastMessageStatus: string | null;
   leadReplied: boolean;
   lastMessageAt: number | null;
   read: boolean;

@@ -1,6 +1,6 @@
 /** The inbox queue's view models (issue 12): a page of rows, the narrowing choices, the toolbar count. */
-import { z } from 'zod';
-import { ConversationStatus, LastMessageStatus, MessageType } from '../api/schemas';
+import { z } from 'zod/mini';
+import { CONVERSATION_STATUSES } from '../inbox/conversation-state';
 import { QUEUE_VIEWS } from '../inbox/queue';
 
 export const QueueView = z.enum(QUEUE_VIEWS);
@@ -9,18 +9,19 @@ export const QueueView = z.enum(QUEUE_VIEWS);
 export const InboxRowView = z.object({
   conversationId: z.string(),
   leadId: z.string(),
-  name: z.string().nullable(),
-  company: z.string().nullable(),
+  name: z.nullable(z.string()),
+  company: z.nullable(z.string()),
   /** The lead's canonical profile URL, when it has one. */
-  profileUrl: z.string().nullable(),
-  campaignName: z.string().nullable(),
+  profileUrl: z.nullable(z.string()),
+  campaignName: z.nullable(z.string()),
   identityId: z.string(),
-  identityName: z.string().nullable(),
-  status: ConversationStatus,
-  snoozeUntil: z.number().nullable(),
-  lastMessageAt: z.number().nullable(),
-  lastMessageStatus: LastMessageStatus.nullable(),
-  lastMessageType: MessageType.nullable(),
+  identityName: z.nullable(z.string()),
+  status: z.enum(CONVERSATION_STATUSES),
+  snoozeUntil: z.nullable(z.number()),
+  lastMessageAt: z.nullable(z.number()),
+  lastMessageStatus: z.nullable(z.string()),
+  /** The channel (PRONET, EMAIL, ...). */
+  lastMessageType: z.nullable(z.string()),
   leadReplied: z.boolean(),
   read: z.boolean(),
 });
@@ -29,14 +30,14 @@ export type InboxRowView = z.infer<typeof InboxRowView>;
 export const InboxPageView = z.object({
   rows: z.array(InboxRowView),
   /** Exact on the first page, null on later ones. */
-  total: z.number().nullable(),
-  nextToken: z.string().nullable(),
+  total: z.nullable(z.number()),
+  nextToken: z.nullable(z.string()),
   /** The instant the view's filters were computed at (the untouched bound); later pages repeat it. */
   at: z.number(),
   /** The service refused the cursor: this is page one again. */
   restarted: z.boolean(),
   /** Shown from the cache because the service could not be reached: when it was fetched. */
-  cachedAt: z.number().nullable(),
+  cachedAt: z.nullable(z.number()),
 });
 export type InboxPageView = z.infer<typeof InboxPageView>;
 
@@ -47,5 +48,5 @@ export const InboxChoicesView = z.object({
 export type InboxChoicesView = z.infer<typeof InboxChoicesView>;
 
 /** The toolbar count: conversations waiting for a reply (null: not known yet). */
-export const InboxCountView = z.object({ count: z.number().nullable(), at: z.number().nullable() });
+export const InboxCountView = z.object({ count: z.nullable(z.number()), at: z.nullable(z.number()) });
 export type InboxCountView = z.infer<typeof InboxCountView>;

@@ -4,6 +4,7 @@
  */
 import type { Scene } from '../scene';
 import { scene as sidepanelAdaLovelace } from './sidepanel-ada-lovelace';
+import { scene as inbox } from './inbox';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -13,4 +14,5 @@ export interface RegisteredScene {
 
 export const SCENES: readonly RegisteredScene[] = [
   { file: 'sidepanel-ada-lovelace', scene: sidepanelAdaLovelace },
+  { file: 'inbox', scene: inbox },
 ];
