@@ -26,6 +26,7 @@
 import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
 import { NOTE_MODES } from './inbox/note-rules';
+import { QUEUE_PAGE_SIZE } from './inbox/queue';
 import {
   AudienceView,
   CallLogRow,
@@ -37,6 +38,7 @@ import {
   IdentityView,
   InboxChoicesView,
   InboxCountView,
+  InboxLeadView,
   InboxPageView,
   KeyTestView,
   OutboxItemView,
@@ -167,6 +169,11 @@ export const protocol = {
       reload: z.optional(z.boolean()),
     }),
     reply: InboxPageView,
+  },
+  /** The leads of queue rows now on screen (looked up by id, cached; a page's worth at most). */
+  'inbox-leads': {
+    request: z.object({ leadIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
+    reply: z.array(InboxLeadView),
   },
   /** The identities and campaigns a queue view can be narrowed to. */
   'inbox-choices': { request: z.object({}), reply: InboxChoicesView },

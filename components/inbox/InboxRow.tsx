@@ -25,13 +25,15 @@ export interface InboxRowProps {
 /** One conversation of the queue: who, from which campaign and identity, the last message, and its actions. */
 export function InboxRow({ row, focused, opened, now, onFocus, onOpen, onArchive, onSnooze, onNote }: InboxRowProps) {
   const [snoozing, setSnoozing] = useState(false);
-  const name = row.name ?? t('inboxUnknownLead');
+  const name = row.name ?? (row.leadKnown ? t('inboxUnknownLead') : t('loading'));
   const where = [row.campaignName ?? t('noCampaign'), row.identityName ?? row.identityId].join(' · ');
   return (
     <li
       class={`inbox-row${focused ? ' is-focused' : ''}${opened ? ' is-opened' : ''}`}
       tabIndex={focused ? 0 : -1}
       data-conversation={row.conversationId}
+      data-lead={row.leadId}
+      data-needs-lead={row.leadKnown ? undefined : ''}
       aria-current={opened ? 'true' : undefined}
       aria-label={name}
       onFocus={(e) => {
@@ -40,7 +42,7 @@ export function InboxRow({ row, focused, opened, now, onFocus, onOpen, onArchive
       onClick={onFocus}
     >
       <div class="inbox-row-head">
-        <span class="inbox-name">{name}</span>
+        <span class={row.leadKnown ? 'inbox-name' : 'inbox-name is-pending'}>{name}</span>
         {row.company ? <span class="muted inbox-company">{row.company}</span> : null}
         <span class="spacer" />
         {row.leadReplied ? <Pill tone="ok">{t('repliedYes')}</Pill> : null}

@@ -16,6 +16,7 @@ import {
   queueCommand,
   untouchedBound,
   undoAction,
+  QUEUE_PAGE_SIZE,
   QUEUE_VIEWS,
   type PagingEvent,
   type PagingState,
@@ -24,7 +25,7 @@ import {
 } from '../../lib/inbox/queue';
 import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
 import type { Messenger } from '../../lib/messages';
-import type { ErrorView, InboxChoicesView, InboxRowView, OutboxItemView } from '../../lib/views';
+import type { ErrorView, InboxChoicesView, InboxLeadView, InboxRowView, OutboxItemView } from '../../lib/views';
 import { formatShortDateTime } from '../format';
 import { t, type MessageKey } from '../i18n';
 import { StateMessage, type MessageState } from '../lead-panel/StateMessage';
@@ -121,9 +122,50 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   );
 
   useEffect(() => void load(), [load]);
+  // The pickers' lists once the first page shows: they never delay the rows.
+  const choicesAsked = useRef(false);
   useEffect(() => {
+    if (list.phase !== 'ready' || choicesAsked.current) return;
+    choicesAsked.current = true;
     void messenger.send('inbox-choices', {}).then((reply) => reply.ok && setChoices(reply.value));
-  }, [messenger]);
+  }, [messenger, list.phase]);
+
+  // The rows' leads, looked up for the rows on screen only, in batches.
+  const [leads, setLeads] = useState<ReadonlyMap<string, InboxLeadView>>(new Map());
+  const asked = useRef(new Set<string>());
+  const wanted = useRef(new Set<string>());
+  const batching = useRef(false);
+  const askLeads = useCallback(
+    (ids: string[]) => {
+      for (const id of ids) {
+        if (asked.current.has(id)) continue;
+        asked.current.add(id);
+        wanted.current.add(id);
+      }
+      if (batching.current || wanted.current.size === 0) return;
+      batching.current = true;
+      queueMicrotask(() => {
+        batching.current = false;
+        while (wanted.current.size > 0) {
+          const batch = [...wanted.current].slice(0, QUEUE_PAGE_SIZE);
+          for (const id of batch) wanted.current.delete(id);
+          void messenger.send('inbox-leads', { leadIds: batch }).then((reply) => {
+            if (!reply.ok) {
+              // Asked again when the row is on screen again.
+              for (const id of batch) asked.current.delete(id);
+              return;
+            }
+            setLeads((m) => {
+              const next = new Map(m);
+              for (const lead of reply.value) next.set(lead.leadId, lead);
+              return next;
+            });
+          });
+        }
+      });
+    },
+    [messenger],
+  );
 
   async function loadMore() {
     if (!canLoadMore(list) || list.nextToken === null) return;
@@ -156,9 +198,28 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
 
   const bound = untouchedBound(at, untouchedDays);
   const rows = useMemo(
-    () => list.rows.map((r) => ({ ...r, ...patches.get(r.conversationId) })).filter((r) => inView(view, r, bound)),
-    [list.rows, patches, view, bound],
+    () =>
+      list.rows
+        .map((r) => {
+          const lead = leads.get(r.leadId);
+          const named = lead ? { name: lead.name, company: lead.company, profileUrl: lead.profileUrl, leadKnown: true } : {};
+          return { ...r, ...named, ...patches.get(r.conversationId) };
+        })
+        .filter((r) => inView(view, r, bound)),
+    [list.rows, leads, patches, view, bound],
   );
+
+  useEffect(() => {
+    const pending = [...(listRef.current?.querySelectorAll<HTMLElement>('li[data-needs-lead]') ?? [])];
+    if (pending.length === 0) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      askLeads(pending.map((el) => el.dataset.lead!));
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => askLeads(entries.filter((e) => e.isIntersecting).map((e) => (e.target as HTMLElement).dataset.lead!)));
+    for (const el of pending) observer.observe(el);
+    return () => observer.disconnect();
+  }, [rows, askLeads]);
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
 
   // Focus follows the focused row; when the row that had it left the view, the next row takes it.

@@ -13,6 +13,8 @@ export const InboxRowView = z.object({
   company: z.nullable(z.string()),
   /** The lead's canonical profile URL, when it has one. */
   profileUrl: z.nullable(z.string()),
+  /** False: the lead was never looked up (the panel asks for it once the row is on screen). */
+  leadKnown: z.boolean(),
   campaignName: z.nullable(z.string()),
   identityId: z.string(),
   identityName: z.nullable(z.string()),
@@ -26,6 +28,15 @@ export const InboxRowView = z.object({
   read: z.boolean(),
 });
 export type InboxRowView = z.infer<typeof InboxRowView>;
+
+/** A row's lead, looked up by id (`inbox-leads`). */
+export const InboxLeadView = z.object({
+  leadId: z.string(),
+  name: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  profileUrl: z.nullable(z.string()),
+});
+export type InboxLeadView = z.infer<typeof InboxLeadView>;
 
 export const InboxPageView = z.object({
   rows: z.array(InboxRowView),

@@ -43,12 +43,20 @@ beforeEach(async () => {
 const page = (req: Parameters<Inbox['handlers']['inbox-page']>[0]) => inbox.handlers['inbox-page'](req, {});
 
 describe('inbox handler', () => {
-  it('answers the first page with its total and the leads of its rows, then the next page by cursor', async () => {
+  it('answers the first page with one call and its total, the leads on request, then the next page by cursor', async () => {
     const first = await page({ type: 'inbox-page', view: 'waiting' });
     expect(first.total).toBe(30);
     expect(first.rows).toHaveLength(20);
-    expect(first.rows[0]).toMatchObject({ conversationId: 'conv_1', name: 'P1 Lovelace', company: 'Analytical Engines', identityName: 'Sam Rivera' });
-    expect(fake.calls.filter((c) => c.startsWith('leadById'))).toHaveLength(20);
+    expect(first.rows[0]).toMatchObject({ conversationId: 'conv_1', name: null, leadKnown: false, identityName: 'Sam Rivera' });
+    expect(fake.calls).toHaveLength(1);
+    const leads = await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1', 'lead_2', 'lead_404'] }, {});
+    expect(leads).toEqual([
+      { leadId: 'lead_1', name: 'P1 Lovelace', company: 'Analytical Engines', profileUrl: 'https://www.pronet.example/in/person-1/' },
+      { leadId: 'lead_2', name: 'P2 Lovelace', company: 'Analytical Engines', profileUrl: 'https://www.pronet.example/in/person-2/' },
+      { leadId: 'lead_404', name: null, company: null, profileUrl: null },
+    ]);
+    // Known now: the next page of these leads names them without a call.
+    expect((await page({ type: 'inbox-page', view: 'waiting', reload: true })).rows[0]).toMatchObject({ name: 'P1 Lovelace', leadKnown: true });
     const second = await page({ type: 'inbox-page', view: 'waiting', cursor: first.nextToken!, at: first.at });
     expect(second.rows.map((r) => r.conversationId)).toEqual(Array.from({ length: 10 }, (_, i) => `conv_${21 + i}`));
     expect(second).toMatchObject({ total: null, nextToken: null, restarted: false });
@@ -61,7 +69,7 @@ describe('inbox handler', () => {
     expect(fake.calls.length).toBe(before);
     inbox.invalidate();
     await page({ type: 'inbox-page', view: 'waiting' });
-    expect(fake.calls.length).toBe(before + 1); // the leads are still known
+    expect(fake.calls.length).toBe(before + 1);
     await page({ type: 'inbox-page', view: 'waiting', reload: true });
     expect(fake.calls.length).toBe(before + 2);
   });

@@ -36,7 +36,7 @@ export interface InboxDeps {
   onCount?(count: number | null): void;
 }
 
-type InboxRequests = 'inbox-page' | 'inbox-choices' | 'inbox-count' | 'open-profile';
+type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-choices' | 'inbox-count' | 'open-profile';
 
 export interface Inbox {
   handlers: HandlerMap<InboxRequests>;
@@ -76,15 +76,23 @@ export function createInbox(deps: InboxDeps): Inbox {
     return leads.get(leadId, () => api.leadById(leadId, { priority: 'list' }));
   }
 
+  /** The lead as already known (the profile cache, an earlier look-up), without a call; undefined when never looked up. */
+  async function known(leadId: string): Promise<Lead | null | undefined> {
+    const cached = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
+    return cached ?? leads.peek(leadId);
+  }
+
   async function rowOf(c: ConversationSummary): Promise<InboxRowView> {
-    // A row without its name still shows (campaign, dates): a failed look-up is not the page's failure.
-    const lead = await lookUp(c.leadId).catch(() => null);
+    // A page costs one call: the names the extension does not know yet are looked up for the rows
+    // on screen only (`inbox-leads`, asked by the panel as rows scroll into view).
+    const lead = await known(c.leadId);
     return {
       conversationId: c.id,
       leadId: c.leadId,
       name: lead ? leadName(lead) : null,
       company: lead?.companyName ?? null,
       profileUrl: lead?.pronetUrl ?? null,
+      leadKnown: lead !== undefined,
       campaignName: c.campaignName,
       identityId: c.identityId,
       identityName: deps.identities.names().get(c.identityId) ?? null,
@@ -172,6 +180,17 @@ export function createInbox(deps: InboxDeps): Inbox {
         }
         throw error;
       }
+    },
+    async 'inbox-leads'(req) {
+      if (deps.keys.current() === null) throw new NoKeyError();
+      const found = await Promise.all(
+        req.leadIds.map(async (leadId) => {
+          // One failed look-up leaves that row unnamed, not the others.
+          const lead = await lookUp(leadId).catch(() => undefined);
+          return lead === undefined ? null : { leadId, name: lead ? leadName(lead) : null, company: lead?.companyName ?? null, profileUrl: lead?.pronetUrl ?? null };
+        }),
+      );
+      return found.filter((x) => x !== null);
     },
     'inbox-choices': () =>
       choices.get('choices', async () => {

@@ -216,6 +216,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'key-test': {},
     'key-clear': {},
     'inbox-page': { view: 'waiting' },
+    'inbox-leads': { leadIds: [ids.leadId] },
     'inbox-choices': {},
     'inbox-count': {},
     'open-profile': { tabId: ids.tabId, profileUrl: canonicalUrl('ada-lovelace') },
