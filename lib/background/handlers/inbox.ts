@@ -54,6 +54,11 @@ function leadName(lead: Lead): string | null {
   return name === '' ? null : name;
 }
 
+/** What a row shows of its lead (undefined: never looked up). */
+function leadFields(lead: Lead | null | undefined) {
+  return { name: lead ? leadName(lead) : null, company: lead?.companyName ?? null, profileUrl: lead?.pronetUrl ?? null, leadKnown: lead !== undefined };
+}
+
 export function createInbox(deps: InboxDeps): Inbox {
   const { api, clock } = deps;
   const opts = { ttlMs: deps.freshMs, clock, enabled: deps.cachingEnabled };
@@ -89,10 +94,7 @@ export function createInbox(deps: InboxDeps): Inbox {
     return {
       conversationId: c.id,
       leadId: c.leadId,
-      name: lead ? leadName(lead) : null,
-      company: lead?.companyName ?? null,
-      profileUrl: lead?.pronetUrl ?? null,
-      leadKnown: lead !== undefined,
+      ...leadFields(lead),
       campaignName: c.campaignName,
       identityId: c.identityId,
       identityName: deps.identities.names().get(c.identityId) ?? null,
@@ -104,6 +106,12 @@ export function createInbox(deps: InboxDeps): Inbox {
       leadReplied: c.leadReplied,
       read: c.read,
     };
+  }
+
+  async function withKnownLead(row: InboxRowView): Promise<InboxRowView> {
+    if (row.leadKnown) return row;
+    const lead = await known(row.leadId);
+    return lead === undefined ? row : { ...row, ...leadFields(lead) };
   }
 
   async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
@@ -166,7 +174,8 @@ export function createInbox(deps: InboxDeps): Inbox {
       const kept = firstPages.get(key) ?? null;
       if (kept && !req.reload && deps.cachingEnabled() && clock.now() - kept.fetchedAt < deps.freshMs && kept.generation === generation) {
         const { fetchedAt: _fetchedAt, generation: _generation, ...page } = kept;
-        return page;
+        // The leads looked up since the page was kept name its rows now.
+        return { ...page, rows: await Promise.all(page.rows.map(withKnownLead)) };
       }
       try {
         const page: InboxPageView = { ...(await fetchPage(query, at, undefined)), restarted: false, cachedAt: null };
@@ -187,7 +196,9 @@ export function createInbox(deps: InboxDeps): Inbox {
         req.leadIds.map(async (leadId) => {
           // One failed look-up leaves that row unnamed, not the others.
           const lead = await lookUp(leadId).catch(() => undefined);
-          return lead === undefined ? null : { leadId, name: lead ? leadName(lead) : null, company: lead?.companyName ?? null, profileUrl: lead?.pronetUrl ?? null };
+          if (lead === undefined) return null;
+          const { leadKnown: _known, ...fields } = leadFields(lead);
+          return { leadId, ...fields };
         }),
       );
       return found.filter((x) => x !== null);
