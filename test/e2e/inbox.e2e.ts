@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { queueFilters, QUEUE_PAGE_SIZE, type QueueViewId } from '../../lib/inbox/queue';
 import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
@@ -154,4 +155,21 @@ test('an archive queued offline from the queue is sent when the network is back'
   expect((await emulatorCalls()).filter((c) => c.endpoint === 'archiveConversation')).toHaveLength(0);
   await extension.context.setOffline(false);
   await expect.poll(async () => (await emulatorConversation(firstId!)).status, { timeout: 45_000 }).toBe('ARCHIVED');
+});
+
+test('axe-core finds no serious or critical issue in the queue, its snooze picker and the shortcuts overlay', async ({ configureExtension, openProfile, openPanelFor }) => {
+  const serious = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  await (await configureExtension()).close();
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await openQueue(panel);
+  await expect(queue(panel, 'Waiting for reply').getByRole('listitem').first()).not.toHaveAttribute('data-needs-lead');
+  await queue(panel, 'Waiting for reply').getByRole('listitem').first().getByRole('button', { name: 'Snooze' }).click();
+  expect(await serious(panel)).toEqual([]);
+  await panel.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(panel.getByRole('dialog')).toBeVisible();
+  expect(await serious(panel)).toEqual([]);
 });
