@@ -4,7 +4,8 @@
  */
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Audience, Campaign, ConversationSearchFilters, ConversationSearchResponse, ConversationSummary, Credits, Identity, Lead, Member, Message } from '../api/schemas';
+import { leadMatches, type LeadMatches } from '../api/lead-search';
+import type { Audience, Campaign, ConversationSearchFilters, ConversationSearchResponse, ConversationSummary, Credits, Identity, Lead, LeadLog, Member, Message } from '../api/schemas';
 import { CAMPAIGNS_PAGE_MAX } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
@@ -27,13 +28,14 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   leadById(leadId: string, opts: OutboxCallOptions): Promise<Lead | null>;
   /** The workspace's campaigns (the first page: the queue's campaign picker). */
   campaigns(opts: OutboxCallOptions): Promise<Campaign[]>;
+  leadLogs(leadId: string, skip: number, limit: number, opts: OutboxCallOptions): Promise<{ data: LeadLog[]; total: number }>;
 }
 
 export function createBackgroundApi(client: Client): BackgroundApi {
   return {
-    async searchLead(pronetUrl: string, opts: ResolveCallOptions): Promise<Lead | null> {
+    async searchLead(query, opts: ResolveCallOptions): Promise<LeadMatches | null> {
       try {
-        return (await client.leads.search({ pronetUrl }, opts)).lead;
+        return leadMatches(await client.leads.search(query, opts));
       } catch (error) {
         // "No lead matches" is an answer, not a failure.
         if (error instanceof ApiError && error.status === 404) return null;
@@ -68,13 +70,18 @@ export function createBackgroundApi(client: Client): BackgroundApi {
     searchConversations: (filters, opts) => client.conversations.search(filters, opts),
     async leadById(leadId, opts) {
       try {
-        return (await client.leads.search({ leadId }, opts)).lead;
+        // An id names one lead: the first of the matches.
+        return leadMatches(await client.leads.search({ leadId }, opts)).leads[0] ?? null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
     },
     campaigns: async (opts) => (await client.campaigns.list({ skip: 0, limit: CAMPAIGNS_PAGE_MAX }, opts)).campaigns,
+    leadLogs: async (leadId, skip, limit, opts) => {
+      const res = await client.leads.logs({ leadId, skip, limit }, opts);
+      return { data: res.data, total: res.total };
+    },
     conversationMessages: async (conversationId, page, opts) => {
       const res = await client.conversations.messages({ conversationId, page }, opts);
       return { data: res.data, total: res.total };

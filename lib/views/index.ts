@@ -5,3 +5,4 @@ export * from './options';
 export * from './outbox';
 export * from './panel';
 export * from './inbox';
+export * from './lead-identity';

@@ -14,6 +14,7 @@ import {
   starterWorkspace,
 } from './harness';
 import { request } from 'node:http';
+import { oneLead } from '../../lib/api/lead-search';
 
 function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
   const origin = new URL(emulatorOrigin());
@@ -48,7 +49,7 @@ describe('control API', () => {
     expect(first.total).toBeGreaterThan(100);
     const second = await c.conversations.search({ status: ['OPEN'], limit: 100, searchAfter: first.nextToken ?? '' });
     expect(second.data.map((x) => x.id)).not.toContain(first.data[0]?.id);
-    const lead = await c.leads.search({ leadId: first.data[0]?.leadId ?? '' });
+    const lead = oneLead(await c.leads.search({ leadId: first.data[0]?.leadId ?? '' }));
     expect(lead.lead.id).toBe(first.data[0]?.leadId);
   });
 
@@ -59,6 +60,21 @@ describe('control API', () => {
     expect(await setClock({ now: Date.UTC(2035, 0, 1) })).toBeGreaterThanOrEqual(Date.UTC(2035, 0, 1));
     await resetEmulator('demo');
     expect(await emulatorNow()).toBeLessThan(Date.UTC(2035, 0, 1));
+  });
+
+  it('reset with {now} builds the same world at that instant, and the clock runs on from it', async () => {
+    const now = Date.UTC(2026, 10, 23, 10, 0, 0);
+    const snoozes = async () => {
+      await resetEmulator('demo', undefined, now);
+      const found = await clientFor(proWorkspace()).conversations.search({ status: ['SNOOZED'], limit: 100 });
+      return found.data.map((c) => [c.id, c.snoozeUntil]);
+    };
+    const first = await snoozes();
+    expect(first.length).toBeGreaterThan(0);
+    const clock = await emulatorNow();
+    expect(clock).toBeGreaterThanOrEqual(now);
+    expect(clock - now).toBeLessThan(60_000);
+    expect(await snoozes()).toEqual(first);
   });
 
   it('records every API call (endpoint, status, ok, summary, time, workspace), newest first, failed-only on request', async () => {

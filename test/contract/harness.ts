@@ -11,6 +11,7 @@ import { createClient, type Client, type ClientOptions } from '../../lib/api/cli
 import type { ConversationSummary, Lead, Message } from '../../lib/api/schemas';
 import type { CallRecord } from '../../emulator/model';
 import type { DeliveryOutcome } from '../../emulator/rules/webhook-delivery';
+import { oneLead } from '../../lib/api/lead-search';
 
 export interface EmulatorWorkspace {
   id: string;
@@ -41,10 +42,12 @@ async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 }
 
 /** A fresh world (data, jobs, call history, limits, faults, clock offset); returns its workspaces. */
-export async function resetEmulator(seed: 'demo' | 'empty' = 'demo', leads?: number): Promise<EmulatorWorkspace[]> {
+/** `now`: the world is built at that instant of the emulator's clock (the screenshots' fixed clock). */
+export async function resetEmulator(seed: 'demo' | 'empty' = 'demo', leads?: number, now?: number): Promise<EmulatorWorkspace[]> {
   const { workspaces } = await control<{ workspaces: EmulatorWorkspace[] }>('POST', '/reset', {
     seed,
     ...(leads !== undefined ? { leads } : {}),
+    ...(now !== undefined ? { now } : {}),
   });
   lastWorkspaces = workspaces;
   return workspaces;
@@ -286,7 +289,7 @@ export function profileUrl(slug: string): string {
 
 /** A demo lead by profile slug, with its conversations (most recent first). */
 export async function leadBySlug(client: Client, slug: string) {
-  const { lead } = await client.leads.search({ pronetUrl: profileUrl(slug) });
+  const { lead } = oneLead(await client.leads.search({ pronetUrl: profileUrl(slug) }));
   const { data: conversations } = await client.leads.conversations({ leadId: lead.id });
   return { lead, conversations };
 }

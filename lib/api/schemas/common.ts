@@ -1,9 +1,10 @@
-import { z } from 'zod/mini';
+import { en } from 'zod/locales';
+import { config, z } from 'zod/mini';
 
 // zod/mini loads no locale, so every issue would read "Invalid input". The wire schemas' issues name
 // what is wrong (ResponseSchemaError, the emulator's 400s, request details): word them in English,
 // as full zod does, wherever the schemas are loaded.
-z.config(z.locales.en());
+config(en());
 
 /** Integers on the wire (counts, epoch milliseconds, percentages). */
 export const Int = z.number().check(z.int());

@@ -1,0 +1,25 @@
+/**
+ * Who is this person (issue 13): the lead picker of a person imported twice (Jean Sammet), then the
+ * chosen lead with its Activity section open and paged once.
+ */
+import type { Scene } from '../scene';
+
+export const scene: Scene = {
+  title: 'lead identity: lead picker, activity',
+  locales: ['en', 'fr'],
+  async run(kit) {
+    const { tabId } = await kit.openPage('/in/jean-sammet/');
+    const panel = await kit.openPanel(tabId);
+    const choices = panel.locator('.lead-choice');
+    await choices.first().waitFor();
+    await kit.shoot(panel, 'lead-picker', { fullPage: true });
+
+    await choices.first().getByRole('button').click();
+    await panel.locator('.lead-name').filter({ hasText: 'Jean Sammet' }).waitFor();
+    await panel.locator('details.activity summary').click();
+    await panel.locator('.activity-item').first().waitFor();
+    await panel.locator('details.activity .btn').click();
+    await panel.locator('.activity .small').waitFor();
+    await kit.shoot(panel, 'lead-activity', { fullPage: true });
+  },
+};
