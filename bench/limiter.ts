@@ -132,7 +132,7 @@ async function finalNotes(origin: string, ids: string[]): Promise<Map<string, st
 
 /** The settings in memory (the extension keeps them in storage.local, which Node has not). */
 function memorySettings(baseUrl: string): SettingsStore {
-  let current: Settings = { baseUrl, profileHosts: [], chipEnabled: true, sessionOnlyKey: false, cacheEnabled: true };
+  let current: Settings = { baseUrl, profileHosts: [], chipEnabled: true, sessionOnlyKey: false, cacheEnabled: true, listBadges: true, prefetchOnHover: true };
   const listeners = new Set<(s: Settings) => void>();
   return {
     get: async () => current,

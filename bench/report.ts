@@ -9,6 +9,7 @@ import type { InboxBenchResult } from './inbox';
 import type { SearchResult } from './emulator-search';
 import type { LimiterResult } from './limiter';
 import { SIZE_GOALS, SIZES_BEFORE, sizeKey, type SizesResult } from './sizes';
+import type { ListBadgesResult } from './list-badges';
 import type { StartupResult } from './startup';
 import type { Summary } from './stats';
 import { chromiumPath } from '../test/e2e/browser';
@@ -38,6 +39,7 @@ export interface Results {
   startup?: StartupResult;
   search?: SearchResult;
   inbox?: InboxBenchResult;
+  lists?: ListBadgesResult;
 }
 
 function run(cmd: string, args: string[]): string {
@@ -151,6 +153,19 @@ function summaryRows(r: Results): SummaryRow[] {
       { part: 'inbox', figure: 'Queue reopened within freshness, p95; calls per open', measured: `${ms(q.warm.firstPageMs.p95)}; ${q.warm.callsPerOpen}`, target: '≤ 50 ms; 0', ok: (q.warm.firstPageMs.p95 ?? Infinity) <= 50 && q.warm.callsPerOpen === 0 },
       { part: 'inbox', figure: 'Archive from the queue → row gone (optimistic), p95', measured: ms(q.archive.rowGoneMs.p95), target: '≤ 50 ms', ok: (q.archive.rowGoneMs.p95 ?? Infinity) <= 50 },
       { part: 'inbox', figure: 'Archive → landed on the service, p95', measured: ms(q.archive.landedMs.p95), target: `≤ row gone + 1 round trip`, ok: null },
+    );
+  }
+  const li = r.lists;
+  if (li) {
+    const rt = 2 * li.latencyMs + 100;
+    out.push(
+      { part: 'L', figure: `Results page of 10, cold (${li.latencyMs} ms latency): all badges shown, p95`, measured: ms(li.cold.allShownMs.p95), target: `≤ ${rt} ms`, ok: (li.cold.allShownMs.p95 ?? Infinity) <= rt },
+      { part: 'L', figure: 'Results page of 10, cold: calls, max (conversation searches, max)', measured: `${li.cold.calls.max ?? '-'} (${li.cold.conversationSearches.max ?? '-'})`, target: '≤ 11 (1)', ok: (li.cold.calls.max ?? 0) <= 11 },
+      { part: 'L', figure: 'Same 10, background only: batched / one by one, p95 (calls)', measured: `${ms(li.background.batchedMs.p95)} (${li.background.batchedCalls}) / ${ms(li.background.oneByOneMs.p95)} (${li.background.oneByOneCalls})`, target: '-', ok: null },
+      { part: 'L', figure: 'Results page of 10, warm: all badges shown, p95 (calls, max)', measured: `${ms(li.warm.allShownMs.p95)} (${li.warm.calls.max ?? '-'})`, target: '≤ 50 ms (0)', ok: (li.warm.allShownMs.p95 ?? Infinity) <= 50 && (li.warm.calls.max ?? 0) === 0 },
+      { part: 'L', figure: 'Profile opened after pointing at its link: URL change → status, p95 (calls at open, max)', measured: `${ms(li.prefetch.statusMs.p95)} (${li.prefetch.callsAtOpen.max ?? '-'})`, target: '≤ 50 ms (0)', ok: (li.prefetch.statusMs.p95 ?? Infinity) <= 50 && (li.prefetch.callsAtOpen.max ?? 0) === 0 },
+      { part: 'L', figure: 'Archive while a page of 10 resolves: sent, p95', measured: ms(li.archiveWhileResolving.sentMs.p95), target: `≤ ${li.latencyMs + 50} ms`, ok: (li.archiveWhileResolving.sentMs.p95 ?? Infinity) <= li.latencyMs + 50 },
+      { part: 'L', figure: `Content script, 100 new links: main-thread time per batch, p95 (long tasks)`, measured: `${ms(li.contentScript.batchMs.p95)} (${li.contentScript.longTasks})`, target: '(0)', ok: li.contentScript.longTasks === 0 },
     );
   }
   return out;

@@ -29,7 +29,9 @@ export function createApp(core: EmulatorCore): App {
   });
 
   app.use('*', async (c, next) => {
-    if (hostname(c.req.url) === PRONET_SITE_HOST) return site.fetch(c.req.raw, c.env);
+    // The site's mobile host too: its pages link to profiles in every form the real network uses.
+    const host = hostname(c.req.url);
+    if (host === PRONET_SITE_HOST || host === `m.${PRONET_SITE_HOST}`) return site.fetch(c.req.raw, c.env);
     await next();
     return undefined;
   });

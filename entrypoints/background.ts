@@ -8,7 +8,7 @@ import { createPortRegistry } from '../lib/background/port-registry';
 import { createProfileScriptSync, type ScriptingApi } from '../lib/background/profile-scripts';
 import { classifySender, createRouter, type SenderInfo } from '../lib/background/router';
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
-import type { ChipPush } from '../lib/messages';
+import type { ChipPush, ListBadgePush } from '../lib/messages';
 import { PRONET_DEMO_HOST, PRONET_HOST } from '../lib/pronet/canonical-url';
 import { openSidePanel, panelApis } from '../lib/side-panel';
 import { openCompanionDb } from '../lib/store/db';
@@ -39,6 +39,9 @@ export default defineBackground(() => {
         chip(tabId, state) {
           // A tab without the content script (not loaded yet, or gone) just misses this one.
           browser.tabs.sendMessage(tabId, { type: 'chip-state', state } satisfies ChipPush).catch(() => undefined);
+        },
+        list(tabId, badges) {
+          browser.tabs.sendMessage(tabId, { type: 'list-badges', badges } satisfies ListBadgePush).catch(() => undefined);
         },
         badge(tabId, badge) {
           Promise.all([

@@ -5,11 +5,17 @@
  * the profile it describes and its revision). The behaviour is `lib/content/profile-page.ts`; this
  * file builds the chip and hands it the browser.
  *
+ * On every page of those hosts it also marks each listed profile (search results, feed, company
+ * people) with a badge (`lib/content/list-badges.ts`, `components/list-badge/`): it sends canonical
+ * profile URLs only and receives what the badges show.
+ *
  * The manifest runs it on the built-in hosts; the background registers it for the hosts the user
  * added (and granted). Which pages are profiles follows the same configured hosts, read from the
  * settings in `storage.local` (they hold no secret).
  */
 import { createChipUi } from '../components/chip/chip-ui';
+import { createListBadge, listBadgeHostName } from '../components/list-badge/list-badge';
+import { startListBadges } from '../lib/content/list-badges';
 import { startProfilePage } from '../lib/content/profile-page';
 
 export default defineContentScript({
@@ -18,8 +24,19 @@ export default defineContentScript({
   // WXT would also announce the script to the page by postMessage, naming the extension's id: any
   // page script could read it, and then forge the event that stops this script. The DOM event suffices.
   noScriptStartedPostMessage: true,
-  main: (ctx) =>
-    startProfilePage({
+  main: (ctx) => {
+    // Listed profiles (search results, feed, company people, "also viewed"): a badge beside each.
+    const badgeHost = listBadgeHostName();
+    void startListBadges({
+      window,
+      ctx,
+      sendMessage: (message) => browser.runtime.sendMessage(message),
+      storage: browser.storage.local,
+      onStorageChanged: browser.storage.onChanged,
+      onMessage: browser.runtime.onMessage,
+      createBadge: (onOpen) => createListBadge(document, badgeHost, onOpen),
+    });
+    return startProfilePage({
       window,
       ctx,
       sendMessage: (message) => browser.runtime.sendMessage(message),
@@ -31,5 +48,6 @@ export default defineContentScript({
         ui.mount();
         return ui.mounted;
       },
-    }),
+    });
+  },
 });

@@ -18,7 +18,8 @@
  *    shows the latest state for the profile on screen whichever channel delivers first.
  *
  * Who may send what: this extension's own pages may send every request; a content script may send only
- * the requests in `CONTENT_SCRIPT_REQUESTS`, and only from a tab on a configured profile host. Everything
+ * the requests in `CONTENT_SCRIPT_REQUESTS` from a tab showing a profile, and `LIST_SCRIPT_REQUESTS`
+ * from any other page of a configured profile host. Everything
  * else is refused with the error code `forbidden`.
  *
  * Times are epoch milliseconds throughout.
@@ -42,6 +43,7 @@ import {
   InboxLeadView,
   InboxPageView,
   KeyTestView,
+  ListBadge,
   OutboxItemView,
   PanelState,
   QueueView,
@@ -78,8 +80,19 @@ export const protocol = {
     request: z.object({ url: z.string().check(z.maxLength(4096)), name: z.optional(z.string().check(z.maxLength(200))) }),
     reply: ChipState,
   },
-  /** Content script (chip click) or page: open the side panel for the sender's tab (or `tabId`). */
-  'open-panel': { request: z.object({ tabId: z.optional(tabId) }), reply: z.null() },
+  /**
+   * Content script (chip or list badge click) or page: open the side panel for the sender's tab (or
+   * `tabId`); with `profileUrl` (a badge on a list), the panel shows that profile without leaving the list.
+   */
+  'open-panel': { request: z.object({ tabId: z.optional(tabId), profileUrl: z.optional(z.string().check(z.maxLength(4096))) }), reply: z.null() },
+  /**
+   * Content script: the profiles listed on screen now (their link hrefs; at most 100 a message). Replies
+   * with the badges the cache holds at once; the others are resolved at list priority and pushed as
+   * ListBadgePush. Profiles no longer listed lose their pending lookups.
+   */
+  'list-badges': { request: z.object({ urls: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(100)) }), reply: z.array(ListBadge) },
+  /** Content script: the pointer rests on a profile link: resolve it now (list priority) so that it opens resolved. */
+  'list-prefetch': { request: z.object({ url: z.string().check(z.maxLength(4096)) }), reply: z.null() },
   /** The panel's current state for a tab; starts resolution when needed (answers without waiting for it). */
   'panel-state': { request: z.object({ tabId }), reply: PanelState },
   /** Revalidate the tab's profile now, ignoring cache freshness. */
@@ -218,7 +231,9 @@ export type RequestOf<K extends RequestType> = { type: K } & PayloadOf<K>;
 export type Request = { [K in RequestType]: RequestOf<K> }[RequestType];
 
 /** Requests a content script may send (from a tab on a profile host); everything else is pages-only. */
-export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed', 'open-panel'];
+export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed', 'open-panel', 'list-badges', 'list-prefetch'];
+/** Requests a content script may send from any other page of a profile host (search results, feed, company pages). */
+export const LIST_SCRIPT_REQUESTS: readonly RequestType[] = ['open-panel', 'list-badges', 'list-prefetch'];
 
 export const REQUEST_TYPES = Object.keys(protocol) as RequestType[];
 
@@ -269,6 +284,10 @@ export type OutboxPush = z.infer<typeof OutboxPush>;
 /** Background → content script via `tabs.sendMessage`. */
 export const ChipPush = z.object({ type: z.literal('chip-state'), state: ChipState });
 export type ChipPush = z.infer<typeof ChipPush>;
+
+/** Background → content script via `tabs.sendMessage`: badges resolved or changed for listed profiles. */
+export const ListBadgePush = z.object({ type: z.literal('list-badges'), badges: z.array(ListBadge) });
+export type ListBadgePush = z.infer<typeof ListBadgePush>;
 
 // ---------------------------------------------------------------------------------------------------
 // Typed sender for the surfaces

@@ -18,6 +18,10 @@ export const Settings = z.object({
   sessionOnlyKey: z.boolean(),
   /** Developer flag: false turns caching AND request coalescing off (the benchmark's naive baseline). */
   cacheEnabled: z.boolean(),
+  /** Show a status badge beside every listed profile (search results, feed, company pages). */
+  listBadges: z.boolean(),
+  /** Resolve a profile when the pointer rests on its link, so that it opens already resolved. */
+  prefetchOnHover: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -27,4 +31,6 @@ export const DEFAULT_SETTINGS: Settings = {
   chipEnabled: true,
   sessionOnlyKey: false,
   cacheEnabled: true,
+  listBadges: true,
+  prefetchOnHover: true,
 };

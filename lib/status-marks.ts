@@ -14,7 +14,12 @@ export const STATUS_MARK = {
   chip: 'outreach-companion:chip-status',
   /** The lead panel first renders a settled state for the profile. */
   panel: 'outreach-companion:panel-status',
+  /** The list finder last showed badges (detail: the page's URL, canonical or not). */
+  listBadges: 'outreach-companion:list-badges',
 } as const;
+
+/** A measure of the list finder's work on one batch of new links (its duration: main-thread time). */
+export const LIST_SCAN_MEASURE = 'outreach-companion:list-scan';
 
 export type StatusMarkName = (typeof STATUS_MARK)[keyof typeof STATUS_MARK];
 

@@ -14,6 +14,8 @@ const noKey: SettingsView = {
   baseUrl: DEFAULT_BASE_URL,
   profileHosts: [],
   chipEnabled: true,
+  listBadges: true,
+  prefetchOnHover: true,
   sessionOnlyKey: false,
   cacheEnabled: true,
   key: { set: false, storage: null },

@@ -8,6 +8,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon, type IconName } from '../ui/Icon';
 import { CallHistory } from './CallHistory';
 import { ChipToggle } from './ChipToggle';
+import { ListBadgeToggles } from './ListBadgeToggles';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
 import { ProfileHosts } from './ProfileHosts';
@@ -65,6 +66,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <ProfileHosts settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
             <hr class="divider" />
             <ChipToggle settings={settings} messenger={messenger} onSettings={setSettings} />
+            <ListBadgeToggles settings={settings} messenger={messenger} onSettings={setSettings} />
           </Section>
         </>
       ) : !loadError ? (

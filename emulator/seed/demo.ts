@@ -9,6 +9,7 @@ import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, 
 import { createIdFactory } from './ids';
 import { addInboxQueue } from './inbox-queue';
 import { addLeadIdentityPeople } from './lead-identity';
+import { listPeople } from './list-people';
 import { createRng, type Rng } from './prng';
 import type { LeadProgress } from './stats';
 import {
@@ -294,6 +295,6 @@ export function buildDemo(now: number): WorldData {
   addInboxQueue(ctx, rng.fork('inbox-queue'), pro.ws);
   return {
     workspaces: [pro.ws, starter.ws, noCrm.ws],
-    profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles],
+    profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles, ...listPeople(ctx, pro.profiles)],
   };
 }

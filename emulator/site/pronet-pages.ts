@@ -16,6 +16,11 @@ export interface SiteIndex {
   profiles: readonly PronetProfile[];
   bySlug: Map<string, PronetProfile>;
   byCompany: Map<string, PronetProfile[]>;
+  /**
+   * The order of search results and feed authors: the demo's named people first, then the rest in a
+   * stable shuffle, so that leads and non-leads mix on every page.
+   */
+  listed: readonly PronetProfile[];
 }
 
 export function buildIndex(profiles: readonly PronetProfile[]): SiteIndex {
@@ -28,7 +33,9 @@ export function buildIndex(profiles: readonly PronetProfile[]): SiteIndex {
     if (!list) byCompany.set(key, (list = []));
     list.push(p);
   }
-  return { profiles, bySlug, byCompany };
+  const head = profiles.slice(0, 6);
+  const rest = profiles.slice(6).map((p) => ({ p, k: hashString(`listed:${p.slug}`) })).sort((a, b) => a.k - b.k || (a.p.slug < b.p.slug ? -1 : 1));
+  return { profiles, bySlug, byCompany, listed: [...head, ...rest.map((x) => x.p)] };
 }
 
 /** A rendered page: the part inside `#main` (what in-page navigation swaps) and its title. */
@@ -48,7 +55,7 @@ function initials(p: PronetProfile): string {
   return `${p.firstname.charAt(0)}${p.lastname.charAt(0)}`.toUpperCase();
 }
 
-function avatar(p: PronetProfile, size: 'lg' | 'md' | 'sm'): Html {
+function avatar(p: PronetProfile, size: 'lg' | 'md' | 'sm' | 'xs'): Html {
   const hue = hashString(p.slug) % 360;
   // Only a https or data:image picture is shown; anything else falls back to initials.
   if (p.picture && /^(https:|data:image\/)/.test(p.picture)) {
@@ -282,7 +289,57 @@ const POSTS = [
   'Proud of this team. Onwards.',
 ] as const;
 
-export function feedPage(index: SiteIndex): Page {
+const COMMENTS = [
+  'Congratulations, well deserved!',
+  'Great insight, thanks for sharing.',
+  'Could not agree more.',
+  'Looking forward to the slides.',
+  'Let us catch up next week.',
+] as const;
+
+/** Posts a feed page (and each "more" load) shows. */
+export const FEED_PAGE_SIZE = 10;
+/** Pages of posts the feed loads on scroll at most (2,000 rows with their comments). */
+export const FEED_PAGES = 60;
+
+/** A post's comments: zero to three, by other people of the site. */
+function comments(index: SiteIndex, n: number, origin: string): Html {
+  const count = hashString(`comments:${n}`) % 4;
+  const people = index.listed;
+  const out: Html[] = [];
+  for (let k = 0; k < count; k++) {
+    const p = people[(n * 13 + k * 29 + 3) % people.length];
+    if (!p) break;
+    out.push(html`<li class="comment">${avatar(p, 'xs')}<div class="comment-body">
+      <a class="person-name" href="${profileHref(p, n + k, origin)}">${fullName(p)}</a>
+      <div class="muted small">${p.headline}</div>
+      <p>${COMMENTS[(n + k) % COMMENTS.length]}</p>
+    </div></li>`);
+  }
+  return out.length === 0 ? html`` : html`<ul class="comments">${out}</ul>`;
+}
+
+/** Page `page` (from 0) of the feed's posts, by the site's people in list order. */
+export function feedPosts(index: SiteIndex, page: number, origin: string): Html {
+  const people = index.listed;
+  const posts: Html[] = [];
+  for (let i = 0; i < FEED_PAGE_SIZE && people.length > 0; i++) {
+    const n = page * FEED_PAGE_SIZE + i;
+    const p = people[n % people.length]!;
+    posts.push(html`<article class="card post">
+      <header class="post-head"><a href="${profilePath(p)}" tabindex="-1" aria-hidden="true">${avatar(p, 'sm')}</a><div>
+        <a class="person-name" href="${profileHref(p, n, origin)}">${fullName(p)}</a>
+        <div class="muted small">${p.headline}</div><div class="muted small">${(n % 5) + 1}d</div>
+      </div></header>
+      <p>${POSTS[n % POSTS.length]}</p>
+      <footer class="post-actions"><button type="button">Like</button><button type="button">Comment</button><button type="button">Repost</button><button type="button">Send</button></footer>
+      ${comments(index, n, origin)}
+    </article>`);
+  }
+  return html`${posts}`;
+}
+
+export function feedPage(index: SiteIndex, origin = 'http://pronet.localhost'): Page {
   const authors = alsoViewed(index, null, 10);
   const browse = index.profiles.slice(0, 60);
   return {
@@ -301,14 +358,8 @@ export function feedPage(index: SiteIndex): Page {
       </aside>
       <main class="col-main">
         <section class="card composer"><div class="avatar avatar-sm" aria-hidden="true">SR</div><button class="composer-input" type="button">Start a post</button></section>
-        ${authors.map((p, i) => html`<article class="card post">
-          <header class="post-head">${avatar(p, 'sm')}<div>
-            <a class="person-name" href="${profilePath(p)}">${fullName(p)}</a>
-            <div class="muted small">${p.headline}</div><div class="muted small">${(i % 5) + 1}d</div>
-          </div></header>
-          <p>${POSTS[i % POSTS.length]}</p>
-          <footer class="post-actions"><button type="button">Like</button><button type="button">Comment</button><button type="button">Repost</button><button type="button">Send</button></footer>
-        </article>`)}
+        <div class="feed-posts">${feedPosts(index, 0, origin)}</div>
+        <div class="feed-more muted small" data-more="/feed/more/?page=1" data-into=".feed-posts">Loading more posts…</div>
       </main>
       <aside class="col-side">
         <section class="card">
@@ -325,23 +376,69 @@ export function feedPage(index: SiteIndex): Page {
   };
 }
 
-export function searchPage(index: SiteIndex, keywords: string): Page {
-  const q = keywords.trim().toLowerCase();
-  const results: PronetProfile[] = [];
-  for (const p of index.profiles) {
-    if (results.length >= 20) break;
-    if (q === '' || `${fullName(p)} ${p.headline} ${p.companyName}`.toLowerCase().includes(q)) results.push(p);
+/** Results a search page shows. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/**
+ * The address forms the real network's pages use for a profile, by row: relative, absolute, on the
+ * mobile host, with a tracking query, upper case, without the trailing slash. `origin`: the site's
+ * own (`http://pronet.localhost:<port>`).
+ */
+export function profileHref(p: PronetProfile, form: number, origin: string): string {
+  const path = profilePath(p);
+  const mobile = origin.replace('://pronet.', '://m.pronet.');
+  switch (form % 6) {
+    case 1:
+      return `${origin}${path}`;
+    case 2:
+      return `${mobile}${path.slice(0, -1)}`;
+    case 3:
+      return `${path}?trk=people-search-result&lipi=urn%3Ali%3Apage%3As`;
+    case 4:
+      return path.toUpperCase();
+    case 5:
+      return path.slice(0, -1);
+    default:
+      return path;
   }
+}
+
+/** A search result: the picture and the name both link to the person (two links, one row). */
+function resultRow(p: PronetProfile, form: number, origin: string): Html {
+  return html`<li class="person result">
+    <a class="result-picture" href="${profilePath(p)}" tabindex="-1" aria-hidden="true">${avatar(p, 'sm')}</a>
+    <div class="person-text">
+      <a class="person-name" href="${profileHref(p, form, origin)}">${fullName(p)}</a>
+      <div class="muted small">${p.headline}</div>
+      <div class="muted small">${p.location}</div>
+    </div>
+    <button class="btn btn-small" type="button">Connect</button>
+  </li>`;
+}
+
+export function searchPage(index: SiteIndex, keywords: string, page = 1, origin = 'http://pronet.localhost'): Page {
+  const q = keywords.trim().toLowerCase();
+  const matching = q === '' ? index.listed : index.listed.filter((p) => `${fullName(p)} ${p.headline} ${p.companyName}`.toLowerCase().includes(q));
+  const pages = Math.max(1, Math.ceil(matching.length / SEARCH_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const results = matching.slice((current - 1) * SEARCH_PAGE_SIZE, current * SEARCH_PAGE_SIZE);
+  const pageHref = (n: number) => `/search/results/people/?${q ? `keywords=${encodeURIComponent(keywords.trim())}&` : ''}page=${n}`;
   return {
     status: 200,
-    title: `${q ? `“${keywords.trim()}” | ` : ''}Search | pronet`,
-    canonical: `${PRONET_CANONICAL_ORIGIN}/search/results/people/${q ? `?keywords=${encodeURIComponent(keywords.trim())}` : ''}`,
+    title: `${q ? `“${keywords.trim()}” | ` : ''}Search${current > 1 ? ` (page ${current})` : ''} | pronet`,
+    canonical: `${PRONET_CANONICAL_ORIGIN}${pageHref(current)}`,
     main: html`<div class="layout" data-page="search">
       <main class="col-main">
         <section class="card">
           <h2 class="card-title">People${q ? html` matching “${keywords.trim()}”` : null}</h2>
+          <p class="muted small">About ${matching.length} results · page ${current} of ${pages}</p>
           ${results.length === 0 ? html`<p class="muted">No results. Try other keywords.</p>` : null}
-          <ul class="people results">${results.map(personRow)}</ul>
+          <ul class="people results">${results.map((p, i) => resultRow(p, i, origin))}</ul>
+          <nav class="pager" aria-label="Pages of results">
+            ${current > 1 ? html`<a class="btn" href="${pageHref(current - 1)}" rel="prev">Previous</a>` : html`<span></span>`}
+            <span class="muted small">Page ${current} of ${pages}</span>
+            ${current < pages ? html`<a class="btn" href="${pageHref(current + 1)}" rel="next">Next</a>` : html`<span></span>`}
+          </nav>
         </section>
       </main>
       ${sidebar(index, null)}

@@ -18,7 +18,9 @@ import {
   type SiteIndex,
   buildIndex,
   companyPage,
+  FEED_PAGES,
   feedPage,
+  feedPosts,
   notFoundPage,
   profilePage,
   searchPage,
@@ -49,7 +51,7 @@ a{color:#1d5fa8;text-decoration:none}a:hover{text-decoration:underline}
 .top-body{padding:0 24px 20px;position:relative}
 .avatar{display:inline-grid;place-items:center;border-radius:50%;color:#fff;font-weight:600;background:#6b7a8f;flex:none;object-fit:cover}
 .avatar-lg{width:152px;height:152px;font-size:48px;margin-top:-96px;border:4px solid #fff}
-.avatar-md{width:64px;height:64px;font-size:22px}.avatar-sm{width:48px;height:48px;font-size:16px}
+.avatar-md{width:64px;height:64px;font-size:22px}.avatar-sm{width:48px;height:48px;font-size:16px}.avatar-xs{width:32px;height:32px;font-size:12px}
 .profile-name,.company-name{font-size:24px;margin:8px 0 2px;font-weight:600}
 .headline{font-size:16px;margin-bottom:6px}.meta{color:#666;margin:2px 0}
 .actions{display:flex;gap:8px;margin-top:12px}
@@ -65,7 +67,7 @@ a{color:#1d5fa8;text-decoration:none}a:hover{text-decoration:underline}
 .skills{display:flex;flex-wrap:wrap;gap:8px}.skills li{border:1px solid #d6d3ce;border-radius:999px;padding:4px 12px}
 .person{display:flex;gap:10px;padding:8px 0;border-top:1px solid #eeece8}.person:first-child{border-top:0}
 .person-name{font-weight:600;color:#1f1f1f}
-.link-list{columns:2;font-size:13px}.link-list li{padding:2px 0;break-inside:avoid}
+.link-list{font-size:13px}.link-list li{padding:2px 0;break-inside:avoid}
 .me-card{padding:0;overflow:hidden;text-align:center}.me-card .cover{height:56px}.me-avatar{margin-top:-32px;border:3px solid #fff}
 .me-name{font-weight:600;margin-top:6px}.me-card hr{border:0;border-top:1px solid #eeece8;margin:12px 0 8px}.me-card .small{padding:0 12px 12px}
 .composer{display:flex;gap:10px;align-items:center}.composer-input{flex:1;text-align:left;border:1px solid #bbb;border-radius:999px;padding:12px 16px;background:#fff;color:#666;font:inherit;cursor:pointer}
@@ -77,6 +79,21 @@ a{color:#1d5fa8;text-decoration:none}a:hover{text-decoration:underline}
 .empty{text-align:center;padding:48px}
 .footer-card{text-align:center;background:transparent;border:0}
 body.loading #main{opacity:.55;transition:opacity .1s}
+.result{align-items:center;padding:12px 0}.result .person-text{flex:1;min-width:0}.result-picture{display:flex}
+.btn-small{padding:4px 14px;font-size:13px}
+.pager{display:flex;justify-content:space-between;align-items:center;border-top:1px solid #eeece8;margin-top:8px;padding-top:12px}
+.comments{list-style:none;margin:8px 0 0;padding:8px 0 0;border-top:1px solid #eeece8}
+.comment{display:flex;gap:8px;padding:6px 0}.comment-body{flex:1;background:#f2f2f0;border-radius:0 8px 8px 8px;padding:6px 10px}.comment-body p{margin:4px 0 0}
+.feed-more{text-align:center;padding:16px}
+@media (prefers-color-scheme:dark){
+body{background:#1b1f23;color:#e6e6e6}a{color:#71b7fb}
+.topnav,.card{background:#24292e;border-color:#30363d}.footer-card{background:transparent}
+.search input{background:#30363d;color:#e6e6e6}.nav a,.nav span,.muted,.meta{color:#a0a6ad}.nav a.active{color:#e6e6e6;border-bottom-color:#e6e6e6}
+.person-name,.card-title{color:#e6e6e6}.person,.experience-item,.post-actions,.comments,.pager,.me-card hr{border-color:#30363d}
+.comment-body{background:#2d3339}.btn{background:#24292e;color:#71b7fb;border-color:#71b7fb}.btn-primary{background:#71b7fb;color:#1b1f23}
+.composer-input{background:#24292e;border-color:#444c56;color:#a0a6ad}.post-actions button{color:#a0a6ad}.post-actions button:hover{background:#30363d}
+.skills li{border-color:#444c56}.logo{background:#30363d;color:#c9d1d9}
+}
 @media (max-width:900px){.layout,.layout-feed{grid-template-columns:1fr}.col-left{display:none}}
 `);
 
@@ -131,6 +148,25 @@ const NAV_SCRIPT = raw(`
     load('/search/results/people/?keywords='+encodeURIComponent(f.elements.keywords.value),true);
   });
   window.addEventListener('popstate',function(){load(location.pathname+location.search,false)});
+  // The feed loads more posts as its end comes near, like the real one.
+  var more=null;
+  function watchMore(){
+    if(more)more.disconnect();
+    var s=document.querySelector('[data-more]');
+    if(!s||!window.IntersectionObserver)return;
+    more=new IntersectionObserver(function(es){
+      if(!es.some(function(e){return e.isIntersecting}))return;
+      more.disconnect();
+      fetch(s.getAttribute('data-more'),{headers:{accept:'application/json'}}).then(function(r){return r.json()}).then(function(p){
+        var list=document.querySelector(s.getAttribute('data-into'));
+        if(list)list.insertAdjacentHTML('beforeend',p.html);
+        if(p.next){s.setAttribute('data-more',p.next);watchMore()}else s.remove();
+      });
+    },{rootMargin:'300px'});
+    more.observe(s);
+  }
+  new MutationObserver(function(){if(document.querySelector('[data-more]'))watchMore()}).observe(main,{childList:true});
+  watchMore();
 })();
 `);
 
@@ -198,8 +234,16 @@ export function pronetSite(deps: PronetSiteDeps): Hono {
     return send(c, p ? profilePage(index, p, view) : notFoundPage());
   };
 
-  app.get('/', (c) => send(c, feedPage(indexOf(deps.profiles()))));
-  app.get('/feed', (c) => send(c, feedPage(indexOf(deps.profiles()))));
+  /** The site's own origin, as the browser reached it (absolute links use it). */
+  const originOf = (c: Context) => new URL(c.req.url).origin.replace('://m.pronet.', '://pronet.');
+  app.get('/', (c) => send(c, feedPage(indexOf(deps.profiles()), originOf(c))));
+  app.get('/feed', (c) => send(c, feedPage(indexOf(deps.profiles()), originOf(c))));
+  app.get('/feed/more', (c) => {
+    const page = Math.floor(Number(c.req.query('page')));
+    if (!Number.isFinite(page) || page < 1 || page >= FEED_PAGES) return c.json({ html: '', next: null });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ html: feedPosts(indexOf(deps.profiles()), page, originOf(c)).value, next: page + 1 < FEED_PAGES ? `/feed/more/?page=${page + 1}` : null });
+  });
   app.get('/in/:slug', profile('main'));
   app.get('/in/:slug/details/experience', profile('experience'));
   app.get('/in/:slug/overlay/contact-info', profile('contact-info'));
@@ -213,7 +257,9 @@ export function pronetSite(deps: PronetSiteDeps): Hono {
     }
     return send(c, companyPage(index, key) ?? notFoundPage());
   });
-  app.get('/search/results/people', (c) => send(c, searchPage(indexOf(deps.profiles()), c.req.query('keywords') ?? '')));
+  app.get('/search/results/people', (c) =>
+    send(c, searchPage(indexOf(deps.profiles()), c.req.query('keywords') ?? '', Number(c.req.query('page') ?? '1'), originOf(c))),
+  );
   app.all('*', (c) => send(c, notFoundPage()));
   return app;
 }

@@ -5,8 +5,7 @@
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import type { Audience, Campaign, ConversationSearchFilters, ConversationSearchResponse, ConversationSummary, Credits, Identity, Lead, LeadLog, Member, Message } from '../api/schemas';
-import { CAMPAIGNS_PAGE_MAX } from '../api/schemas';
+import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -16,6 +15,7 @@ export type EnrichInput =
   | { enrichType: EnrichType; pronetUrl: string; firstname: string; lastname: string };
 
 export interface BackgroundApi extends ResolverApi, OutboxApi {
+  leadsConversations(leadIds: readonly string[], opts: ResolveCallOptions): Promise<ConversationSummary[]>;
   members(opts: OutboxCallOptions): Promise<Member[]>;
   credits(opts: OutboxCallOptions): Promise<Credits>;
   audiences(opts: OutboxCallOptions): Promise<Audience[]>;
@@ -43,6 +43,12 @@ export function createBackgroundApi(client: Client): BackgroundApi {
       }
     },
     leadConversations: async (leadId, opts) => (await client.leads.conversations({ leadId }, opts)).data,
+    async leadsConversations(leadIds, opts) {
+      // One search for the whole batch; more than a page of conversations follows the cursor.
+      const out: ConversationSummary[] = [];
+      for await (const c of client.conversations.searchAll({ leadIds: [...leadIds], limit: CONVERSATION_SEARCH_MAX_LIMIT }, opts)) out.push(c);
+      return out;
+    },
     note: async (conversationId, text, mode, opts) =>
       (await client.inbox.note({ conversationId, note: text, mode }, opts)).data,
     async action(kind, conversationId, until, opts): Promise<ConversationSummary> {

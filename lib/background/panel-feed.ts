@@ -5,7 +5,7 @@
  */
 import type { ProfileCache } from '../store/cache';
 import type { Settings } from '../settings';
-import type { ChipState, ChipView, OutboxItemView, PanelState } from '../views';
+import type { ChipState, ChipView, ListBadge, OutboxItemView, PanelState } from '../views';
 import { badgeFor, type Badge } from './badge';
 import type { IdentityDirectory } from './identity-directory';
 import type { KeySession } from './key-session';
@@ -20,6 +20,8 @@ export interface PushChannels {
   chip(tabId: number, state: ChipState): void;
   badge(tabId: number, badge: Badge): void;
   outbox(items: OutboxItemView[]): void;
+  /** Badges of the profiles a tab lists (`handlers/list.ts`); absent where nothing shows them. */
+  list?(tabId: number, badges: ListBadge[]): void;
 }
 
 /** A tab's state as computed, with the profile it was computed for and its revision. */

@@ -130,3 +130,55 @@ describe('resolver: several leads for one profile', () => {
     expect((await withChoices().resolve(ADA)).lead).toBeNull();
   });
 });
+
+describe('resolver: batches (list badges)', () => {
+  const GRACE = 'https://www.pronet.example/in/grace-hopper/';
+  beforeEach(() => {
+    service.leads.set('lead_2', lead('lead_2', 'grace-hopper'));
+    service.conversations.set('c2', conversation('c2', 'lead_2'));
+    service.conversations.set('c3', conversation('c3', 'lead_2'));
+  });
+
+  it('asks a lead search per profile and ONE conversation search for all the leads found', async () => {
+    const r = resolver();
+    const entries = await Promise.all(r.resolveMany([{ profileUrl: ADA }, { profileUrl: GRACE }, { profileUrl: NOBODY }], { priority: 'list' }));
+    expect(entries.map((e) => e.lead?.id ?? null)).toEqual(['lead_1', 'lead_2', null]);
+    expect(entries.map((e) => e.conversations.map((c) => c.id).sort())).toEqual([['c1'], ['c2', 'c3'], []]);
+    expect(service.calls).toEqual([`searchLead ${ADA}`, `searchLead ${GRACE}`, `searchLead ${NOBODY}`, 'leadsConversations lead_1,lead_2']);
+    expect(await r.peek(GRACE)).toMatchObject({ fresh: true });
+  });
+
+  it('without the batched search, asks lead by lead (the one-by-one way)', async () => {
+    const { leadsConversations: _batched, ...oneByOne } = service.api;
+    const r = resolver({ api: oneByOne });
+    await Promise.all(r.resolveMany([{ profileUrl: ADA }, { profileUrl: GRACE }]));
+    expect(service.calls.filter((c) => c.startsWith('lead'))).toEqual(['leadConversations lead_1', 'leadConversations lead_2']);
+  });
+
+  it('joins a resolution in flight (the panel\'s) instead of asking again; the panel joins the batch', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const panel = r.resolve(ADA);
+    const batch = r.resolveMany([{ profileUrl: ADA }, { profileUrl: GRACE }]);
+    const again = r.resolve(GRACE);
+    await flush();
+    hold.release();
+    const [a, g, g2] = await Promise.all([panel, batch[1]!, again]);
+    expect(a.lead?.id).toBe('lead_1');
+    expect(g.lead?.id).toBe('lead_2');
+    expect(g2).toEqual(g);
+    expect(service.calls.filter((c) => c.startsWith('searchLead'))).toEqual([`searchLead ${ADA}`, `searchLead ${GRACE}`]);
+    expect(service.calls).toContain('leadsConversations lead_2');
+  });
+
+  it('a profile given up stops its own lookup; the others of the batch go on', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const gone = new AbortController();
+    const [ada, grace] = r.resolveMany([{ profileUrl: ADA, signal: gone.signal }, { profileUrl: GRACE }]);
+    gone.abort();
+    await expect(ada).rejects.toBeDefined();
+    hold.release();
+    expect((await grace!).lead?.id).toBe('lead_2');
+  });
+});

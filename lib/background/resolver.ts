@@ -30,6 +30,11 @@ export interface ResolverApi {
   /** The leads with this canonical profile URL (or this id), or null when there is none (404). */
   searchLead(query: { pronetUrl: string } | { leadId: string }, opts: ResolveCallOptions): Promise<LeadMatches | null>;
   leadConversations(leadId: string, opts: ResolveCallOptions): Promise<ConversationSummary[]>;
+  /**
+   * The conversations of several leads in one search (`GET /conversations/search?leadIds=`); without
+   * it, a batch asks lead by lead (the benchmark's one-by-one way).
+   */
+  leadsConversations?(leadIds: readonly string[], opts: ResolveCallOptions): Promise<ConversationSummary[]>;
 }
 
 export interface ResolverOptions {
@@ -57,6 +62,13 @@ export interface Resolver {
   peek(profileUrl: string): Promise<Peeked | null>;
   /** Fetches the profile from the service and stores it (coalesced with identical work in flight). */
   resolve(profileUrl: string, opts?: ResolveCallOptions): Promise<CacheEntry>;
+  /**
+   * Resolves several profiles as one batch: a lead search each, then ONE conversation search for all
+   * the leads found. Each profile joins work already in flight for it (the panel's, a prefetch) and
+   * has its own signal: a profile given up stops its lead search; the shared conversation search
+   * stops when every profile of the batch was given up. Answers in the order of `items`.
+   */
+  resolveMany(items: readonly { profileUrl: string; signal?: AbortSignal }[], opts?: { priority?: LimiterPriority }): Promise<CacheEntry>[];
   /** Whether an entry is still fresh (a lead for `freshMs`, "no lead" for `noLeadFreshMs`). */
   isFresh(entry: CacheEntry): boolean;
   /** How many resolutions are on the wire now (for tests and the benchmark). */
@@ -95,19 +107,28 @@ export function createResolver(opts: ResolverOptions): Resolver {
 
   async function lookUp(profileUrl: string, call: ResolveCallOptions): Promise<CacheEntry> {
     const found = await opts.api.searchLead({ pronetUrl: profileUrl }, call);
+    const ids = (found?.leads ?? []).map((l) => l.id);
+    const lists = new Map(await Promise.all(ids.map(async (id) => [id, await opts.api.leadConversations(id, call)] as const)));
+    return entryFor(profileUrl, found, (id) => lists.get(id) ?? [], call);
+  }
+
+  /** A profile's cache entry from its lead search and the conversations of the leads it found. */
+  async function entryFor(
+    profileUrl: string,
+    found: LeadMatches | null,
+    conversationsOf: (leadId: string) => ConversationSummary[],
+    call: ResolveCallOptions,
+  ): Promise<CacheEntry> {
     const leads = found?.leads ?? [];
     const only = leads.length === 1 ? leads[0] : undefined;
     if (only) {
-      const conversations = await opts.api.leadConversations(only.id, call);
-      return { profileUrl, leadId: only.id, lead: only, conversations, fetchedAt: opts.clock.now(), recentLogs: found?.recentLogs ?? [] };
+      return { profileUrl, leadId: only.id, lead: only, conversations: conversationsOf(only.id), fetchedAt: opts.clock.now(), recentLogs: found?.recentLogs ?? [] };
     }
     if (leads.length === 0) return { profileUrl, lead: null, conversations: [], fetchedAt: opts.clock.now() };
-    const lists = await Promise.all(leads.map((l) => opts.api.leadConversations(l.id, call)));
-    const candidates = leads.map((lead, i) => ({ lead, conversations: lists[i]?.length ?? 0 }));
+    const candidates = leads.map((lead) => ({ lead, conversations: conversationsOf(lead.id).length }));
     const tooManyResults = found?.tooManyResults ?? false;
     const chosenId = await opts.choices?.get(profileUrl);
-    const at = leads.findIndex((l) => l.id === chosenId);
-    const chosen = leads[at];
+    const chosen = leads.find((l) => l.id === chosenId);
     if (!chosen) return { profileUrl, lead: null, conversations: [], fetchedAt: opts.clock.now(), candidates, tooManyResults };
     // A search by id returns the chosen lead's recent logs (the several-leads answer has none).
     const one = await opts.api.searchLead({ leadId: chosen.id }, call);
@@ -115,7 +136,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
       profileUrl,
       leadId: chosen.id,
       lead: chosen,
-      conversations: lists[at] ?? [],
+      conversations: conversationsOf(chosen.id),
       fetchedAt: opts.clock.now(),
       recentLogs: one?.recentLogs ?? [],
       candidates,
@@ -160,7 +181,78 @@ export function createResolver(opts: ResolverOptions): Resolver {
     return age >= 0 && age < (entry.lead || entry.candidates ? freshMs : noLeadFreshMs);
   }
 
+  function store(entry: CacheEntry): CacheEntry {
+    opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
+    return entry;
+  }
+
+  /** The batch's calls for profiles nobody is resolving yet; one controller per profile. */
+  function fetchBatch(urls: readonly string[], controllers: readonly AbortController[], priority: LimiterPriority | undefined): Promise<CacheEntry>[] {
+    const batch = new AbortController();
+    let left = urls.length;
+    for (const c of controllers) {
+      c.signal.addEventListener('abort', () => {
+        left -= 1;
+        if (left === 0) batch.abort();
+      }, { once: true });
+    }
+    running += urls.length;
+    const leads = urls.map((url, i) => opts.api.searchLead({ pronetUrl: url }, { signal: controllers[i]!.signal, priority }));
+    const conversations = Promise.allSettled(leads).then(async (settled) => {
+      const ids = [...new Set(settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? r.value.leads.map((l) => l.id) : [])))];
+      const byLead = new Map<string, ConversationSummary[]>(ids.map((id) => [id, []]));
+      if (ids.length === 0) return byLead;
+      const call = { signal: batch.signal, priority };
+      const all = opts.api.leadsConversations
+        ? await opts.api.leadsConversations(ids, call)
+        : (await Promise.all(ids.map((id) => opts.api.leadConversations(id, call)))).flat();
+      for (const c of all) byLead.get(c.leadId)?.push(c);
+      return byLead;
+    });
+    conversations.catch(() => undefined);
+    return urls.map(async (url, i) => {
+      try {
+        const found = await leads[i]!;
+        const byLead = found && found.leads.length > 0 ? await conversations : new Map<string, ConversationSummary[]>();
+        return store(await entryFor(url, found, (id) => byLead.get(id) ?? [], { signal: controllers[i]!.signal, priority }));
+      } finally {
+        running -= 1;
+      }
+    });
+  }
+
+  /** Registers work as shared, so that a later caller for the same profile joins it. */
+  function share(profileUrl: string, controller: AbortController, promise: Promise<CacheEntry>): Shared {
+    const created: Shared = { controller, waiters: 0, promise };
+    created.promise
+      .finally(() => {
+        if (shared.get(profileUrl) === created) shared.delete(profileUrl);
+      })
+      .catch(() => undefined);
+    // Aborted work must not be joined by a later caller.
+    controller.signal.addEventListener('abort', () => {
+      if (shared.get(profileUrl) === created) shared.delete(profileUrl);
+    });
+    shared.set(profileUrl, created);
+    return created;
+  }
+
   return {
+    resolveMany(items, call = {}) {
+      const caching = cachingEnabled();
+      const fresh: string[] = [];
+      for (const item of items) if (!caching || !shared.has(item.profileUrl)) if (!fresh.includes(item.profileUrl)) fresh.push(item.profileUrl);
+      const controllers = fresh.map(() => new AbortController());
+      const promises = fresh.length > 0 ? fetchBatch(fresh, controllers, call.priority) : [];
+      const works = new Map<string, Shared>();
+      fresh.forEach((url, i) => {
+        const work = caching ? share(url, controllers[i]!, promises[i]!) : { controller: controllers[i]!, waiters: 0, promise: promises[i]! };
+        work.promise.catch(() => undefined);
+        works.set(url, work);
+      });
+      return items.map((item) => follow(works.get(item.profileUrl) ?? shared.get(item.profileUrl)!, item.signal));
+    },
+
     async peek(profileUrl) {
       if (!cachingEnabled()) return null;
       const entry = await opts.cache.get(profileUrl);

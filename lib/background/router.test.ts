@@ -40,6 +40,27 @@ describe('router', () => {
     expect(handled.map((h) => h.ctx)).toEqual([{ tabId: 4 }, { tabId: 9 }]);
   });
 
+  it('lets a content script on any page of a profile host ask for list badges and prefetch, and nothing more', async () => {
+    const { route, handled } = setup();
+    const search: SenderInfo = { id: ID, url: 'http://pronet.localhost:8787/search/results/people/?page=2', tab: { id: 5 } };
+    const badges = { type: 'list-badges', urls: ['/in/ada-lovelace/'] };
+    expect((await route(badges, search)).ok).toBe(true);
+    expect((await route({ type: 'list-prefetch', url: '/in/ada-lovelace/' }, search)).ok).toBe(true);
+    expect((await route({ type: 'open-panel', profileUrl: '/in/ada-lovelace/' }, search)).ok).toBe(true);
+    expect((await route(badges, profileTab)).ok).toBe(true);
+    expect(handled.map((h) => [h.request.type, h.ctx])).toEqual([
+      ['list-badges', { tabId: 5 }],
+      ['list-prefetch', { tabId: 5 }],
+      ['open-panel', { tabId: 5 }],
+      ['list-badges', { tabId: 4 }],
+    ]);
+    for (const message of [viewed, archive, { type: 'settings-get' }, { type: 'call-log' }]) {
+      expect(await route(message, search)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect(await route(badges, { id: ID, url: 'https://evil.example/search/', tab: { id: 2 } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(handled).toHaveLength(4);
+  });
+
   it.each<[string, unknown, SenderInfo]>([
     ['another extension', archive, { id: 'otherextensionid', url: `chrome-extension://otherextensionid/x.html` }],
     ['a sender without id', archive, { url: `${ORIGIN}options.html` }],

@@ -4,11 +4,12 @@
  * - The sender must be this extension (`sender.id`); messages from other extensions or pages never
  *   reach here through `onMessage` anyway (there is no `onMessageExternal`), but a check costs nothing.
  * - This extension's own pages (their URL under the extension's origin) may send every request.
- * - A content script may send only `CONTENT_SCRIPT_REQUESTS`, and only from a tab showing a
- *   configured profile host. Anything else is refused with `forbidden`.
+ * - A content script may send only `CONTENT_SCRIPT_REQUESTS`, and only from a tab showing a profile
+ *   of a configured profile host; from any other page of such a host (lists: search results, feed,
+ *   company people) only `LIST_SCRIPT_REQUESTS`. Anything else is refused with `forbidden`.
  */
-import { CONTENT_SCRIPT_REQUESTS, parseRequest, type Reply, type Request } from '../messages';
-import { isProfileUrl } from '../pronet/canonical-url';
+import { CONTENT_SCRIPT_REQUESTS, LIST_SCRIPT_REQUESTS, parseRequest, type Reply, type Request } from '../messages';
+import { isProfileHost, isProfileUrl } from '../pronet/canonical-url';
 import type { RequestContext } from './dispatch';
 
 /** The fields of `runtime.MessageSender` the router reads. */
@@ -26,7 +27,15 @@ export interface RouterOptions {
   handle(request: Request, ctx: RequestContext): Promise<Reply<unknown>>;
 }
 
-export type SenderKind = 'extension-page' | 'content-script' | 'forbidden';
+export type SenderKind = 'extension-page' | 'content-script' | 'list-script' | 'forbidden';
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
 
 /** Who sent a message, as far as the rules above care. */
 export function classifySender(sender: SenderInfo, opts: Pick<RouterOptions, 'extensionId' | 'extensionOrigin' | 'profileHosts'>): SenderKind {
@@ -34,8 +43,9 @@ export function classifySender(sender: SenderInfo, opts: Pick<RouterOptions, 'ex
   const origin = opts.extensionOrigin.endsWith('/') ? opts.extensionOrigin : `${opts.extensionOrigin}/`;
   if (sender.url?.startsWith(origin)) return 'extension-page';
   const pageUrl = sender.url ?? sender.tab?.url;
-  if (sender.tab?.id !== undefined && pageUrl !== undefined && isProfileUrl(pageUrl, opts.profileHosts())) {
-    return 'content-script';
+  if (sender.tab?.id !== undefined && pageUrl !== undefined) {
+    if (isProfileUrl(pageUrl, opts.profileHosts())) return 'content-script';
+    if (/^https?:/i.test(pageUrl) && isProfileHost(hostnameOf(pageUrl), opts.profileHosts())) return 'list-script';
   }
   return 'forbidden';
 }
@@ -50,8 +60,8 @@ export function createRouter(opts: RouterOptions): (raw: unknown, sender: Sender
     const parsed = parseRequest(raw);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const request = parsed.request;
-    if (kind === 'content-script') {
-      if (!CONTENT_SCRIPT_REQUESTS.includes(request.type)) {
+    if (kind === 'content-script' || kind === 'list-script') {
+      if (!(kind === 'content-script' ? CONTENT_SCRIPT_REQUESTS : LIST_SCRIPT_REQUESTS).includes(request.type)) {
         return forbidden(request.type);
       }
       return opts.handle(request, { tabId: sender.tab?.id });

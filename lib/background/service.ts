@@ -17,6 +17,7 @@ import { NoKeyError } from './error-view';
 import { conversationHandlers } from './handlers/conversation';
 import { createInbox } from './handlers/inbox';
 import { leadHandlers } from './handlers/leads';
+import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { profileHandlers } from './handlers/profile';
 import { settingsHandlers } from './handlers/settings';
@@ -61,7 +62,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     return settings;
   };
   const cachingEnabled = () => settings?.cacheEnabled ?? true;
-  const notify = () => feed.notify();
+  const notify = () => {
+    feed.notify();
+    lists.feed.notify();
+  };
 
   const keys = createKeySession({ store: createKeyStore({ db: deps.db, session: deps.session }), onKeyChange: keyChanged, onProblemChange: notify });
   const client = createServiceClient({
@@ -124,6 +128,13 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.navigateTab ? { navigateTab: deps.navigateTab } : {}),
     ...(deps.onInboxCount ? { onCount: deps.onInboxCount } : {}),
   });
+  const lists = listHandlers({
+    resolver,
+    clock,
+    keyUsable: () => keys.current() !== null && keys.problem() === null,
+    settings: () => settings,
+    push: (tabId, badges) => deps.push.list?.(tabId, badges),
+  });
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, settings: () => settings, push: deps.push, clock, underLock, isStopped });
 
   async function enqueue(action: OutboxAction) {
@@ -153,7 +164,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   }
 
   const handlers: HandlerMap<RequestType> = {
-    ...profileHandlers({ tabs, feed, resolution, panelData, api, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
+    ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts: () => current().profileHosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
+    ...lists.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts }),
     ...outboxHandlers({ outbox }),
@@ -200,7 +212,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       notify();
       await resolution.ensure(tabId);
     },
-    tabClosed: (tabId) => tabs.close(tabId),
+    tabClosed(tabId) {
+      tabs.close(tabId);
+      lists.feed.forget(tabId);
+    },
     panelState: (tabId) => handlers['panel-state']({ type: 'panel-state', tabId }, {}),
     async panelSubscribed(tabId) {
       await tabs.known(tabId);

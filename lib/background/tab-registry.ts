@@ -4,7 +4,7 @@
  * a restarted worker knows them again (and keeps the chosen conversation: the panel and the
  * shortcuts must not switch to another one under the user).
  */
-import { canonicalProfileUrl } from '../pronet/canonical-url';
+import { canonicalProfileUrl, isProfileHost } from '../pronet/canonical-url';
 import type { SessionArea } from '../store/key-store';
 import type { PanelError } from './panel-state';
 
@@ -20,6 +20,11 @@ export interface TabInfo {
   since: number;
   revalidating: boolean;
   error: PanelError | null;
+  /**
+   * The profile was chosen from a list on the page (a badge's click), not by the URL: it stays while
+   * the tab moves within the profile host's lists, and gives way to the next profile page.
+   */
+  chosen?: boolean;
   /** What was last pushed, to push only changes; `rev`: the revision of the newest state pushed. */
   pushed: { rev?: number; panel?: string; chip?: string; badge?: string };
 }
@@ -45,6 +50,8 @@ export interface TabRegistry {
   /** The tab shows `url` now; leaving a profile cancels what was being fetched for it. */
   navigate(tabId: number, url: string, name?: string): TabInfo;
   select(tabId: number, conversationId: string): void;
+  /** The tab's panel shows `profileUrl` (canonical), chosen on a list the tab shows. */
+  show(tabId: number, profileUrl: string): TabInfo;
   close(tabId: number): void;
   /** The profile hosts changed: every tab's URL is read again. */
   rehost(): void;
@@ -55,7 +62,15 @@ export interface TabRegistry {
 
 const TABS_SESSION = 'tabs';
 
-type SavedTab = { url: string | null; name?: string; selected?: string };
+type SavedTab = { url: string | null; name?: string; selected?: string; chosen?: string };
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
 
 export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
   const tabs = new Map<number, TabInfo>();
@@ -73,16 +88,28 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     const map: Record<string, SavedTab> = {};
     // Only profile tabs: the background has no business remembering other pages.
     for (const [id, t] of tabs) {
-      if (t.profileUrl !== null) map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}), ...(t.selected ? { selected: t.selected } : {}) };
+      if (t.profileUrl !== null) {
+        map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}), ...(t.selected ? { selected: t.selected } : {}), ...(t.chosen ? { chosen: t.profileUrl } : {}) };
+      }
     }
     void opts.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
   }
 
   function setUrl(tabId: number, url: string, name?: string): TabInfo {
     const tab = info(tabId);
-    const profileUrl = canonicalProfileUrl(url, opts.hosts());
+    let profileUrl = canonicalProfileUrl(url, opts.hosts());
     tab.url = url;
+    if (profileUrl === null && tab.chosen && isProfileHost(hostnameOf(url), opts.hosts())) profileUrl = tab.profileUrl;
+    else tab.chosen = false;
     if (profileUrl !== tab.profileUrl) {
+      setProfile(tab, profileUrl);
+    }
+    if (name !== undefined && profileUrl !== null) tab.name = name;
+    return tab;
+  }
+
+  function setProfile(tab: TabInfo, profileUrl: string | null) {
+    {
       // The user left the profile: whatever was being fetched for it is no longer wanted here.
       tab.controller?.abort();
       tab.controller = null;
@@ -93,8 +120,6 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
       tab.since = opts.clock.now();
       tab.name = undefined;
     }
-    if (name !== undefined && profileUrl !== null) tab.name = name;
-    return tab;
   }
 
   return {
@@ -111,6 +136,13 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     showing: (profileUrl) => [...tabs].flatMap(([id, t]) => (t.profileUrl === profileUrl ? [id] : [])),
     navigate(tabId, url, name) {
       const tab = setUrl(tabId, url, name);
+      save();
+      return tab;
+    },
+    show(tabId, profileUrl) {
+      const tab = info(tabId);
+      if (tab.profileUrl !== profileUrl) setProfile(tab, profileUrl);
+      tab.chosen = true;
       save();
       return tab;
     },
@@ -132,8 +164,13 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     async restore() {
       const saved = (await opts.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
       if (!saved || typeof saved !== 'object') return;
-      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; selected?: unknown }>)) {
+      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; selected?: unknown; chosen?: unknown }>)) {
         if (typeof t.url !== 'string') continue;
+        const chosen = typeof t.chosen === 'string' ? canonicalProfileUrl(t.chosen, opts.hosts()) : null;
+        if (chosen) {
+          info(Number(id)).chosen = true;
+          info(Number(id)).profileUrl = chosen;
+        }
         const tab = setUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined);
         if (typeof t.selected === 'string') tab.selected = t.selected;
       }

@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './panel';
 export * from './inbox';
 export * from './lead-identity';
+export * from './list-badge';

@@ -5,6 +5,7 @@
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { CHIP_HOST_PREFIX } from '../../components/chip/chip';
+import { LIST_BADGE_HOST_PREFIX } from '../../components/list-badge/list-badge';
 
 /** One chip-like button found in a shadow root of the page. */
 export interface ChipReading {
@@ -99,4 +100,42 @@ export async function chipLabel(page: Page): Promise<string | null> {
   if (chips.length > 1) throw new Error(`${chips.length} extension chips on ${page.url()}`);
   const [chip] = chips;
   return chip && !chip.hidden ? chip.label : null;
+}
+
+/** One list badge of the page, with the href of the link it stands beside. */
+export interface BadgeReading {
+  label: string | null;
+  text: string;
+  /** The `href` attribute of the link just before the badge's host. */
+  href: string | null;
+  mode: 'open' | 'closed' | 'user-agent';
+}
+
+const BADGE_HOST = new RegExp(`^${LIST_BADGE_HOST_PREFIX}-[0-9a-z]+$`);
+
+/** The list badges the page shows now (hidden ones, still unknown, are left out). */
+export async function readBadges(page: Page): Promise<BadgeReading[]> {
+  const session = await sessionOf(page);
+  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const found: BadgeReading[] = [];
+  const visit = (node: DomNode) => {
+    const children = node.children ?? [];
+    children.forEach((child, i) => {
+      if (!BADGE_HOST.test(child.localName ?? '')) return;
+      const shadow = child.shadowRoots?.[0];
+      const button = shadow ? [...elements(shadow)].find((el) => el.localName === 'button') : undefined;
+      if (!shadow || !button || attribute(button, 'hidden') !== null) return;
+      const link = children.slice(0, i).reverse().find((c) => c.nodeType === 1);
+      found.push({
+        label: attribute(button, 'aria-label'),
+        text: textOf(button).replace(/\s+/g, ' ').trim(),
+        href: link && link.localName === 'a' ? attribute(link, 'href') : null,
+        mode: shadow.shadowRootType ?? 'open',
+      });
+    });
+    for (const shadow of node.shadowRoots ?? []) visit(shadow);
+    for (const child of children) visit(child);
+  };
+  visit(root);
+  return found;
 }

@@ -1,4 +1,5 @@
 /** The profile a tab shows: what its panel and chip show, refreshing it, choosing a conversation, its messages. */
+import { canonicalProfileUrl } from '../../pronet/canonical-url';
 import type { ConversationMessagesView, PanelState } from '../../views';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
@@ -16,6 +17,8 @@ export interface ProfileHandlerDeps {
   api: Pick<BackgroundApi, 'conversationMessages'>;
   /** Opens the side panel for a tab; absent where there is none. */
   openPanel?(tabId: number): Promise<void>;
+  /** The configured extra profile hosts (a badge's profile URL is canonicalised with them). */
+  hosts(): readonly string[];
 }
 
 type ProfileRequests = 'profile-viewed' | 'open-panel' | 'panel-state' | 'refresh' | 'select-conversation' | 'conversation-messages';
@@ -64,7 +67,17 @@ export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileReq
     async 'open-panel'(req, ctx) {
       const tabId = req.tabId ?? ctx.tabId;
       if (tabId === undefined || !deps.openPanel) throw new RequestError('bad-request', 'no-panel');
-      await deps.openPanel(tabId);
+      const chosen = req.profileUrl === undefined ? null : canonicalProfileUrl(req.profileUrl, deps.hosts());
+      if (req.profileUrl !== undefined && chosen === null) throw new RequestError('bad-request', undefined, { detail: 'open-panel: profileUrl is not a profile' });
+      // Opened first, before anything is awaited: the click's user gesture does not survive an await.
+      const opened = deps.openPanel(tabId);
+      if (chosen !== null) {
+        // A badge on a list: the tab's panel shows that profile; the list stays where it is.
+        tabs.show(tabId, chosen);
+        void resolution.ensure(tabId);
+        feed.notify();
+      }
+      await opened;
       return null;
     },
     'panel-state': (req) => tabState(req.tabId),

@@ -18,6 +18,7 @@ import { scene as stateNoKey } from './state-no-key';
 import { scene as stateNotProfile } from './state-not-profile';
 import { scene as stateOffline } from './state-offline';
 import { scene as statePendingChange } from './state-pending-change';
+import { scene as listBadges } from './list-badges';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -41,4 +42,5 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'state-pending-change', scene: statePendingChange },
   { file: 'state-not-profile', scene: stateNotProfile },
   { file: 'lead-identity', scene: leadIdentity },
+  { file: 'list-badges', scene: listBadges },
 ];

@@ -192,6 +192,8 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
   const samples: Record<RequestType, Record<string, unknown>> = {
     'profile-viewed': { url: canonicalUrl('grace-hopper'), name: 'Grace Hopper' },
     'open-panel': { tabId: ids.tabId },
+    'list-badges': { urls: [canonicalUrl('grace-hopper')] },
+    'list-prefetch': { url: canonicalUrl('grace-hopper') },
     'panel-state': { tabId: ids.tabId },
     refresh: { tabId: ids.tabId },
     'select-conversation': { tabId: ids.tabId, conversationId: ids.conversationId },

@@ -157,6 +157,8 @@ export function fakeService(now: () => number): FakeService {
       }),
     leadConversations: (leadId) =>
       call('leadConversations', leadId, () => [...conversations.values()].filter((c) => c.leadId === leadId).map((c) => ({ ...c }))),
+    leadsConversations: (leadIds) =>
+      call('leadsConversations', leadIds.join(','), () => [...conversations.values()].filter((c) => leadIds.includes(c.leadId)).map((c) => ({ ...c }))),
     note: (conversationId, text, mode) =>
       call('note', conversationId, () => {
         const c = conv(conversationId);

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { conversation, lead } from '../../test/unit/background/fakes';
+import { listBadgeFor, type ListBadge } from '../../lib/views';
+import { useEnglish, useFrench } from '../test-i18n';
+import { badgeContent, createListBadge, listBadgeHostName, LIST_BADGE_HOST_PREFIX } from './list-badge';
+
+const ADA = 'https://www.pronet.example/in/ada-lovelace/';
+const NOW = Date.UTC(2026, 0, 10, 12);
+const DAY = 86_400_000;
+
+beforeEach(() => useEnglish());
+
+describe('listBadgeFor: the badge of a resolved profile', () => {
+  const ada = lead('lead_1', 'ada-lovelace', { firstname: 'Ada', lastname: 'Lovelace' });
+  it.each<[string, Parameters<typeof listBadgeFor>[0], string | null, Partial<ListBadge>]>([
+    ['not a lead', { profileUrl: ADA, lead: null, conversations: [] }, null, { kind: 'no-lead', leads: 1, more: 0 }],
+    ['a lead without conversation', { profileUrl: ADA, lead: ada, conversations: [] }, null, { kind: 'lead', name: 'Ada Lovelace', more: 0 }],
+    [
+      'open and replied, with its campaign and last message',
+      { profileUrl: ADA, lead: ada, conversations: [conversation('c1', 'lead_1', { leadReplied: true, campaignName: 'Q3', lastMessageAt: NOW - DAY })] },
+      'c1',
+      { status: 'OPEN', replied: true, campaign: 'Q3', lastMessageAt: NOW - DAY, more: 0 },
+    ],
+    [
+      'snoozed until a date still to come',
+      { profileUrl: ADA, lead: ada, conversations: [conversation('c1', 'lead_1', { status: 'SNOOZED', snoozeUntil: NOW + DAY })] },
+      'c1',
+      { status: 'SNOOZED', snoozeUntil: NOW + DAY },
+    ],
+    [
+      'a snooze that has passed is open again',
+      { profileUrl: ADA, lead: ada, conversations: [conversation('c1', 'lead_1', { status: 'SNOOZED', snoozeUntil: NOW - DAY })] },
+      'c1',
+      { status: 'OPEN' },
+    ],
+    [
+      'several conversations: the chosen one, +N',
+      { profileUrl: ADA, lead: ada, conversations: [conversation('c1', 'lead_1'), conversation('c2', 'lead_1', { status: 'ARCHIVED' })] },
+      'c2',
+      { status: 'ARCHIVED', more: 1 },
+    ],
+  ])('%s', (_title, entry, selected, expected) => {
+    const badge = listBadgeFor(entry, selected, NOW);
+    expect(badge).toMatchObject({ profileUrl: ADA, leads: 1, ...expected });
+    if (badge.status !== 'SNOOZED') expect(badge.snoozeUntil).toBeUndefined();
+    if (!expected.status) expect(badge.status).toBeUndefined();
+  });
+});
+
+describe('badgeContent: the words of a badge', () => {
+  const base: ListBadge = { profileUrl: ADA, kind: 'lead', leads: 1, more: 0, name: 'Ada Lovelace' };
+  it.each<[string, ListBadge, string | undefined, { tone: string; text: string; label: string }]>([
+    ['open, replied', { ...base, status: 'OPEN', replied: true }, undefined, { tone: 'open', text: 'Replied', label: 'Open, replied: Ada Lovelace' }],
+    ['open', { ...base, status: 'OPEN', replied: false }, undefined, { tone: 'open', text: 'Open', label: 'Open: Ada Lovelace' }],
+    ['archived, +2', { ...base, status: 'ARCHIVED', more: 2 }, undefined, { tone: 'archived', text: 'Archived +2', label: 'Archived +2: Ada Lovelace' }],
+    ['no conversation', base, undefined, { tone: 'neutral', text: 'No conversation', label: 'No conversation: Ada Lovelace' }],
+    ['several leads', { ...base, leads: 2 }, undefined, { tone: 'neutral', text: '2 leads', label: '2 leads: Ada Lovelace' }],
+    ['not a lead, named by its link', { profileUrl: ADA, kind: 'no-lead', leads: 1, more: 0 }, 'Margaret Hamilton', { tone: 'none', text: 'Not a lead', label: 'Not a lead: Margaret Hamilton' }],
+    ['not a lead, no link text', { profileUrl: ADA, kind: 'no-lead', leads: 1, more: 0 }, undefined, { tone: 'none', text: 'Not a lead', label: 'Not a lead' }],
+  ])('%s', (_title, badge, linkText, expected) => {
+    expect(badgeContent(badge, linkText)).toMatchObject(expected);
+  });
+
+  it('says until when a snooze lasts, and the campaign and last message on hover', () => {
+    const content = badgeContent({ ...base, status: 'SNOOZED', snoozeUntil: NOW + DAY, campaign: 'Q3', lastMessageAt: NOW }, undefined);
+    expect(content.label).toMatch(/^Snoozed until .*2026.*: Ada Lovelace$/);
+    expect(content.text).toMatch(/^Snoozed · /);
+    expect(content.details).toEqual(['Campaign: Q3', expect.stringMatching(/^Last message: /)]);
+  });
+
+  it('speaks French', () => {
+    useFrench();
+    expect(badgeContent({ ...base, status: 'OPEN', replied: true }, undefined).label).toBe('Ouverte, a répondu : Ada Lovelace');
+  });
+});
+
+describe('createListBadge', () => {
+  it('lives in a closed shadow root under a host whose name the page cannot know', () => {
+    const link = Object.assign(document.createElement('a'), { href: '/in/ada-lovelace/' });
+    document.body.append(link);
+    const badge = createListBadge(document, listBadgeHostName(() => 0.5), vi.fn());
+    link.after(badge.host);
+    badge.update({ profileUrl: ADA, kind: 'lead', leads: 1, more: 0, name: 'Ada Lovelace', status: 'OPEN' }, undefined);
+    expect(badge.host.localName).toMatch(new RegExp(`^${LIST_BADGE_HOST_PREFIX}-[0-9a-z]{8}$`));
+    expect(badge.host.shadowRoot).toBeNull();
+    expect(link.nextSibling).toBe(badge.host);
+    expect(badge.host.textContent).toBe('');
+  });
+});

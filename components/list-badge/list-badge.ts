@@ -1,0 +1,174 @@
+/**
+ * The badge beside a listed profile's name link, e.g. "● Replied". Plain DOM in a closed shadow root,
+ * like the chip: it runs in every list page, and the page can neither read nor restyle it. Its host
+ * takes no room (zero width and height, the mark drawn beside it), so it never shifts the page's
+ * layout; nothing shows until the background knows the profile's state.
+ */
+import type { ListBadge } from '../../lib/views';
+import { t } from '../i18n';
+import { CHIP_HOST_PREFIX, chipHostName, type ChipTone } from '../chip/chip';
+
+/** What a badge's host element is called, followed by a random part drawn on every page load. */
+export const LIST_BADGE_HOST_PREFIX = 'outreach-companion-badge';
+
+/** A page cannot define (and so claim) a custom element of a name it cannot know: see `chipHostName`. */
+export function listBadgeHostName(random: () => number = Math.random): string {
+  return chipHostName(random).replace(CHIP_HOST_PREFIX, LIST_BADGE_HOST_PREFIX);
+}
+
+/** What a listed profile's badge says. `linkText`: the name the link shows (bounded; page text, shown only here). */
+export interface BadgeContent {
+  tone: Exclude<ChipTone, 'warning' | 'loading'> | 'none';
+  /** The few words on the badge. */
+  text: string;
+  /** Its accessible name: the panel's state word first, then the person. */
+  label: string;
+  /** Shown on hover and focus: campaign and last message date; null for a profile with no conversation. */
+  details: string[] | null;
+}
+
+function shortDate(ms: number): string {
+  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(new Date(ms));
+}
+
+function longDate(ms: number): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(ms));
+}
+
+export function badgeContent(badge: ListBadge, linkText: string | undefined): BadgeContent {
+  const person = (badge.kind === 'lead' ? badge.name : undefined) ?? linkText ?? '';
+  const named = (state: string) => (person ? t('listBadgeLabel', state, person) : state);
+  if (badge.kind === 'no-lead') return { tone: 'none', text: t('listBadgeNotLead'), label: named(t('listBadgeNotLead')), details: null };
+
+  const leads = badge.leads > 1 ? t('listBadgeLeads', badge.leads) : null;
+  const more = badge.more > 0 ? t('listBadgeMore', badge.more) : null;
+  const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ');
+  if (!badge.status) {
+    const word = t('chipNoConversation');
+    return { tone: 'neutral', text: leads ?? word, label: named(join(leads ?? word)), details: null };
+  }
+  let word: string;
+  let text: string;
+  let tone: BadgeContent['tone'];
+  if (badge.status === 'OPEN') {
+    tone = 'open';
+    word = badge.replied ? t('listBadgeOpenReplied') : t('statusOpen');
+    text = badge.replied ? t('listBadgeReplied') : t('statusOpen');
+  } else if (badge.status === 'SNOOZED') {
+    tone = 'snoozed';
+    word = badge.snoozeUntil !== undefined ? t('statusSnoozedUntil', longDate(badge.snoozeUntil)) : t('statusSnoozed');
+    text = badge.snoozeUntil !== undefined ? `${t('statusSnoozed')} · ${shortDate(badge.snoozeUntil)}` : t('statusSnoozed');
+  } else {
+    tone = 'archived';
+    word = t('statusArchived');
+    text = word;
+  }
+  const details = [
+    ...(badge.campaign ? [t('listBadgeCampaign', badge.campaign)] : []),
+    badge.lastMessageAt !== undefined ? t('listBadgeLastMessage', longDate(badge.lastMessageAt)) : t('listBadgeNoMessage'),
+  ];
+  return { tone, text: join(leads, text, more), label: named(join(leads, word, more)), details };
+}
+
+export interface ListBadgeHandle {
+  /** The host element to place beside the link. */
+  readonly host: HTMLElement;
+  /** Shows a badge (null: nothing, while the state is unknown). */
+  update(badge: ListBadge | null, linkText: string | undefined): void;
+}
+
+/**
+ * Builds a badge in a closed shadow root under a host named `hostName` (a custom element name drawn
+ * anew on every page load, see `chipHostName`); `onOpen` runs on its click, within the user gesture.
+ */
+export function createListBadge(doc: Document, hostName: string, onOpen: () => void): ListBadgeHandle {
+  const host = doc.createElement(hostName);
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = doc.createElement('style');
+  style.textContent = LIST_BADGE_CSS;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'badge';
+  button.hidden = true;
+  const dot = doc.createElement('span');
+  dot.className = 'dot';
+  dot.setAttribute('aria-hidden', 'true');
+  const text = doc.createElement('span');
+  text.className = 'text';
+  button.append(dot, text);
+  const tip = doc.createElement('span');
+  tip.className = 'tip';
+  tip.setAttribute('role', 'tooltip');
+  tip.id = 'tip';
+  tip.hidden = true;
+  button.addEventListener('click', (event) => {
+    // The link beside it must not be followed: the list stays where it is.
+    event.preventDefault();
+    event.stopPropagation();
+    onOpen();
+  });
+  root.append(style, button, tip);
+
+  return {
+    host,
+    update(badge, linkText) {
+      const content = badge ? badgeContent(badge, linkText) : null;
+      if (!content) {
+        button.hidden = true;
+        tip.hidden = true;
+        return;
+      }
+      button.hidden = false;
+      button.dataset.tone = content.tone;
+      text.textContent = content.text;
+      button.setAttribute('aria-label', content.label);
+      tip.replaceChildren(...(content.details ?? []).map((line) => Object.assign(doc.createElement('span'), { textContent: line })));
+      tip.hidden = !content.details;
+      if (content.details) button.setAttribute('aria-describedby', 'tip');
+      else button.removeAttribute('aria-describedby');
+    },
+  };
+}
+
+/** The badge's styles, scoped by its shadow root: the site's type scale, light and dark. */
+export const LIST_BADGE_CSS = `
+:host { all: initial; display: inline-block; position: relative; width: 0; height: 0; vertical-align: middle; }
+.badge {
+  position: absolute; left: 6px; top: 50%; transform: translateY(-50%);
+  display: inline-flex; align-items: center; gap: 5px; white-space: nowrap;
+  padding: 1px 8px 1px 6px; border: 1px solid #dcdfe4; border-radius: 999px;
+  background: #f7f8fa; color: #3b424e; cursor: pointer;
+  font: 600 11px/16px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+}
+.badge[hidden], .tip[hidden] { display: none; }
+.badge:hover { border-color: #b9bfc9; }
+.badge:focus-visible { outline: 2px solid #2f55d4; outline-offset: 2px; }
+.dot { width: 7px; height: 7px; border-radius: 50%; background: #8a93a3; flex: none; }
+.badge[data-tone='open'] { background: #eaf6ef; border-color: #c4e6d1; color: #17603a; }
+.badge[data-tone='open'] .dot { background: #1f9d55; }
+.badge[data-tone='snoozed'] { background: #fdf4e2; border-color: #f1dcae; color: #7a4a00; }
+.badge[data-tone='snoozed'] .dot { background: #d98b00; }
+.badge[data-tone='archived'] { background: #f1f2f4; border-color: #dcdfe4; color: #4a5261; }
+.badge[data-tone='neutral'] .dot { background: transparent; border: 1.5px solid #8a93a3; box-sizing: border-box; }
+.badge[data-tone='none'] { background: transparent; border-style: dashed; color: #6b7380; font-weight: 500; }
+.badge[data-tone='none'] .dot { display: none; }
+.tip {
+  position: absolute; left: 6px; top: 14px; z-index: 2147483646; display: none;
+  flex-direction: column; gap: 2px; padding: 6px 10px; border-radius: 6px; white-space: nowrap;
+  background: #1f2329; color: #f3f4f6; box-shadow: 0 4px 14px rgba(16, 24, 40, 0.25);
+  font: 500 12px/16px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+}
+.badge:hover + .tip:not([hidden]), .badge:focus-visible + .tip:not([hidden]) { display: flex; }
+@media (prefers-color-scheme: dark) {
+  .badge { background: #262b33; border-color: #3a414d; color: #c7ced9; }
+  .badge:hover { border-color: #5a6270; }
+  .badge:focus-visible { outline-color: #8fabff; }
+  .badge[data-tone='open'] { background: #143020; border-color: #1f4a31; color: #86dba6; }
+  .badge[data-tone='open'] .dot { background: #3ccf78; }
+  .badge[data-tone='snoozed'] { background: #3a2c0c; border-color: #5a4512; color: #f6cd7a; }
+  .badge[data-tone='snoozed'] .dot { background: #f0a824; }
+  .badge[data-tone='archived'] { background: #2a2f37; border-color: #3a414d; color: #c3cad5; }
+  .badge[data-tone='none'] { background: transparent; color: #949dab; }
+  .tip { background: #e8ebf0; color: #1a1d23; }
+}
+`;

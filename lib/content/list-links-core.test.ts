@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { badgesOf, createListCore, linkName, listedProfile, parseListBadge, pickBadgeLinks, type FoundLink } from './list-links-core';
+
+const SITE = 'http://pronet.localhost:8080';
+const canonical = (slug: string) => `https://www.pronet.example/in/${slug}/`;
+
+describe('listedProfile: which hrefs are listed profiles, on which pages', () => {
+  const SEARCH = `${SITE}/search/results/people/?page=2`;
+  const ADA_PAGE = `${SITE}/in/ada-lovelace/`;
+  it.each([
+    // [href, page, expected]
+    ['/in/grace-hopper/', SEARCH, canonical('grace-hopper')],
+    ['/in/grace-hopper', SEARCH, canonical('grace-hopper')],
+    ['in/grace-hopper/', `${SITE}/`, canonical('grace-hopper')],
+    [`${SITE}/in/grace-hopper/`, SEARCH, canonical('grace-hopper')],
+    ['https://www.pronet.example/in/grace-hopper/', SEARCH, canonical('grace-hopper')],
+    ['https://m.pronet.example/in/grace-hopper', SEARCH, canonical('grace-hopper')],
+    ['https://fr.pronet.example/in/grace-hopper/?trk=people-search&lipi=x#top', SEARCH, canonical('grace-hopper')],
+    ['/IN/Grace-Hopper/', SEARCH, canonical('grace-hopper')],
+    ['//www.pronet.example/in/grace-hopper/', SEARCH, canonical('grace-hopper')],
+    ['/in/grace-hopper/details/experience/', SEARCH, canonical('grace-hopper')],
+    ['/in/jos%C3%A9-garc%C3%ADa/', SEARCH, canonical('jos%C3%A9-garc%C3%ADa')],
+    // not profiles
+    ['/company/lumen-growth/', SEARCH, null],
+    ['/search/results/people/?page=3', SEARCH, null],
+    ['/in/', SEARCH, null],
+    ['/feed/', SEARCH, null],
+    ['https://evil.example/in/grace-hopper/', SEARCH, null],
+    ['https://pronet.example.evil.example/in/grace-hopper/', SEARCH, null],
+    ['javascript:alert(1)', SEARCH, null],
+    ['mailto:grace@example.com', SEARCH, null],
+    ['https://user:pw@www.pronet.example/in/grace-hopper/', SEARCH, null],
+    ['#', SEARCH, null],
+    ['', SEARCH, null],
+    [null, SEARCH, null],
+    // the page's own profile keeps its chip: no badge
+    ['/in/ada-lovelace/', ADA_PAGE, null],
+    ['https://m.pronet.example/in/Ada-Lovelace?trk=x', ADA_PAGE, null],
+    ['/in/ada-lovelace/overlay/contact-info/', ADA_PAGE, null],
+    ['/in/grace-hopper/', ADA_PAGE, canonical('grace-hopper')],
+    ['/in/ada-lovelace/', `${SITE}/in/grace-hopper/details/experience/`, canonical('ada-lovelace')],
+  ])('%j on %s → %j', (href, page, expected) => expect(listedProfile(href, page)).toBe(expected));
+
+  it('follows the configured hosts', () => {
+    expect(listedProfile('https://people.corp.example/in/ada/', SEARCH)).toBeNull();
+    expect(listedProfile('https://people.corp.example/in/ada/', SEARCH, ['corp.example'])).toBe(canonical('ada'));
+  });
+});
+
+describe('linkName', () => {
+  it.each([
+    ['  Ada \n Lovelace ', 'Ada Lovelace'],
+    ['', undefined],
+    ['   ', undefined],
+    [null, undefined],
+    ['x'.repeat(200), 'x'.repeat(80)],
+  ])('%j → %j', (text, name) => expect(linkName(text)).toBe(name));
+});
+
+describe('pickBadgeLinks: one badge per profile and row, beside the name', () => {
+  const f = (link: string, row: string, slug: string, text?: string): FoundLink<string> => ({ link, row, profile: canonical(slug), ...(text ? { text } : {}) });
+  it.each([
+    { title: 'avatar and name links of one person in one row: the name link', found: [f('avatar', 'r1', 'ada'), f('name', 'r1', 'ada', 'Ada')], picked: ['name'] },
+    { title: 'two text links of one person in one row: the first', found: [f('a', 'r1', 'ada', 'Ada'), f('b', 'r1', 'ada', 'Ada L.')], picked: ['a'] },
+    { title: 'the same person in two rows: two badges', found: [f('a', 'r1', 'ada', 'Ada'), f('b', 'r2', 'ada', 'Ada')], picked: ['a', 'b'] },
+    { title: 'two people in one row (a post and its comment author)', found: [f('a', 'r1', 'ada', 'Ada'), f('b', 'r1', 'alan', 'Alan')], picked: ['a', 'b'] },
+    { title: 'only an avatar link: that one', found: [f('avatar', 'r1', 'ada')], picked: ['avatar'] },
+  ])('$title', ({ found, picked }) => expect(pickBadgeLinks(found).map((x) => x.link)).toEqual(picked));
+});
+
+describe('createListCore: what to ask for', () => {
+  const P = (n: number) => canonical(`p${n}`);
+  it('asks for profiles on screen without a badge, once the set changes', () => {
+    const core = createListCore(60);
+    core.navigated(`${SITE}/search/`);
+    expect(core.wanted([P(1), P(2), P(1)])).toEqual([P(1), P(2)]);
+    expect(core.wanted([P(1), P(2)])).toBeNull();
+    core.known(P(1));
+    expect(core.wanted([P(1), P(2), P(3)])).toEqual([P(2), P(3)]);
+    // A row that left the screen is no longer asked for (the background cancels its lookup).
+    expect(core.wanted([P(3)])).toEqual([P(3)]);
+    expect(core.wanted([P(1)])).toEqual([]);
+  });
+
+  it('never asks for more distinct profiles than the cap on one page; a new page counts afresh', () => {
+    const core = createListCore(60);
+    core.navigated(`${SITE}/feed/`);
+    const all = Array.from({ length: 500 }, (_, i) => P(i));
+    expect(core.wanted(all)).toHaveLength(60);
+    expect(core.wanted(all.slice(100, 200))).toEqual([]);
+    expect(core.wanted(all.slice(0, 10))).toEqual(all.slice(0, 10));
+    expect(core.asked).toBe(60);
+    core.navigated(`${SITE}/feed/?page=2`);
+    expect(core.wanted(all.slice(100, 200))).toHaveLength(60);
+  });
+
+  it('prefetches a profile once a page', () => {
+    const core = createListCore();
+    core.navigated(`${SITE}/search/`);
+    expect(core.prefetch(P(1))).toBe(true);
+    expect(core.prefetch(P(1))).toBe(false);
+    core.navigated(`${SITE}/search/?page=2`);
+    expect(core.prefetch(P(1))).toBe(true);
+  });
+});
+
+describe('parseListBadge and badgesOf: what comes from the background is checked', () => {
+  const ok = { profileUrl: canonical('ada'), kind: 'lead', leads: 1, more: 0, name: 'Ada', status: 'OPEN', replied: true, campaign: 'Q3', lastMessageAt: 5 };
+  it.each([
+    [ok, ok],
+    [{ profileUrl: canonical('x'), kind: 'no-lead', leads: 1, more: 0 }, { profileUrl: canonical('x'), kind: 'no-lead', leads: 1, more: 0 }],
+    [{ ...ok, kind: 'admin' }, null],
+    [{ ...ok, status: 'DELETED' }, null],
+    [{ ...ok, leads: 0 }, null],
+    [{ ...ok, more: -1 }, null],
+    [{ ...ok, name: 'x'.repeat(301) }, null],
+    [{ ...ok, snoozeUntil: 'tomorrow' }, null],
+    [{ ...ok, replied: 'yes' }, null],
+    [null, null],
+    ['badge', null],
+  ])('%j → %j', (raw, expected) => expect(parseListBadge(raw)).toEqual(expected));
+
+  it('takes badges from a reply or a push, dropping the malformed', () => {
+    expect(badgesOf({ ok: true, value: [ok, { kind: 'x' }] }, true)).toEqual([ok]);
+    expect(badgesOf({ ok: false, error: { code: 'forbidden' } }, true)).toEqual([]);
+    expect(badgesOf({ type: 'list-badges', badges: [ok] }, false)).toEqual([ok]);
+    expect(badgesOf({ type: 'chip-state', state: {} }, false)).toEqual([]);
+  });
+});

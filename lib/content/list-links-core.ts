@@ -1,0 +1,168 @@
+/**
+ * What the list finder decides, fed with plain values (hrefs, the page's URL, what is on screen, what
+ * the background answers): which links are listed profiles, which of them to resolve now (the cap per
+ * page), and which badge each shows. No DOM: `list-badges.ts` reads the page and carries it out.
+ *
+ * A link is a listed profile when its address is a profile by `lib/pronet`'s canonicalisation of
+ * the href (never by class names, so a markup change of the site cannot break it), and is not the
+ * page's own profile (that one keeps its chip). Zod-free: it runs in every page of a profile host.
+ */
+import { CONVERSATION_STATUSES } from '../inbox/conversation-state';
+import { canonicalProfileUrl } from '../pronet/canonical-url';
+import type { ListBadge } from '../views';
+
+/** Distinct profiles resolved per page (a page load or an in-page navigation) at most. */
+export const LIST_PROFILE_CAP = 60;
+/** Longest link text kept for a badge's accessible name (page text: shown locally, never sent). */
+export const LINK_NAME_MAX = 80;
+/** Pointer resting on a link this long prefetches its profile. */
+export const PREFETCH_HOVER_MS = 100;
+
+/** The canonical profile a link points to, or null (not a profile, or the page's own profile). */
+export function listedProfile(href: string | null | undefined, pageHref: string, hosts: readonly string[] = []): string | null {
+  if (!href) return null;
+  let absolute: string;
+  try {
+    absolute = new URL(href, pageHref).href;
+  } catch {
+    return null;
+  }
+  const profile = canonicalProfileUrl(absolute, hosts);
+  if (profile === null) return null;
+  return profile === canonicalProfileUrl(pageHref, hosts) ? null : profile;
+}
+
+/** A link's text as a badge may name it: whitespace collapsed, bounded; undefined when empty. */
+export function linkName(text: string | null | undefined): string | undefined {
+  const name = text?.replace(/\s+/g, ' ').trim();
+  return name ? name.slice(0, LINK_NAME_MAX) : undefined;
+}
+
+/** One link found in a row of the page. */
+export interface FoundLink<L> {
+  link: L;
+  /** The row the link belongs to (the nearest list item, article or table row). */
+  row: unknown;
+  profile: string;
+  /** The link's text, when it shows any (an avatar link shows none). */
+  text?: string;
+}
+
+/**
+ * One badge per profile and row: several links to the same person in one row count once, and the
+ * badge goes beside the link that shows the name (the first with text; else the first).
+ */
+export function pickBadgeLinks<L>(found: readonly FoundLink<L>[]): FoundLink<L>[] {
+  const chosen = new Map<unknown, Map<string, FoundLink<L>>>();
+  for (const f of found) {
+    let byProfile = chosen.get(f.row);
+    if (!byProfile) chosen.set(f.row, (byProfile = new Map()));
+    const current = byProfile.get(f.profile);
+    if (!current || (!current.text && f.text)) byProfile.set(f.profile, f);
+  }
+  return [...chosen.values()].flatMap((m) => [...m.values()]);
+}
+
+/** Checks a badge from the background by hand (the content script stays free of zod). */
+export function parseListBadge(raw: unknown): ListBadge | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const str = (v: unknown, max: number) => typeof v === 'string' && v.length <= max;
+  const int = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v);
+  if (!str(r.profileUrl, 4096) || (r.kind !== 'lead' && r.kind !== 'no-lead')) return null;
+  if (!int(r.leads) || (r.leads as number) < 1 || !int(r.more) || (r.more as number) < 0) return null;
+  const badge: ListBadge = { profileUrl: r.profileUrl as string, kind: r.kind, leads: r.leads as number, more: r.more as number };
+  if (r.name !== undefined) {
+    if (!str(r.name, 300)) return null;
+    badge.name = r.name as string;
+  }
+  if (r.status !== undefined) {
+    if (!(CONVERSATION_STATUSES as readonly unknown[]).includes(r.status)) return null;
+    badge.status = r.status as ListBadge['status'];
+  }
+  if (r.replied !== undefined) {
+    if (typeof r.replied !== 'boolean') return null;
+    badge.replied = r.replied;
+  }
+  for (const k of ['snoozeUntil', 'lastMessageAt'] as const) {
+    if (r[k] === undefined) continue;
+    if (!int(r[k])) return null;
+    badge[k] = r[k] as number;
+  }
+  if (r.campaign !== undefined) {
+    if (!str(r.campaign, 300)) return null;
+    badge.campaign = r.campaign as string;
+  }
+  return badge;
+}
+
+/** The badges in a reply to `list-badges` or a `list-badges` push; anything malformed is dropped. */
+export function badgesOf(raw: unknown, reply: boolean): ListBadge[] {
+  const r = raw as { ok?: unknown; value?: unknown; type?: unknown; badges?: unknown } | null | undefined;
+  const list = reply ? (r?.ok === true ? r.value : null) : r?.type === 'list-badges' ? r.badges : null;
+  return Array.isArray(list) ? list.flatMap((b) => parseListBadge(b) ?? []) : [];
+}
+
+/**
+ * The page's list state: which profiles may still be resolved (the cap), which have their badge, and
+ * which were prefetched. A new page (load or in-page navigation) starts afresh.
+ */
+export interface ListCore {
+  /** The page moved to `href`: the cap counts again from zero. */
+  navigated(href: string): void;
+  /**
+   * The profiles on screen now → what to ask the background for: those without a badge yet, within
+   * the cap (profiles asked for before on this page always count). Null when nothing changed.
+   */
+  wanted(onScreen: Iterable<string>): string[] | null;
+  /** A badge arrived: the profile needs no more asking. */
+  known(profile: string): void;
+  /** Whether the pointer resting on this profile's link should prefetch it (once a page). */
+  prefetch(profile: string): boolean;
+  readonly asked: number;
+}
+
+export function createListCore(cap = LIST_PROFILE_CAP): ListCore {
+  let asked = new Set<string>();
+  /** Per profile across pages: a badge shown stays up to date through the background's pushes. */
+  const badged = new Set<string>();
+  let prefetched = new Set<string>();
+  let last = '';
+  let href: string | null = null;
+  return {
+    navigated(next) {
+      if (next === href) return;
+      href = next;
+      asked = new Set();
+      prefetched = new Set();
+      last = '';
+    },
+    wanted(onScreen) {
+      const out: string[] = [];
+      for (const p of new Set(onScreen)) {
+        if (badged.has(p)) continue;
+        if (!asked.has(p)) {
+          if (asked.size >= cap) continue;
+          asked.add(p);
+        }
+        out.push(p);
+      }
+      const key = out.join('\n');
+      if (key === last) return null;
+      last = key;
+      return out;
+    },
+    known(profile) {
+      badged.add(profile);
+    },
+    prefetch(profile) {
+      // A badge shown may be stale by now: the background's freshness rules decide, once a page.
+      if (prefetched.has(profile)) return false;
+      prefetched.add(profile);
+      return true;
+    },
+    get asked() {
+      return asked.size;
+    },
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Badges on lists, on the look-alike site: search results (Next by pushState), the feed (more posts
+ * on scroll), the side panel opened from a badge, prefetch on hover, and a page of 500 fake profile
+ * links. The truth is the emulator's: its state for each person, and its call history for the cost.
+ */
+import type { Page } from '@playwright/test';
+import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
+import { readBadges, type BadgeReading } from './chip';
+import { test, expect, chipLabel, conversationStatus, type ApiConversation, type EmulatorCall } from './fixtures';
+
+test.beforeEach(async ({ configureExtension }) => {
+  await (await configureExtension()).close();
+});
+
+/** Tall enough that a results page of 10 is on screen at once (one batch). */
+const TALL = { width: 1280, height: 1600 };
+
+const profileOf = (b: BadgeReading, page: Page) => canonicalProfileUrl(new URL(b.href ?? '', page.url()).href);
+
+/** Distinct listed profiles of the page's rows (every row shows one person). */
+async function rowProfiles(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('ul.results a.person-name').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  return [...new Set(hrefs.map((h) => canonicalProfileUrl(h)!))];
+}
+
+/** Waits until every given profile shows its badge; returns the badges by profile. */
+async function badgesFor(page: Page, profiles: string[]): Promise<Map<string, BadgeReading>> {
+  let byProfile = new Map<string, BadgeReading>();
+  await expect
+    .poll(async () => {
+      byProfile = new Map((await readBadges(page)).map((b) => [profileOf(b, page)!, b]));
+      return profiles.filter((p) => !byProfile.has(p));
+    })
+    .toEqual([]);
+  return byProfile;
+}
+
+const lookups = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'searchLeads');
+const searches = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'searchConversations');
+const perLead = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'listLeadConversations');
+/** The profile each lead search asked for. */
+const lookedUp = (calls: EmulatorCall[]) => lookups(calls).map((c) => new URL(c.path, 'http://x').searchParams.get('pronetUrl'));
+
+/** The state word the panel uses for the conversation it shows first (the latest message). */
+function expectedWords(conversations: ApiConversation[], now: number): string[] {
+  if (conversations.length === 0) return ['No conversation'];
+  const at = (c: ApiConversation) => (c.lastMessageAt as number | null) ?? 0;
+  const latest = Math.max(...conversations.map(at));
+  const more = conversations.length > 1 ? ` +${conversations.length - 1}` : '';
+  return conversations
+    .filter((c) => at(c) === latest)
+    .map((c) => {
+      if (c.status === 'ARCHIVED') return `Archived${more}`;
+      if (c.status === 'SNOOZED' && (c.snoozeUntil ?? 0) > now) return `Snoozed until`;
+      return `${c.leadReplied ? 'Open, replied' : 'Open'}${more}`;
+    });
+}
+
+test('search results: each badge says what the service holds, Next adds badges for the new rows only, a revisit costs nothing', async ({
+  extension,
+  emulator,
+  leadByUrl,
+  leadConversations,
+  emulatorCalls,
+}) => {
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
+  const first = await rowProfiles(page);
+  expect(first).toHaveLength(10);
+  const badges = await badgesFor(page, first);
+  // The page lists more people than its results ("People also viewed"): they have badges too.
+  const listed = new Set((await readBadges(page)).map((b) => profileOf(b, page)));
+  await expect.poll(async () => searches(await emulatorCalls()).length).toBe(1);
+
+  // Cost: one lead search per distinct profile at most, ONE conversation search for the page.
+  const afterFirst = await emulatorCalls();
+  expect(lookups(afterFirst).length).toBeLessThanOrEqual(listed.size);
+  expect(searches(afterFirst)).toHaveLength(1);
+  expect(perLead(afterFirst)).toHaveLength(0);
+
+  // Next (pushState): the new rows get badges; nobody is looked up twice.
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator('nav.pager')).toContainText('Page 2 of');
+  const second = await rowProfiles(page);
+  expect(second.filter((p) => first.includes(p))).toEqual([]);
+  await badgesFor(page, second);
+  await expect.poll(async () => searches(await emulatorCalls()).length).toBe(2);
+  const afterSecond = await emulatorCalls();
+  const asked = lookedUp(afterSecond);
+  expect(new Set(asked).size).toBe(asked.length);
+  expect(asked.length).toBeLessThanOrEqual(listed.size + second.length);
+  expect(perLead(afterSecond)).toHaveLength(0);
+
+  // Back to page 1 within freshness: every badge again, no call.
+  await page.getByRole('link', { name: 'Previous' }).click();
+  await expect(page.locator('nav.pager')).toContainText('Page 1 of');
+  const again = await badgesFor(page, first);
+  expect((await emulatorCalls()).length).toBe(afterSecond.length);
+
+  // Every badge names the state of the person's conversation on the service, then the person.
+  let leads = 0;
+  for (const profile of first) {
+    const label = again.get(profile)!.label ?? '';
+    expect(label).toBe(badges.get(profile)!.label);
+    const lead = await leadByUrl(profile);
+    if (!lead) {
+      expect(label).toMatch(/^Not a lead: \S/);
+      continue;
+    }
+    leads += 1;
+    const words = expectedWords(await leadConversations(lead.id), Date.now());
+    expect(words.some((w) => label.startsWith(w)), `${label} starts with one of ${words.join(' | ')}`).toBe(true);
+    expect(label).toContain(`: ${[lead.firstname, lead.lastname].filter(Boolean).join(' ')}`);
+  }
+  expect(leads).toBeGreaterThan(0);
+  expect(leads).toBeLessThan(10);
+});
+
+test('feed: posts loaded on scroll get badges for their new people only', async ({ extension, emulator, emulatorCalls }) => {
+  const page = await extension.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${emulator.pronetOrigin}/feed/`);
+  await expect.poll(async () => (await readBadges(page)).length).toBeGreaterThan(3);
+  const posts = page.locator('article.post');
+  const before = await posts.count();
+  const badgedBefore = new Set((await readBadges(page)).map((b) => profileOf(b, page)));
+
+  await page.locator('.feed-posts article.post').last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => posts.count()).toBeGreaterThan(before);
+  const newPost = posts.nth(before);
+  await newPost.scrollIntoViewIfNeeded();
+  const author = canonicalProfileUrl(await newPost.locator('a.person-name').first().evaluate((a) => (a as HTMLAnchorElement).href))!;
+  await expect.poll(async () => (await readBadges(page)).map((b) => profileOf(b, page))).toContain(author);
+  expect(badgedBefore.size).toBeGreaterThan(0);
+
+  // Nobody was looked up twice, and every conversation search served a batch.
+  const calls = await emulatorCalls();
+  const asked = lookedUp(calls);
+  expect(new Set(asked).size).toBe(asked.length);
+  expect(searches(calls).length).toBeLessThanOrEqual(asked.length);
+  expect(perLead(calls)).toHaveLength(0);
+});
+
+test('a badge opens the panel on its person; an archive there updates the badge in the list', async ({
+  extension,
+  emulator,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+  emulatorConversation,
+}) => {
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
+  const ada = canonicalProfileUrl('pronet.example/in/ada-lovelace')!;
+  const badges = await badgesFor(page, [ada]);
+  expect(badges.get(ada)!.label).toMatch(/^Open.*: Ada Lovelace$/);
+  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
+
+  // A click on the badge: the panel shows Ada, and the list stays where it is.
+  // The badge takes no room in the layout: it is drawn just right of the name link.
+  const box = (await page.locator('ul.results a.person-name').filter({ hasText: 'Ada Lovelace' }).boundingBox())!;
+  await page.mouse.click(box.x + box.width + 16, box.y + box.height / 2);
+  expect(page.url()).toContain('/search/results/people/');
+  const panel = await openPanelFor(page);
+  await expect(panel.getByRole('heading', { level: 1 })).toHaveText('Ada Lovelace');
+  await expect(conversationStatus(panel)).toHaveText('Open');
+
+  await panel.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect.poll(async () => (await emulatorConversation(conversation!.id)).status).toBe('ARCHIVED');
+  await expect.poll(async () => (await badgesFor(page, [ada])).get(ada)!.label).toMatch(/^Archived.*: Ada Lovelace$/);
+});
+
+test('pointing at a profile link resolves it, so that the profile opens with its status and no call', async ({
+  extension,
+  emulator,
+  configureExtension,
+  emulatorCalls,
+}) => {
+  // Badges off: only the prefetch resolves anything.
+  const options = await configureExtension();
+  await options.getByRole('checkbox', { name: /Badges on lists/ }).uncheck();
+  await options.close();
+
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
+  const link = page.locator('ul.results a.person-name').filter({ hasText: 'Grace Hopper' });
+  await link.hover();
+  await expect.poll(async () => lookedUp(await emulatorCalls())).toContain(canonicalProfileUrl('pronet.example/in/grace-hopper'));
+  await expect.poll(async () => perLead(await emulatorCalls()).length + searches(await emulatorCalls()).length).toBe(1);
+  expect(await readBadges(page)).toEqual([]);
+  const before = (await emulatorCalls()).length;
+
+  await link.click();
+  await expect(page).toHaveURL(/\/in\/grace-hopper/);
+  await expect.poll(() => chipLabel(page)).toMatch(/Grace Hopper/);
+  expect((await emulatorCalls()).length).toBe(before);
+});
+
+test('a page of 500 fake profile links resolves at most the cap', async ({ extension, emulator, emulatorCalls }) => {
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  const links = Array.from({ length: 500 }, (_, i) => `<li><a href="/in/fake-person-${i}/">Fake ${i}</a></li>`).join('');
+  await page.route(`${emulator.pronetOrigin}/fake-list/`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Fakes</title><style>ul{columns:10;font:9px sans-serif;margin:0}li{height:11px}</style><ul>${links}</ul>`,
+    }),
+  );
+  await page.goto(`${emulator.pronetOrigin}/fake-list/`);
+  // List work may use 60% of the key's rate (30 calls in 10 s): 60 lookups take about 20 s.
+  await expect.poll(async () => (await readBadges(page)).length, { timeout: 60_000 }).toBe(60);
+  const calls = await emulatorCalls();
+  expect(lookups(calls).length).toBe(60);
+  expect((await readBadges(page)).every((b) => b.mode === 'closed' && (b.label ?? '').startsWith('Not a lead: Fake'))).toBe(true);
+  // Scrolling through the rest asks for nobody more.
+  await page.mouse.wheel(0, 5000);
+  await page.waitForLoadState('networkidle');
+  expect(lookups(await emulatorCalls()).length).toBe(60);
+});
