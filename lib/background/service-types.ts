@@ -31,7 +31,8 @@ export interface BackgroundDeps {
   clock?: { now(): number };
   timers?: Timers;
   /** Rate limit of the service (50 per 10 s); tests shorten the window. */
-  rateLimit?: { limit?: number; windowMs?: number };
+  /** `adaptive: false`: the fixed limiter of before issue 14 (the team benchmark's baseline). */
+  rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean };
   clientRetry?: Partial<RetryPolicy>;
   outboxPolicy?: RetryPolicy;
   outboxConcurrency?: number;
