@@ -88,6 +88,7 @@ export interface FaultsInput {
   latencyMs?: number;
   errorRate?: number;
   dropRate?: number;
+  lateApplyMs?: number;
   rateLimit?: { calls: number; windowMs: number };
 }
 
