@@ -162,6 +162,7 @@ async function attempt<N extends EndpointName>(
   let status: number;
   let text: string;
   let headers: Headers;
+  const sentAt = cfg.now();
   try {
     const headersInit: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
     if (req.body !== undefined) headersInit['Content-Type'] = 'application/json';
@@ -171,7 +172,7 @@ async function attempt<N extends EndpointName>(
     text = await res.text();
   } catch (cause) {
     if (signal?.aborted) throw signal.reason;
-    return { ok: false, status: null, error: new NetworkError(name, cause, timedOut) };
+    return { ok: false, status: null, error: new NetworkError(name, cause, timedOut, sentAt) };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
