@@ -5,6 +5,7 @@
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
+import { migrateSettings, SETTINGS_VERSION, SETTINGS_VERSION_FIELD } from './settings-migrations';
 
 export interface SettingsStore {
   get(): Promise<Settings>;
@@ -16,8 +17,9 @@ export interface SettingsStore {
 
 const item = storage.defineItem<Settings>(`local:${SETTINGS_STORAGE_KEY}`, { fallback: DEFAULT_SETTINGS });
 
+/** What an older build stored, migrated (`settings-migrations.ts`), then validated field by field. */
 function sanitise(value: unknown): Settings {
-  const parsed = Settings.partial().safeParse(value);
+  const parsed = Settings.partial().safeParse(migrateSettings(value));
   return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
@@ -26,7 +28,8 @@ export function createSettingsStore(): SettingsStore {
     get: async () => sanitise(await item.getValue()),
     async set(patch) {
       const next = Settings.parse({ ...sanitise(await item.getValue()), ...patch });
-      await item.setValue(next);
+      // Stored with its version, so that the next build knows which steps it still has to apply.
+      await item.setValue({ ...next, [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION } as Settings);
       return next;
     },
     watch: (listener) => item.watch((value) => listener(sanitise(value))),
