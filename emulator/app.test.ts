@@ -42,4 +42,17 @@ describe('emulator app', () => {
     const bad = await a.request('/_emulator/clock', { method: 'POST', body: '{"advanceMs":-5}' }, env('127.0.0.1'));
     expect(bad.status).toBe(400);
   });
+
+  it('resets to the same world at a given instant (the screenshots\' fixed clock)', async () => {
+    const { core, app: a } = app();
+    const now = Date.UTC(2026, 10, 23, 10, 0, 0);
+    const reset = () =>
+      a.request('/_emulator/reset', { method: 'POST', body: JSON.stringify({ seed: 'demo', now }) }, env('127.0.0.1'));
+    expect((await reset()).status).toBe(200);
+    const first = JSON.stringify(core.store.workspaces.map((w) => w.data));
+    expect(core.now() - now).toBeLessThan(1_000);
+    expect(core.now()).toBeGreaterThanOrEqual(now);
+    expect((await reset()).status).toBe(200);
+    expect(JSON.stringify(core.store.workspaces.map((w) => w.data))).toBe(first);
+  });
 });

@@ -15,6 +15,8 @@ import { toConversationSummary, toLead, toMessage } from './wire';
 const ResetBody = z.strictObject({
   seed: z.enum(['demo', 'empty']).default('demo'),
   leads: z.number().int().min(0).max(1_000_000).optional(),
+  /** The clock's instant the new world is built at (the screenshots' fixed clock); default: real time. */
+  now: z.number().int().min(0).optional(),
 });
 
 const ClockBody = z.union([
@@ -43,8 +45,8 @@ export function registerControlRoutes(app: App, core: EmulatorCore): void {
   });
 
   app.post('/_emulator/reset', validBody(ResetBody), (c) => {
-    const { seed, leads } = validated(c, 'json', ResetBody);
-    return c.json({ workspaces: core.reset(seed, leads) });
+    const { seed, leads, now } = validated(c, 'json', ResetBody);
+    return c.json({ workspaces: core.reset(seed, leads, now) });
   });
 
   app.get('/_emulator/clock', (c) => c.json({ now: core.now() }));

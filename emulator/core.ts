@@ -80,14 +80,17 @@ export class EmulatorCore {
     return this.clock.now();
   }
 
-  /** A fresh world from a seed: data, jobs, call history, rate limits, faults and clock offset. */
-  reset(seed: SeedName, leads?: number): WorkspaceInfo[] {
+  /**
+   * A fresh world from a seed: data, jobs, call history, rate limits, faults and clock offset. With
+   * `now`, the clock is set to that instant first, so the world is the same on every reset.
+   */
+  reset(seed: SeedName, leads?: number, now?: number): WorkspaceInfo[] {
     this.jobs.clear();
     this.webhooks.reset();
     this.calls.clear();
     this.limiter.reset();
     this.faults = {};
-    this.clock.set(this.clock.now() - this.clock.offset);
+    this.clock.set(now ?? this.clock.now() - this.clock.offset);
     this.store = new Store(this.opts.buildSeed(seed, { now: this.clock.now(), leads }));
     this.changed();
     return this.workspaceList();

@@ -23,7 +23,7 @@
  *
  * Times are epoch milliseconds throughout.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
 import { NOTE_MODES } from './inbox/note-rules';
 import {
@@ -45,7 +45,7 @@ import { Settings } from './settings';
 /** The reply envelope of every request. */
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ErrorView };
 
-export function replySchema<T extends z.ZodType>(value: T) {
+export function replySchema<T extends z.ZodMiniType>(value: T) {
   return z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), value }),
     z.object({ ok: z.literal(false), error: ErrorView }),
@@ -55,8 +55,8 @@ export function replySchema<T extends z.ZodType>(value: T) {
 // ---------------------------------------------------------------------------------------------------
 // Requests. Each entry: the request payload (without `type`) and the schema of the reply's `value`.
 
-const id = z.string().min(1).max(200);
-const tabId = z.number().int().nonnegative();
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+const tabId = z.number().check(z.int(), z.nonnegative());
 
 /** Every conversation mutation targets a conversation by its id; leadId places it in a panel. */
 const conversationTarget = { conversationId: id, leadId: id };
@@ -68,11 +68,11 @@ export const protocol = {
    * pushed as ChipPush.
    */
   'profile-viewed': {
-    request: z.object({ url: z.string().max(4096), name: z.string().max(200).optional() }),
+    request: z.object({ url: z.string().check(z.maxLength(4096)), name: z.optional(z.string().check(z.maxLength(200))) }),
     reply: ChipState,
   },
   /** Content script (chip click) or page: open the side panel for the sender's tab (or `tabId`). */
-  'open-panel': { request: z.object({ tabId: tabId.optional() }), reply: z.null() },
+  'open-panel': { request: z.object({ tabId: z.optional(tabId) }), reply: z.null() },
   /** The panel's current state for a tab; starts resolution when needed (answers without waiting for it). */
   'panel-state': { request: z.object({ tabId }), reply: PanelState },
   /** Revalidate the tab's profile now, ignoring cache freshness. */
@@ -81,26 +81,26 @@ export const protocol = {
   'select-conversation': { request: z.object({ tabId, conversationId: id }), reply: PanelState },
   /** Recent messages of one conversation, fetched on demand (newest first, 50 a page). */
   'conversation-messages': {
-    request: z.object({ conversationId: id, page: z.number().int().nonnegative().optional() }),
+    request: z.object({ conversationId: id, page: z.optional(z.number().check(z.int(), z.nonnegative())) }),
     reply: ConversationMessagesView,
   },
   /** Save (`replace`) or append to a conversation's note. Queued in the outbox; replies with the item. */
   'save-note': {
-    request: z.object({ ...conversationTarget, mode: z.enum(NOTE_MODES), text: z.string().max(100_000) }),
+    request: z.object({ ...conversationTarget, mode: z.enum(NOTE_MODES), text: z.string().check(z.maxLength(100_000)) }),
     reply: OutboxItemView,
   },
   archive: { request: z.object(conversationTarget), reply: OutboxItemView },
   unarchive: { request: z.object(conversationTarget), reply: OutboxItemView },
   /** Snooze until `until` (epoch ms, in the future). */
-  snooze: { request: z.object({ ...conversationTarget, until: z.number().int().positive() }), reply: OutboxItemView },
+  snooze: { request: z.object({ ...conversationTarget, until: z.number().check(z.int(), z.positive()) }), reply: OutboxItemView },
   unsnooze: { request: z.object(conversationTarget), reply: OutboxItemView },
   /** Create the lead for a profile in the audience named `audience` (created if missing). Queued. */
   'add-to-audience': {
     request: z.object({
-      profileUrl: z.string().max(4096),
-      audience: z.string().min(1).max(200),
-      firstname: z.string().max(200).optional(),
-      lastname: z.string().max(200).optional(),
+      profileUrl: z.string().check(z.maxLength(4096)),
+      audience: z.string().check(z.minLength(1), z.maxLength(200)),
+      firstname: z.optional(z.string().check(z.maxLength(200))),
+      lastname: z.optional(z.string().check(z.maxLength(200))),
     }),
     reply: OutboxItemView,
   },
@@ -110,9 +110,9 @@ export const protocol = {
       z.object({ enrichType: z.enum(ENRICH_TYPES), leadId: id }),
       z.object({
         enrichType: z.enum(ENRICH_TYPES),
-        profileUrl: z.string().max(4096),
-        firstname: z.string().min(1).max(200),
-        lastname: z.string().min(1).max(200),
+        profileUrl: z.string().check(z.maxLength(4096)),
+        firstname: z.string().check(z.minLength(1), z.maxLength(200)),
+        lastname: z.string().check(z.minLength(1), z.maxLength(200)),
       }),
     ]),
     reply: EnrichResultView,
@@ -123,8 +123,8 @@ export const protocol = {
   /** The call log, newest first. */
   'call-log': {
     request: z.object({
-      failedOnly: z.boolean().optional(),
-      limit: z.number().int().positive().max(500).optional(),
+      failedOnly: z.optional(z.boolean()),
+      limit: z.optional(z.number().check(z.int(), z.positive(), z.lte(500))),
     }),
     reply: z.array(CallLogRow),
   },
@@ -139,14 +139,14 @@ export const protocol = {
    * Change some settings. A base URL outside the built-in host permissions must have been granted first
    * (`browser.permissions.request` from the options page, on a click); else `permission-required`.
    */
-  'settings-set': { request: z.object({ patch: Settings.partial() }), reply: SettingsView },
+  'settings-set': { request: z.object({ patch: z.partial(Settings) }), reply: SettingsView },
   /** Store the key (IndexedDB, or `storage.session` when `sessionOnly`). Does not test it. */
   'key-set': {
-    request: z.object({ key: z.string().trim().min(1).max(500), sessionOnly: z.boolean() }),
+    request: z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), sessionOnly: z.boolean() }),
     reply: SettingsView,
   },
   /** `GET /members` with the given key (not stored) or, without one, with the stored key. */
-  'key-test': { request: z.object({ key: z.string().trim().min(1).max(500).optional() }), reply: KeyTestView },
+  'key-test': { request: z.object({ key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))) }), reply: KeyTestView },
   'key-clear': { request: z.object({}), reply: SettingsView },
 } as const;
 

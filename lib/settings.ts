@@ -2,7 +2,7 @@
  * The user's settings and their defaults. Kept in `storage.local` (`lib/store/settings.ts`); they hold
  * no secret.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/flow';
 
@@ -11,7 +11,7 @@ export const Settings = z.object({
   /** The service's base URL including its `/flow` path. */
   baseUrl: z.url({ protocol: /^https?$/ }),
   /** Extra profile hosts, besides the built-in pronet hosts (bare host names, e.g. `pronet.corp.example`). */
-  profileHosts: z.array(z.string().min(1).max(253)).max(50),
+  profileHosts: z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)),
   /** Show the status chip on profile pages. */
   chipEnabled: z.boolean(),
   /** Keep the key for this browser session only (`storage.session`) instead of IndexedDB. */

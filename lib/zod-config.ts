@@ -3,6 +3,6 @@
  * faster validators) and the refused probe is logged as a CSP violation; telling zod up front keeps
  * the console clean. Import first in every extension page.
  */
-import { config } from 'zod';
+import { z } from 'zod/mini';
 
-config({ jitless: true });
+z.config({ jitless: true });

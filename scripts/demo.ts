@@ -5,21 +5,23 @@
  * free one, opens Chromium with the extension loaded, sets the demo key and base URL through the
  * options page as a user would, and opens ada-lovelace's profile beside the lead panel.
  * With a display (DISPLAY set) the browser is headed; without one it runs headless and writes
- * screenshots of every surface, light and dark, to docs/screenshots/.
+ * screenshots of every surface, light and dark, to <tmpdir>/outreach-companion-demo/ (outside the
+ * repository: the README's images are rebuilt by `npm run screenshots`).
  * It then keeps running until Ctrl-C, or exits at once with --once.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { startEmulator } from '../emulator/server';
 import { EXTENSION_DIR, launchWithExtension } from '../test/e2e/browser';
-import { chipLabel } from '../test/e2e/chip';
+import { configure, panelSettled, sideBySide, tabIdOf, waitForChip } from './extension-session';
 
 const DEFAULT_PORT = 8787;
-const SCREENSHOT_DIR = resolve('docs/screenshots');
+// Outside the repository: the README's images come from `npm run screenshots`, never from the demo.
+const SCREENSHOT_DIR = join(tmpdir(), 'outreach-companion-demo');
 const PROFILE_SLUG = 'ada-lovelace';
 
 interface Args {
@@ -43,15 +45,6 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-/** Until the chip (in its closed shadow root) names `name`; throws after `timeoutMs`. */
-async function waitForChip(page: Page, name: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!((await chipLabel(page)) ?? '').includes(name)) {
-    if (Date.now() > until) throw new Error(`the chip did not show ${name} within ${timeoutMs} ms`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
 /** `port` if nothing listens on it, else the next free one (a second demo, or a running emulator). */
 async function freePort(port: number, tries = 20): Promise<number> {
   for (let p = port; p < port + tries; p++) {
@@ -63,49 +56,6 @@ async function freePort(port: number, tries = 20): Promise<number> {
     if (free) return p;
   }
   throw new Error(`no free port between ${port} and ${port + tries - 1}`);
-}
-
-/**
- * The options page, used the way a user does: paste the key, set the base URL, Save. Save stores
- * both, then tests the key; returns what the page then says ("The key works: 4 members ...").
- */
-async function configure(options: Page, origin: string, apiKey: string, baseUrl: string): Promise<string> {
-  await options.goto(`${origin}/options.html`);
-  await options.getByLabel('API key').fill(apiKey);
-  await options.getByLabel('Base URL').fill(baseUrl);
-  const save = options.getByRole('button', { name: 'Save', exact: true });
-  await save.click();
-  const outcome = options.getByTestId('key-outcome');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const text = (await outcome.innerText()).trim();
-    if (text && text !== 'Saved.' && (await save.isEnabled())) return text;
-    if (Date.now() > deadline) throw new Error(`the options page did not finish saving (it says: ${text || 'nothing'})`);
-    await options.waitForTimeout(100);
-  }
-}
-
-/** The tab id the extension knows `page` by: the active tab once `page` is in front. */
-async function tabIdOf(context: BrowserContext, page: Page): Promise<number> {
-  await page.bringToFront();
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error('the extension has no service worker');
-  const id = await worker.evaluate(async () => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { tabs: { query(q: { active: boolean; lastFocusedWindow: boolean }): Promise<{ id?: number }[]> } };
-    };
-    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-    return tab?.id ?? null;
-  });
-  if (id === null) throw new Error('no active tab');
-  return id;
-}
-
-/** Waits until the panel shows the lead with its messages loaded (no skeleton left in a screenshot). */
-async function panelSettled(panel: Page, leadName: string): Promise<void> {
-  await panel.getByRole('heading', { level: 1, name: leadName }).waitFor({ timeout: 15_000 });
-  await panel.getByRole('region', { name: 'Recent messages' }).getByRole('listitem').first().waitFor({ timeout: 15_000 });
-  await panel.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
 }
 
 async function screenshots(pages: { profile: Page; panel: Page; popup: Page; options: Page }): Promise<string[]> {
@@ -128,27 +78,10 @@ async function screenshots(pages: { profile: Page; panel: Page; popup: Page; opt
     }
     // The README's picture: the profile with the panel docked beside it, as the browser shows them.
     const path = join(SCREENSHOT_DIR, `overview${suffix}.png`);
-    await sideBySide(pages.options.context(), taken.get(pages.profile)!, taken.get(pages.panel)!, path, scheme);
+    writeFileSync(path, await sideBySide(pages.options.context(), taken.get(pages.profile)!, taken.get(pages.panel)!, scheme));
     written.push(path);
   }
   return written;
-}
-
-async function sideBySide(context: BrowserContext, left: Buffer, right: Buffer, path: string, scheme: 'light' | 'dark'): Promise<void> {
-  const page = await context.newPage();
-  try {
-    await page.setViewportSize({ width: 1280 + 1 + 400, height: 860 });
-    // Each picture keeps its own scale; the panel's is cut at the window's height, as a docked panel is.
-    const img = (png: Buffer, width: number) =>
-      `<img src="data:image/png;base64,${png.toString('base64')}" style="display:block;width:${width}px;height:860px;object-fit:cover;object-position:top left">`;
-    const border = scheme === 'dark' ? '#3a414d' : '#d0d5dd';
-    await page.setContent(
-      `<body style="margin:0;display:flex;background:${border}">${img(left, 1280)}<div style="width:1px"></div>${img(right, 400)}</body>`,
-    );
-    await page.screenshot({ path, clip: { x: 0, y: 0, width: 1681, height: 860 } });
-  } finally {
-    await page.close();
-  }
 }
 
 async function main(): Promise<void> {

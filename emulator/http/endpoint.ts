@@ -22,7 +22,7 @@ import { rateLimit } from './rate-limit';
 import { wakeSnoozed } from './snooze-wake';
 import { validBody, validate, validated } from './validate';
 
-type Parsed<E, K extends string> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<E, K extends string> = E extends { readonly [P in K]: infer S extends z.core.$ZodType } ? z.output<S> : undefined;
 
 export interface EndpointContext<N extends EndpointName> {
   core: EmulatorCore;
@@ -40,7 +40,7 @@ export type Reply<N extends EndpointName> =
 
 export type Handler<N extends EndpointName> = (ctx: EndpointContext<N>) => Reply<N> | Promise<Reply<N>>;
 
-type Def = Endpoints[EndpointName] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+type Def = Endpoints[EndpointName] & { params?: z.core.$ZodType; query?: z.core.$ZodType; body?: z.core.$ZodType };
 
 /** Registers endpoint `name` at its catalogue path (or `path`, for an alias). */
 export type RegisterEndpoint = <N extends EndpointName>(name: N, handler: Handler<N>, path?: string) => void;

@@ -7,7 +7,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors';
 import { humanIssue, zodMessage } from './validation';
 
@@ -46,7 +46,7 @@ export const jsonBody = createMiddleware(async (c, next) => {
 });
 
 /** A zod-validator middleware for one part of the request. */
-export function validate(location: Location, schema: z.ZodType): MiddlewareHandler {
+export function validate(location: Location, schema: z.core.$ZodType): MiddlewareHandler {
   const error = humanIssue(location);
   return zValidator(
     TARGET[location],
@@ -57,18 +57,19 @@ export function validate(location: Location, schema: z.ZodType): MiddlewareHandl
       throw new HttpError(400, message, { field, location });
     },
     {
+      // Functional form: the catalogue's schemas are zod/mini ones, without the parse methods of full zod's.
       validationFunction: (s, value) =>
-        s.safeParseAsync(location === 'query' ? firstValues(value as Record<string, string | string[]>) : value, { error }),
+        z.safeParseAsync(s, location === 'query' ? firstValues(value as Record<string, string | string[]>) : value, { error }),
     },
   );
 }
 
 /** The body read as JSON, then checked by `schema`. */
-export function validBody(schema: z.ZodType): MiddlewareHandler {
+export function validBody(schema: z.core.$ZodType): MiddlewareHandler {
   return every(jsonBody, validate('body', schema));
 }
 
 /** What a validation middleware let through (typed by its schema). */
-export function validated<S extends z.ZodType>(c: Context, target: 'param' | 'query' | 'json', _schema: S): z.output<S> {
+export function validated<S extends z.core.$ZodType>(c: Context, target: 'param' | 'query' | 'json', _schema: S): z.output<S> {
   return (c.req.valid as (t: typeof target) => unknown)(target) as z.output<S>;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   AudienceDetailResponse,
   AudienceLeadsResponse,
@@ -79,10 +79,10 @@ export interface EndpointDef {
   readonly n: number;
   readonly method: HttpMethod;
   readonly path: string;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly response: z.ZodType;
+  readonly params?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly body?: z.ZodMiniType;
+  readonly response: z.ZodMiniType;
 }
 
 export const endpoints = {
@@ -304,7 +304,7 @@ export type EndpointName = keyof Endpoints;
 
 export const endpointNames = Object.keys(endpoints) as EndpointName[];
 
-type SchemaInput<E, K extends string> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : unknown;
+type SchemaInput<E, K extends string> = E extends { readonly [P in K]: infer S extends z.ZodMiniType } ? z.input<S> : unknown;
 
 /**
  * What a caller gives for endpoint N: its path params, query fields and body fields in one object

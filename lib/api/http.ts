@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './backoff';
 import { endpoints, pathParamNames, type EndpointInput, type EndpointName, type EndpointResponse } from './endpoints';
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
@@ -200,7 +200,7 @@ async function attempt<N extends EndpointName>(
   if (!jsonOk) {
     return { ok: false, status, error: new ResponseSchemaError(name, '', 'the body is not JSON') };
   }
-  const schema: z.ZodType = endpoints[name].response;
+  const schema: z.ZodMiniType = endpoints[name].response;
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

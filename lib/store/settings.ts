@@ -3,6 +3,7 @@
  * `key-store.ts`. Values read back are validated; anything invalid falls back to the default.
  */
 import { storage } from 'wxt/utils/storage';
+import { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
 import { migrateSettings, SETTINGS_VERSION, SETTINGS_VERSION_FIELD } from './settings-migrations';
@@ -17,9 +18,11 @@ export interface SettingsStore {
 
 const item = storage.defineItem<Settings>(`local:${SETTINGS_STORAGE_KEY}`, { fallback: DEFAULT_SETTINGS });
 
+const PartialSettings = z.partial(Settings);
+
 /** What an older build stored, migrated (`settings-migrations.ts`), then validated field by field. */
 function sanitise(value: unknown): Settings {
-  const parsed = Settings.partial().safeParse(migrateSettings(value));
+  const parsed = PartialSettings.safeParse(migrateSettings(value));
   return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 

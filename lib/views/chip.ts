@@ -1,5 +1,5 @@
 /** What the content script's chip shows. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUSES } from '../chip-state';
 
 /**
@@ -11,21 +11,21 @@ import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUSES } from '
 export const ChipState = z.object({
   kind: z.enum(CHIP_KINDS),
   /** The lead's display name (kind 'lead'). */
-  name: z.string().max(CHIP_NAME_MAX).optional(),
+  name: z.optional(z.string().check(z.maxLength(CHIP_NAME_MAX))),
   /** Status of the selected conversation (kind 'lead' with at least one conversation). */
-  status: z.enum(CHIP_STATUSES).optional(),
+  status: z.optional(z.enum(CHIP_STATUSES)),
   /** Number of conversations (kind 'lead'). */
-  conversations: z.number().int().nonnegative().optional(),
+  conversations: z.optional(z.number().check(z.int(), z.nonnegative())),
   /**
    * The canonical profile URL this state describes (not secret: the page shows it); null when the
    * tab shows no profile. The content script drops a state for a profile the user has left.
    */
-  profileUrl: z.string().max(CHIP_PROFILE_URL_MAX).nullable(),
+  profileUrl: z.nullable(z.string().check(z.maxLength(CHIP_PROFILE_URL_MAX))),
   /**
    * Grows with every state the background computes, replies and pushes alike: of two states for the
    * same profile, the content script shows the one with the higher `rev` (see `createChipTracker`).
    */
-  rev: z.number().int().nonnegative(),
+  rev: z.number().check(z.int(), z.nonnegative()),
 });
 export type ChipState = z.infer<typeof ChipState>;
 /** What the chip shows, without its placing (`profileUrl`, `rev`). */

@@ -2,7 +2,7 @@
  * Errors as every surface sees them: a code (and a finer reason) to switch on and to word in the
  * user's language, never a throw across the message boundary and never an English sentence.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Why a request failed, for the UI to switch on:
@@ -87,18 +87,18 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
  */
 export const ErrorView = z.object({
   code: ErrorCode,
-  reason: ErrorReason.optional(),
+  reason: z.optional(ErrorReason),
   /**
    * Shown beneath the sentence, never instead of it: the service's own sentence, or a technical
    * detail (the endpoint and field of a malformed answer, the field of an invalid request).
    */
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
   /** HTTP status from the service, when the error came from it. */
-  status: z.number().int().optional(),
+  status: z.optional(z.number().check(z.int())),
   /** When retrying may work again (after a 429). */
-  retryAt: z.number().optional(),
+  retryAt: z.optional(z.number()),
   /** What the sentence names (the origin needing a permission, for `permission-required`). */
-  subject: z.string().optional(),
+  subject: z.optional(z.string()),
 });
 export type ErrorView = z.infer<typeof ErrorView>;
 

@@ -1,5 +1,5 @@
 /** The outbox as the panels and the options page show it. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NOTE_MODES } from '../inbox/note-rules';
 import { ErrorView } from './error';
 
@@ -14,16 +14,16 @@ export const OutboxItemView = z.object({
   id: z.string(),
   kind: OutboxKind,
   state: z.enum(['pending', 'sending', 'failed']),
-  conversationId: z.string().nullable(),
-  leadId: z.string().nullable(),
-  profileUrl: z.string().nullable(),
+  conversationId: z.nullable(z.string()),
+  leadId: z.nullable(z.string()),
+  profileUrl: z.nullable(z.string()),
   createdAt: z.number(),
-  attempts: z.number().int(),
-  nextAttemptAt: z.number().nullable(),
-  error: ErrorView.nullable(),
+  attempts: z.number().check(z.int()),
+  nextAttemptAt: z.nullable(z.number()),
+  error: z.nullable(ErrorView),
   /** For note items: what the user wrote (extension pages only; never in the call log). */
-  note: z.object({ mode: z.enum(NOTE_MODES), text: z.string() }).optional(),
-  snoozeUntil: z.number().optional(),
-  audience: z.string().optional(),
+  note: z.optional(z.object({ mode: z.enum(NOTE_MODES), text: z.string() })),
+  snoozeUntil: z.optional(z.number()),
+  audience: z.optional(z.string()),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemView>;

@@ -1,5 +1,5 @@
 /** What a lead panel shows for one tab (the profile's lead, its conversations, what is pending). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONVERSATION_ACTIONS, CONVERSATION_STATUSES } from '../inbox/conversation-state';
 import { ErrorReason, ErrorView } from './error';
 import { OutboxItemView } from './outbox';
@@ -11,8 +11,8 @@ export const LeadView = z.object({
   id: z.string(),
   /** Display name ("First Last"), or the slug when the service knows no name. */
   name: z.string(),
-  company: z.string().nullable(),
-  jobTitle: z.string().nullable(),
+  company: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
   /** Canonical profile URL, `https://www.pronet.example/in/<slug>/`. */
   pronetUrl: z.string(),
 });
@@ -23,17 +23,17 @@ export const ConversationView = z.object({
   leadId: z.string(),
   /** Effective status at `PanelState.fetchedAt` rendering time: an expired snooze shows as OPEN. */
   status: ConversationStatusView,
-  snoozeUntil: z.number().nullable(),
-  lastMessageAt: z.number().nullable(),
-  lastMessageStatus: z.string().nullable(),
+  snoozeUntil: z.nullable(z.number()),
+  lastMessageAt: z.nullable(z.number()),
+  lastMessageStatus: z.nullable(z.string()),
   /** The channel of the last message (PRONET, EMAIL, ...). */
-  lastMessageType: z.string().nullable(),
+  lastMessageType: z.nullable(z.string()),
   leadReplied: z.boolean(),
-  campaignId: z.string().nullable(),
-  campaignName: z.string().nullable(),
-  identityId: z.string().nullable(),
+  campaignId: z.nullable(z.string()),
+  campaignName: z.nullable(z.string()),
+  identityId: z.nullable(z.string()),
   /** The identity's display name, when the identities list is known; else null (show identityId). */
-  identityName: z.string().nullable(),
+  identityName: z.nullable(z.string()),
   /** The note as the service will hold it once every pending mutation is applied (optimistic). */
   note: z.string(),
   /** Actions available in this (optimistic) state. */
@@ -57,14 +57,14 @@ export type ConversationView = z.infer<typeof ConversationView>;
  */
 export const PanelState = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-key') }),
-  z.object({ kind: z.literal('bad-key'), reason: ErrorReason.extract(['plan']).optional(), detail: z.string().optional() }),
+  z.object({ kind: z.literal('bad-key'), reason: z.optional(z.enum(['plan'] as const satisfies readonly ErrorReason[])), detail: z.optional(z.string()) }),
   z.object({ kind: z.literal('not-profile') }),
   z.object({ kind: z.literal('loading'), profileUrl: z.string() }),
   z.object({
     kind: z.literal('no-lead'),
     profileUrl: z.string(),
     slug: z.string(),
-    displayName: z.string().optional(),
+    displayName: z.optional(z.string()),
     pending: z.array(OutboxItemView),
     failed: z.array(OutboxItemView),
   }),
@@ -74,13 +74,13 @@ export const PanelState = z.discriminatedUnion('kind', [
     lead: LeadView,
     conversations: z.array(ConversationView),
     /** The conversation the panel shows; null when the lead has none. */
-    selectedConversationId: z.string().nullable(),
+    selectedConversationId: z.nullable(z.string()),
     pending: z.array(OutboxItemView),
     failed: z.array(OutboxItemView),
     stale: z.boolean(),
     fetchedAt: z.number(),
   }),
-  z.object({ kind: z.literal('error'), profileUrl: z.string().optional(), ...ErrorView.shape }),
+  z.object({ kind: z.literal('error'), profileUrl: z.optional(z.string()), ...ErrorView.shape }),
 ]);
 export type PanelState = z.infer<typeof PanelState>;
 
@@ -89,7 +89,7 @@ export const MessageView = z.object({
   direction: z.enum(['SENT', 'RECEIVED']),
   channel: z.string(),
   status: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   /** As the service sent it: MAY BE HTML. The UI must sanitise it (DOMPurify) before rendering. */
   content: z.string(),
   createdAt: z.number(),
@@ -100,15 +100,15 @@ export const ConversationMessagesView = z.object({
   conversationId: z.string(),
   /** Newest first. */
   messages: z.array(MessageView),
-  total: z.number().int(),
-  page: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
 });
 export type ConversationMessagesView = z.infer<typeof ConversationMessagesView>;
 
 export const CreditsView = z.object({ total: z.number(), perishable: z.number() });
 export type CreditsView = z.infer<typeof CreditsView>;
 
-export const AudienceView = z.object({ id: z.string(), name: z.string(), size: z.number().nullable() });
+export const AudienceView = z.object({ id: z.string(), name: z.string(), size: z.nullable(z.number()) });
 export type AudienceView = z.infer<typeof AudienceView>;
 
 export const IdentityView = z.object({ id: z.string(), name: z.string() });

@@ -6,7 +6,7 @@
  * and writes `docs/screenshots/<name>-<theme>[-fr].png`. The emulator is reset to the seed before each
  * scene, so a scene may act freely.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 export type Theme = 'light' | 'dark';
 export type ShotLocale = 'en' | 'fr';
@@ -16,6 +16,8 @@ export interface ShotOptions {
   fullPage?: boolean;
   /** A part of the page only (CSS pixels). */
   clip?: { x: number; y: number; width: number; height: number };
+  /** Parts painted over with a flat box (what cannot be the same on every run, e.g. a measured duration). */
+  mask?: Locator[];
 }
 
 export interface SceneKit {
@@ -41,6 +43,12 @@ export interface SceneKit {
    * a moment to repaint) as `docs/screenshots/<name>-<theme>[-fr].png`. `name` is kebab-case.
    */
   shoot(page: Page, name: string, opts?: ShotOptions): Promise<void>;
+  /**
+   * Shoots `left` (a page, 1280 px) with `right` (a panel, 400 px) docked beside it, cut at 860 px as a
+   * browser window shows them, once per theme, as `docs/screenshots/<name>-<theme>[-fr].png`.
+   * (Optional only so that fakes of the kit need not have it: the runner's kit always does.)
+   */
+  shootSideBySide?(left: Page, right: Page, name: string): Promise<void>;
 }
 
 export interface Scene {

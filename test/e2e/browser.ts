@@ -30,6 +30,13 @@ export interface LaunchOptions {
   extensionDir?: string;
   /** false: the caller closes the browser on Ctrl-C itself (the demo cleans up after it). Default true. */
   handleSignals?: boolean;
+  /**
+   * The browser's UI language, which `chrome.i18n` follows (`locale` only sets the pages'
+   * `navigator.language`): passes `--lang=<uiLanguage>` and `LANGUAGE=<uiLanguage>` (toolchain.md).
+   */
+  uiLanguage?: string;
+  /** An IANA time zone for the browser process and its pages (`TZ` and Playwright's `timezoneId`). */
+  timezone?: string;
 }
 
 /** Launches Chromium with the built extension loaded (flags known to work here: see toolchain.md). */
@@ -46,12 +53,23 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
     handleSIGINT: opts.handleSignals ?? true,
     handleSIGTERM: opts.handleSignals ?? true,
     handleSIGHUP: opts.handleSignals ?? true,
+    ...(opts.timezone ? { timezoneId: opts.timezone } : {}),
+    ...(opts.uiLanguage || opts.timezone
+      ? {
+          env: {
+            ...process.env,
+            ...(opts.uiLanguage ? { LANGUAGE: opts.uiLanguage } : {}),
+            ...(opts.timezone ? { TZ: opts.timezone } : {}),
+          },
+        }
+      : {}),
     args: [
       ...(headless ? ['--headless=new'] : []),
       `--disable-extensions-except=${dir}`,
       `--load-extension=${dir}`,
       '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...(opts.uiLanguage ? [`--lang=${opts.uiLanguage}`] : []),
     ],
   });
   let [serviceWorker] = context.serviceWorkers();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CampaignId, EpochMs, Int, StatusCode, atLeastOneOf, idString, queryInt } from './common';
 import { EngagementStats } from './engagement-stats';
 
@@ -40,8 +40,8 @@ export const Campaign = z.object({
 export type Campaign = z.infer<typeof Campaign>;
 
 /** Campaign lead stats item (spec §2). "Nullable, type unspecified" text fields are string|null; dates number|string|null. */
-const NullableText = z.string().nullable();
-const NullableDate = z.union([z.number(), z.string()]).nullable();
+const NullableText = z.nullable(z.string());
+const NullableDate = z.nullable(z.union([z.number(), z.string()]));
 
 export const LeadStatsItem = z.object({
   id: z.string(),
@@ -95,7 +95,7 @@ export const MessageTemplate = z.object({
   channel: z.string(),
   contentHtml: z.string(),
   subjectHtml: z.string(),
-  order: Int.nonnegative(),
+  order: Int.check(z.nonnegative()),
   active: z.boolean(),
 });
 export type MessageTemplate = z.infer<typeof MessageTemplate>;
@@ -116,7 +116,7 @@ export const CAMPAIGN_SETTING_KEYS = [
 export type CampaignSettingKey = (typeof CAMPAIGN_SETTING_KEYS)[number];
 
 const settingsShape = {
-  name: z.string().trim().min(1, { message: 'name must not be empty' }),
+  name: z.string().check(z.trim(), z.minLength(1, { message: 'name must not be empty' })),
   audienceId: idString('audienceId'),
   enrich: z.boolean({ message: 'enrich must be a boolean' }),
   autoRescheduleOutOfOffice: z.boolean({ message: 'autoRescheduleOutOfOffice must be a boolean' }),
@@ -142,16 +142,16 @@ export type CampaignSettings = z.infer<typeof CampaignSettings>;
 /** Body of POST /campaigns/:campaignId/settings: any of the eight, at least one. */
 export const CampaignSettingsUpdate = z
   .strictObject({
-    name: settingsShape.name.optional(),
-    audienceId: settingsShape.audienceId.optional(),
-    enrich: settingsShape.enrich.optional(),
-    autoRescheduleOutOfOffice: settingsShape.autoRescheduleOutOfOffice.optional(),
-    crmA: settingsShape.crmA.optional(),
-    crmB: settingsShape.crmB.optional(),
-    skipAlreadyContacted: settingsShape.skipAlreadyContacted.optional(),
-    ignoreEmojiOnlyReply: settingsShape.ignoreEmojiOnlyReply.optional(),
+    name: z.optional(settingsShape.name),
+    audienceId: z.optional(settingsShape.audienceId),
+    enrich: z.optional(settingsShape.enrich),
+    autoRescheduleOutOfOffice: z.optional(settingsShape.autoRescheduleOutOfOffice),
+    crmA: z.optional(settingsShape.crmA),
+    crmB: z.optional(settingsShape.crmB),
+    skipAlreadyContacted: z.optional(settingsShape.skipAlreadyContacted),
+    ignoreEmojiOnlyReply: z.optional(settingsShape.ignoreEmojiOnlyReply),
   })
-  .refine(...atLeastOneOf(CAMPAIGN_SETTING_KEYS, 'a settings update'));
+  .check(z.refine(...atLeastOneOf(CAMPAIGN_SETTING_KEYS, 'a settings update')));
 export type CampaignSettingsUpdate = z.infer<typeof CampaignSettingsUpdate>;
 
 // ---- Requests and responses ----------------------------------------------------------------
@@ -161,8 +161,8 @@ export const CampaignParams = z.object({ campaignId: CampaignId });
 /** GET /campaigns: `skip` >= 0 (default 0), `limit` 1..25 (default 25). */
 export const CAMPAIGNS_PAGE_MAX = 25;
 export const CampaignListQuery = z.object({
-  skip: queryInt('skip', 0).default(0),
-  limit: queryInt('limit', 1, CAMPAIGNS_PAGE_MAX).default(CAMPAIGNS_PAGE_MAX),
+  skip: z._default(queryInt('skip', 0), 0),
+  limit: z._default(queryInt('limit', 1, CAMPAIGNS_PAGE_MAX), CAMPAIGNS_PAGE_MAX),
 });
 export const CampaignListResponse = z.object({
   statusCode: StatusCode,
@@ -181,13 +181,13 @@ export type CampaignStatsResponse = z.infer<typeof CampaignStatsResponse>;
 export const STATS_LEADS_PAGE_SIZE = 25;
 export const StatsLeadsQuery = z
   .object({
-    getLeadsAfter: idString('getLeadsAfter').optional(),
-    getLeadsBefore: idString('getLeadsBefore').optional(),
+    getLeadsAfter: z.optional(idString('getLeadsAfter')),
+    getLeadsBefore: z.optional(idString('getLeadsBefore')),
   })
-  .refine((q) => q.getLeadsAfter === undefined || q.getLeadsBefore === undefined, {
+  .check(z.refine((q) => q.getLeadsAfter === undefined || q.getLeadsBefore === undefined, {
     message: 'give getLeadsAfter or getLeadsBefore, not both',
     path: ['getLeadsBefore'],
-  });
+  }));
 export const StatsLeadsResponse = z.object({
   statusCode: StatusCode,
   leads: z.array(LeadStatsItem),

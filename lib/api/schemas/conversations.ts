@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NOTE_MODES } from '../../inbox/note-rules';
 import { EpochMs, Int, StatusCode, atLeastOneOf, hasAny, idString, queryBool, queryInt, queryList } from './common';
 
@@ -34,21 +34,21 @@ export const ConversationSummary = z.object({
   id: z.string(),
   leadId: z.string(),
   identityId: z.string(),
-  campaignId: z.string().nullable(),
-  campaignName: z.string().nullable(),
-  audienceId: z.string().nullable(),
+  campaignId: z.nullable(z.string()),
+  campaignName: z.nullable(z.string()),
+  audienceId: z.nullable(z.string()),
   status: ConversationStatus,
-  snoozeUntil: EpochMs.nullable(),
-  lastMessageAt: EpochMs.nullable(),
-  lastMessageStatus: LastMessageStatus.nullable(),
-  lastMessageType: MessageType.nullable(),
+  snoozeUntil: z.nullable(EpochMs),
+  lastMessageAt: z.nullable(EpochMs),
+  lastMessageStatus: z.nullable(LastMessageStatus),
+  lastMessageType: z.nullable(MessageType),
   leadReplied: z.boolean(),
   unsubscribed: z.boolean(),
   favourite: z.boolean(),
   read: z.boolean(),
-  callCompletedAt: EpochMs.nullable(),
+  callCompletedAt: z.nullable(EpochMs),
   /** The note travels with the summary: the service has no call that reads a note back. */
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
@@ -59,7 +59,7 @@ export const Message = z.object({
   channel: MessageType,
   status: LastMessageStatus,
   /** Email only. */
-  subject: z.string().optional(),
+  subject: z.optional(z.string()),
   /** May be HTML: sanitise before rendering. */
   content: z.string(),
   createdAt: EpochMs,
@@ -72,39 +72,38 @@ export const CONVERSATION_SEARCH_DEFAULT_LIMIT = 25;
 export const CONVERSATION_SEARCH_MAX_LIMIT = 100;
 
 /** Standard Base64 (`+`, `/`, `=`): a cursor whose `+` arrived as a space was not URL-encoded. */
-export const SearchCursor = z
-  .string()
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'searchAfter must be the nextToken of the previous page, URL-encoded' });
+export const SearchCursor = z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'searchAfter must be the nextToken of the previous page, URL-encoded' }));
 
 export const ConversationSearchQuery = z
   .object({
-    identityIds: queryList('identityIds', z.string()).optional(),
-    leadIds: queryList('leadIds', z.string()).optional(),
-    audienceIds: queryList('audienceIds', z.string()).optional(),
+    identityIds: z.optional(queryList('identityIds', z.string())),
+    leadIds: z.optional(queryList('leadIds', z.string())),
+    audienceIds: z.optional(queryList('audienceIds', z.string())),
     /** Ignored by the service when identityIds or audienceIds is given. */
-    campaignIds: queryList('campaignIds', z.string()).optional(),
-    status: queryList('status', ConversationStatus).optional(),
-    lastMessageStatus: queryList('lastMessageStatus', LastMessageStatus).optional(),
-    lastMessageType: queryList('lastMessageType', MessageType).optional(),
-    lastMessageAtFrom: queryInt('lastMessageAtFrom', 0).optional(),
-    lastMessageAtTo: queryInt('lastMessageAtTo', 0).optional(),
-    callCompletedAtFrom: queryInt('callCompletedAtFrom', 0).optional(),
-    callCompletedAtTo: queryInt('callCompletedAtTo', 0).optional(),
-    leadReplied: queryBool('leadReplied').optional(),
-    unsubscribed: queryBool('unsubscribed').optional(),
-    favourite: queryBool('favourite').optional(),
-    read: queryBool('read').optional(),
-    q: z.string().optional(),
-    limit: queryInt('limit', 1, CONVERSATION_SEARCH_MAX_LIMIT).default(CONVERSATION_SEARCH_DEFAULT_LIMIT),
-    searchAfter: SearchCursor.optional(),
-    sortField: ConversationSortField.default('lastMessageAt'),
-    sortDirection: z
-      .union([z.literal(-1), z.literal(1), z.enum(['-1', '1']).transform((v) => (v === '1' ? 1 : -1))], {
+    campaignIds: z.optional(queryList('campaignIds', z.string())),
+    status: z.optional(queryList('status', ConversationStatus)),
+    lastMessageStatus: z.optional(queryList('lastMessageStatus', LastMessageStatus)),
+    lastMessageType: z.optional(queryList('lastMessageType', MessageType)),
+    lastMessageAtFrom: z.optional(queryInt('lastMessageAtFrom', 0)),
+    lastMessageAtTo: z.optional(queryInt('lastMessageAtTo', 0)),
+    callCompletedAtFrom: z.optional(queryInt('callCompletedAtFrom', 0)),
+    callCompletedAtTo: z.optional(queryInt('callCompletedAtTo', 0)),
+    leadReplied: z.optional(queryBool('leadReplied')),
+    unsubscribed: z.optional(queryBool('unsubscribed')),
+    favourite: z.optional(queryBool('favourite')),
+    read: z.optional(queryBool('read')),
+    q: z.optional(z.string()),
+    limit: z._default(queryInt('limit', 1, CONVERSATION_SEARCH_MAX_LIMIT), CONVERSATION_SEARCH_DEFAULT_LIMIT),
+    searchAfter: z.optional(SearchCursor),
+    sortField: z._default(ConversationSortField, 'lastMessageAt'),
+    sortDirection: z._default(
+      z.union([z.literal(-1), z.literal(1), z.pipe(z.enum(['-1', '1']), z.transform((v) => (v === '1' ? 1 : -1)))], {
         message: 'sortDirection must be -1 or 1',
-      })
-      .default(-1),
+      }),
+      -1,
+    ),
   })
-  .superRefine((q, ctx) => {
+  .check(z.superRefine((q, ctx) => {
     for (const [from, to] of [
       ['lastMessageAtFrom', 'lastMessageAtTo'],
       ['callCompletedAtFrom', 'callCompletedAtTo'],
@@ -115,7 +114,7 @@ export const ConversationSearchQuery = z
         ctx.addIssue({ code: 'custom', path: [from], message: `${from} must not be after ${to}` });
       }
     }
-  });
+  }));
 export type ConversationSearchQuery = z.infer<typeof ConversationSearchQuery>;
 /** The filters a caller gives (typed values; defaults may be left out). */
 export type ConversationSearchFilters = z.input<typeof ConversationSearchQuery>;
@@ -124,9 +123,9 @@ export const ConversationSearchResponse = z.object({
   statusCode: StatusCode,
   data: z.array(ConversationSummary),
   /** Exact on the first page, null on later pages. */
-  total: Int.nullable(),
+  total: z.nullable(Int),
   /** Null at the end. */
-  nextToken: z.string().nullable(),
+  nextToken: z.nullable(z.string()),
   hasMore: z.boolean(),
 });
 export type ConversationSearchResponse = z.infer<typeof ConversationSearchResponse>;
@@ -135,7 +134,7 @@ export type ConversationSearchResponse = z.infer<typeof ConversationSearchRespon
 
 export const CONVERSATION_MESSAGES_PAGE_SIZE = 50;
 export const ConversationParams = z.object({ conversationId: idString('conversationId') });
-export const ConversationMessagesQuery = z.object({ page: queryInt('page', 0).default(0) });
+export const ConversationMessagesQuery = z.object({ page: z._default(queryInt('page', 0), 0) });
 export const ConversationMessagesResponse = z.object({
   statusCode: StatusCode,
   data: z.array(Message),
@@ -151,20 +150,20 @@ export const CONVERSATION_TARGET_KEYS = ['conversationId', 'leadId', 'email', 'p
 export const CONVERSATION_NARROWING_KEYS = ['identityId', 'campaignId', 'campaignName'] as const;
 
 const targetShape = {
-  conversationId: idString('conversationId').optional(),
-  leadId: idString('leadId').optional(),
-  email: z.email({ message: 'email must be an email address' }).optional(),
-  pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
-  identityId: idString('identityId').optional(),
-  campaignId: idString('campaignId').optional(),
-  campaignName: idString('campaignName').optional(),
+  conversationId: z.optional(idString('conversationId')),
+  leadId: z.optional(idString('leadId')),
+  email: z.optional(z.email({ message: 'email must be an email address' })),
+  pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
+  identityId: z.optional(idString('identityId')),
+  campaignId: z.optional(idString('campaignId')),
+  campaignName: z.optional(idString('campaignName')),
 };
 
 const TARGET_MESSAGE = `the target needs at least one of ${CONVERSATION_TARGET_KEYS.join(', ')}`;
 const targetRefinement = () => atLeastOneOf(CONVERSATION_TARGET_KEYS, 'the target');
 
 /** Body of archive, unarchive, unsnooze: the target alone. */
-export const ConversationTarget = z.strictObject(targetShape).refine(...targetRefinement());
+export const ConversationTarget = z.strictObject(targetShape).check(z.refine(...targetRefinement()));
 export type ConversationTarget = z.infer<typeof ConversationTarget>;
 
 
@@ -173,16 +172,16 @@ export const NoteRequest = z
   .strictObject({
     ...targetShape,
     note: z.string({ message: 'note must be a string' }),
-    mode: z.enum(NOTE_MODES).optional(),
+    mode: z.optional(z.enum(NOTE_MODES)),
   })
-  .superRefine((v, ctx) => {
+  .check(z.superRefine((v, ctx) => {
     if (!hasAny(v, CONVERSATION_TARGET_KEYS)) {
       ctx.addIssue({ code: 'custom', path: ['conversationId'], message: TARGET_MESSAGE });
     }
     if (v.mode === 'append' && v.note.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['note'], message: 'note must not be empty when mode is append' });
     }
-  });
+  }));
 export type NoteRequest = z.infer<typeof NoteRequest>;
 
 /** `snoozeUntil`: an ISO 8601 date-time with offset, or epoch milliseconds. "In the future" is checked by the service. */
@@ -190,7 +189,7 @@ const SNOOZE_UNTIL_MESSAGE = 'snoozeUntil must be an ISO 8601 date-time or epoch
 export const SnoozeUntil = z.union(
   [
     z.iso.datetime({ offset: true, message: SNOOZE_UNTIL_MESSAGE }),
-    z.number({ message: SNOOZE_UNTIL_MESSAGE }).int({ message: SNOOZE_UNTIL_MESSAGE }).positive({ message: SNOOZE_UNTIL_MESSAGE }),
+    z.number({ message: SNOOZE_UNTIL_MESSAGE }).check(z.int({ message: SNOOZE_UNTIL_MESSAGE }), z.positive({ message: SNOOZE_UNTIL_MESSAGE })),
   ],
   { message: SNOOZE_UNTIL_MESSAGE },
 );
@@ -200,9 +199,7 @@ export function snoozeUntilMs(value: z.infer<typeof SnoozeUntil>): number {
   return typeof value === 'number' ? value : Date.parse(value);
 }
 
-export const SnoozeRequest = z
-  .strictObject({ ...targetShape, snoozeUntil: SnoozeUntil })
-  .refine(...targetRefinement());
+export const SnoozeRequest = z.strictObject({ ...targetShape, snoozeUntil: SnoozeUntil }).check(z.refine(...targetRefinement()));
 export type SnoozeRequest = z.infer<typeof SnoozeRequest>;
 
 export const NoteResponse = z.object({
@@ -210,7 +207,7 @@ export const NoteResponse = z.object({
   data: z.object({
     conversationId: z.string(),
     note: z.string(),
-    noteLength: Int.nonnegative(),
+    noteLength: Int.check(z.nonnegative()),
     truncated: z.boolean(),
   }),
 });
@@ -225,33 +222,33 @@ export const SendPronetRequest = z
   .strictObject({
     identityId: idString('identityId'),
     memberId: idString('memberId'),
-    leadId: idString('leadId').optional(),
-    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
-    message: z.string().trim().min(1, { message: 'message must not be empty' }),
+    leadId: z.optional(idString('leadId')),
+    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
+    message: z.string().check(z.trim(), z.minLength(1, { message: 'message must not be empty' })),
   })
-  .refine(...atLeastOneOf(['leadId', 'pronetUrl'], 'a pronet message'));
+  .check(z.refine(...atLeastOneOf(['leadId', 'pronetUrl'], 'a pronet message')));
 export type SendPronetRequest = z.infer<typeof SendPronetRequest>;
 
 export const SendEmailRequest = z
   .strictObject({
     identityId: idString('identityId'),
     memberId: idString('memberId'),
-    leadId: idString('leadId').optional(),
-    leadEmail: z.email({ message: 'leadEmail must be an email address' }).optional(),
-    subject: z.string().trim().min(1, { message: 'subject must not be empty' }).optional(),
-    replyInLastThread: z.boolean({ message: 'replyInLastThread must be a boolean' }).optional(),
+    leadId: z.optional(idString('leadId')),
+    leadEmail: z.optional(z.email({ message: 'leadEmail must be an email address' })),
+    subject: z.optional(z.string().check(z.trim(), z.minLength(1, { message: 'subject must not be empty' }))),
+    replyInLastThread: z.optional(z.boolean({ message: 'replyInLastThread must be a boolean' })),
     message: z
-      .strictObject({ html: z.string().optional(), text: z.string().optional() })
-      .refine((m) => hasAny(m, ['html', 'text']), { message: 'message needs html or text', path: ['html'] }),
+      .strictObject({ html: z.optional(z.string()), text: z.optional(z.string()) })
+      .check(z.refine((m) => hasAny(m, ['html', 'text']), { message: 'message needs html or text', path: ['html'] })),
   })
-  .superRefine((v, ctx) => {
+  .check(z.superRefine((v, ctx) => {
     if (!hasAny(v, ['leadId', 'leadEmail'])) {
       ctx.addIssue({ code: 'custom', path: ['leadId'], message: 'an email needs at least one of leadId, leadEmail' });
     }
     if (v.subject === undefined && v.replyInLastThread !== true) {
       ctx.addIssue({ code: 'custom', path: ['subject'], message: 'an email needs a subject or replyInLastThread: true' });
     }
-  });
+  }));
 export type SendEmailRequest = z.infer<typeof SendEmailRequest>;
 
 export const SentMessageResponse = z.object({ statusCode: StatusCode, messageId: z.string() });

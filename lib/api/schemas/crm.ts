@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { StatusCode, atLeastOneOf } from './common';
 
 export const CrmName = z.enum(['crmA', 'crmB']);
@@ -8,13 +8,13 @@ export const CRM_SEARCH_KEYS = ['email', 'firstname', 'lastname', 'companyName',
 
 export const CrmSearchRequest = z
   .strictObject({
-    email: z.email({ message: 'email must be an email address' }).optional(),
-    firstname: z.string({ message: 'firstname must be a string' }).trim().min(1).optional(),
-    lastname: z.string({ message: 'lastname must be a string' }).trim().min(1).optional(),
-    companyName: z.string({ message: 'companyName must be a string' }).trim().min(1).optional(),
-    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+    email: z.optional(z.email({ message: 'email must be an email address' })),
+    firstname: z.optional(z.string({ message: 'firstname must be a string' }).check(z.trim(), z.minLength(1))),
+    lastname: z.optional(z.string({ message: 'lastname must be a string' }).check(z.trim(), z.minLength(1))),
+    companyName: z.optional(z.string({ message: 'companyName must be a string' }).check(z.trim(), z.minLength(1))),
+    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
   })
-  .refine(...atLeastOneOf(CRM_SEARCH_KEYS, 'a CRM search'));
+  .check(z.refine(...atLeastOneOf(CRM_SEARCH_KEYS, 'a CRM search')));
 export type CrmSearchRequest = z.infer<typeof CrmSearchRequest>;
 
 export const CrmSearchResult = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Int } from './common';
 
 // The whole `engagementStats` tree of spec §2. All numbers are integers; the `activated`,

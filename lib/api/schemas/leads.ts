@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ENRICH_TYPES } from '../enrichment';
 import { EpochMs, Int, StatusCode, hasAny, idString, queryInt } from './common';
 import { ConversationSummary } from './conversations';
@@ -9,22 +9,22 @@ import { ConversationSummary } from './conversations';
  */
 export const Lead = z.object({
   id: z.string(),
-  firstname: z.string().nullable(),
-  lastname: z.string().nullable(),
-  companyName: z.string().nullable(),
-  companyUrl: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  proEmail: z.string().nullable(),
-  persoEmail: z.string().nullable(),
-  pronetUrl: z.string().nullable(),
-  microblog: z.string().nullable(),
-  phone: z.string().nullable(),
-  location: z.string().nullable(),
-  picture: z.string().nullable(),
-  industry: z.string().nullable(),
-  gender: z.string().nullable(),
+  firstname: z.nullable(z.string()),
+  lastname: z.nullable(z.string()),
+  companyName: z.nullable(z.string()),
+  companyUrl: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
+  proEmail: z.nullable(z.string()),
+  persoEmail: z.nullable(z.string()),
+  pronetUrl: z.nullable(z.string()),
+  microblog: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  picture: z.nullable(z.string()),
+  industry: z.nullable(z.string()),
+  gender: z.nullable(z.string()),
   /** The lead's id in a connected CRM, when synced. */
-  crmId: z.string().nullable(),
+  crmId: z.nullable(z.string()),
   audienceIds: z.array(z.string()),
   createdAt: EpochMs,
 });
@@ -41,16 +41,24 @@ export const LeadLog = z.object({
   /** What happened, e.g. EMAIL_SENT, PRONET_MESSAGE_RECEIVED, STATUS_CHANGED, NOTE_UPDATED (open set). */
   type: z.string(),
   description: z.string(),
-  identityId: z.string().nullable(),
-  campaignId: z.string().nullable(),
-  campaignName: z.string().nullable(),
+  identityId: z.nullable(z.string()),
+  campaignId: z.nullable(z.string()),
+  campaignName: z.nullable(z.string()),
   createdAt: EpochMs,
 });
 export type LeadLog = z.infer<typeof LeadLog>;
 
 // ---- POST /leads (#8) -------------------------------------------------------------------------
 
-const text = (field: string) => z.string({ message: `${field} must be a string` }).trim().min(1, { message: `${field} must not be empty` });
+const text = (field: string) => z.string({ message: `${field} must be a string` }).check(z.trim(), z.minLength(1, { message: `${field} must not be empty` }));
+
+/** Who a lead is when no identifier is known: #8 and #14 take the same four. */
+const nameFields = {
+  firstname: z.optional(text('firstname')),
+  lastname: z.optional(text('lastname')),
+  companyName: z.optional(text('companyName')),
+  companyUrl: z.optional(text('companyUrl')),
+};
 
 export const CREATE_LEAD_IDENTIFIER_KEYS = ['leadId', 'proEmail', 'persoEmail', 'pronetUrl', 'microblog'] as const;
 
@@ -58,23 +66,20 @@ export const CreateLeadRequest = z
   .strictObject({
     /** Audience name; created when missing. */
     audience: text('audience'),
-    leadId: idString('leadId').optional(),
-    proEmail: z.email({ message: 'proEmail must be an email address' }).optional(),
-    persoEmail: z.email({ message: 'persoEmail must be an email address' }).optional(),
-    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
-    microblog: text('microblog').optional(),
-    firstname: text('firstname').optional(),
-    lastname: text('lastname').optional(),
-    companyName: text('companyName').optional(),
-    companyUrl: text('companyUrl').optional(),
-    jobTitle: text('jobTitle').optional(),
-    phone: text('phone').optional(),
-    location: text('location').optional(),
-    picture: z.url({ message: 'picture must be a URL' }).optional(),
-    industry: text('industry').optional(),
-    gender: text('gender').optional(),
+    leadId: z.optional(idString('leadId')),
+    proEmail: z.optional(z.email({ message: 'proEmail must be an email address' })),
+    persoEmail: z.optional(z.email({ message: 'persoEmail must be an email address' })),
+    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
+    microblog: z.optional(text('microblog')),
+    ...nameFields,
+    jobTitle: z.optional(text('jobTitle')),
+    phone: z.optional(text('phone')),
+    location: z.optional(text('location')),
+    picture: z.optional(z.url({ message: 'picture must be a URL' })),
+    industry: z.optional(text('industry')),
+    gender: z.optional(text('gender')),
   })
-  .refine(
+  .check(z.refine(
     (v) =>
       hasAny(v, CREATE_LEAD_IDENTIFIER_KEYS) ||
       (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl'])),
@@ -82,7 +87,7 @@ export const CreateLeadRequest = z
       message: 'a lead needs one of leadId, proEmail, persoEmail, pronetUrl, microblog, or firstname+lastname+companyName/companyUrl',
       path: ['leadId'],
     },
-  );
+  ));
 export type CreateLeadRequest = z.infer<typeof CreateLeadRequest>;
 
 export const CreateLeadResponse = z.object({ statusCode: StatusCode, leadId: z.string(), message: z.string() });
@@ -92,15 +97,15 @@ export type CreateLeadResponse = z.infer<typeof CreateLeadResponse>;
 
 export const LeadSearchQuery = z
   .object({
-    leadId: z.string().optional(),
-    email: z.string().optional(),
-    pronetUrl: z.string().optional(),
-    crmId: z.string().optional(),
-    firstname: z.string().optional(),
-    lastname: z.string().optional(),
-    companyName: z.string().optional(),
+    leadId: z.optional(z.string()),
+    email: z.optional(z.string()),
+    pronetUrl: z.optional(z.string()),
+    crmId: z.optional(z.string()),
+    firstname: z.optional(z.string()),
+    lastname: z.optional(z.string()),
+    companyName: z.optional(z.string()),
   })
-  .refine(
+  .check(z.refine(
     (v) =>
       hasAny(v, ['leadId', 'email', 'pronetUrl', 'crmId']) ||
       (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName'])),
@@ -108,7 +113,7 @@ export const LeadSearchQuery = z
       message: 'a lead search needs one of leadId, email, pronetUrl, crmId, or firstname+lastname+companyName',
       path: ['leadId'],
     },
-  );
+  ));
 export type LeadSearchQuery = z.infer<typeof LeadSearchQuery>;
 
 export const LeadSearchResponse = z.object({
@@ -139,7 +144,7 @@ export type LeadStatus = z.infer<typeof LeadStatus>;
 
 /** A name, a list of names, or "all". */
 const NameOrNames = (field: string) =>
-  z.union([text(field), z.array(text(field)).min(1, { message: `${field} must list at least one name` })], {
+  z.union([text(field), z.array(text(field)).check(z.minLength(1, { message: `${field} must list at least one name` }))], {
     message: `${field} must be a name, a list of names, or "all"`,
   });
 
@@ -150,14 +155,14 @@ export const LeadStatusRequest = z
   .strictObject({
     status: LeadStatus,
     campaign: NameOrNames('campaign'),
-    leadId: idString('leadId').optional(),
-    email: z.email({ message: 'email must be an email address' }).optional(),
-    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+    leadId: z.optional(idString('leadId')),
+    email: z.optional(z.email({ message: 'email must be an email address' })),
+    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
   })
-  .refine((v) => hasAny(v, LEAD_IDENTIFIER_KEYS), {
+  .check(z.refine((v) => hasAny(v, LEAD_IDENTIFIER_KEYS), {
     message: 'a lead status update needs at least one of leadId, email, pronetUrl',
     path: ['leadId'],
-  });
+  }));
 export type LeadStatusRequest = z.infer<typeof LeadStatusRequest>;
 
 export const LeadStatusLog = z.object({
@@ -165,7 +170,7 @@ export const LeadStatusLog = z.object({
   leadStatus: z.string(),
   leadUpdated: z.boolean(),
   /** Why the lead was not updated; null when it was. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type LeadStatusLog = z.infer<typeof LeadStatusLog>;
 
@@ -175,13 +180,13 @@ export type LeadStatusResponse = z.infer<typeof LeadStatusResponse>;
 export const RemoveFromAudienceRequest = z
   .strictObject({
     audience: NameOrNames('audience'),
-    email: z.email({ message: 'email must be an email address' }).optional(),
-    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+    email: z.optional(z.email({ message: 'email must be an email address' })),
+    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
   })
-  .refine((v) => hasAny(v, ['email', 'pronetUrl']), {
+  .check(z.refine((v) => hasAny(v, ['email', 'pronetUrl']), {
     message: 'removing a lead needs at least one of email, pronetUrl (leadId is not accepted)',
     path: ['email'],
-  });
+  }));
 export type RemoveFromAudienceRequest = z.infer<typeof RemoveFromAudienceRequest>;
 
 export const StatusOnlyResponse = z.object({ statusCode: StatusCode });
@@ -194,14 +199,14 @@ export const LeadParams = z.object({ leadId: idString('leadId') });
 export const LEAD_LOGS_DEFAULT_LIMIT = 25;
 export const LEAD_LOGS_MAX_LIMIT = 100;
 export const LeadLogsQuery = z.object({
-  identityId: z.string().min(1).optional(),
-  skip: queryInt('skip', 0).default(0),
-  limit: queryInt('limit', 1, LEAD_LOGS_MAX_LIMIT).default(LEAD_LOGS_DEFAULT_LIMIT),
+  identityId: z.optional(z.string().check(z.minLength(1))),
+  skip: z._default(queryInt('skip', 0), 0),
+  limit: z._default(queryInt('limit', 1, LEAD_LOGS_MAX_LIMIT), LEAD_LOGS_DEFAULT_LIMIT),
 });
 export const LeadLogsResponse = z.object({ statusCode: StatusCode, data: z.array(LeadLog), total: Int });
 export type LeadLogsResponse = z.infer<typeof LeadLogsResponse>;
 
-export const LeadConversationsQuery = z.object({ identityId: z.string().min(1).optional() });
+export const LeadConversationsQuery = z.object({ identityId: z.optional(z.string().check(z.minLength(1))) });
 export const LeadConversationsResponse = z.object({ statusCode: StatusCode, data: z.array(ConversationSummary) });
 export type LeadConversationsResponse = z.infer<typeof LeadConversationsResponse>;
 
@@ -214,14 +219,11 @@ export { ENRICH_CREDIT_COST } from '../enrichment';
 export const EnrichRequest = z
   .strictObject({
     enrichType: EnrichType,
-    leadId: idString('leadId').optional(),
-    firstname: text('firstname').optional(),
-    lastname: text('lastname').optional(),
-    companyName: text('companyName').optional(),
-    companyUrl: text('companyUrl').optional(),
-    pronetUrl: z.url({ message: 'pronetUrl must be a URL' }).optional(),
+    leadId: z.optional(idString('leadId')),
+    ...nameFields,
+    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
   })
-  .refine(
+  .check(z.refine(
     (v) =>
       hasAny(v, ['leadId']) ||
       (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl', 'pronetUrl'])),
@@ -229,13 +231,13 @@ export const EnrichRequest = z
       message: 'an enrichment needs leadId, or firstname+lastname+one of companyName, companyUrl, pronetUrl',
       path: ['leadId'],
     },
-  );
+  ));
 export type EnrichRequest = z.infer<typeof EnrichRequest>;
 
 export const EnrichResponse = z.object({
   statusCode: StatusCode,
   enrichRequestId: z.string(),
-  creditsSpent: Int.nonnegative(),
+  creditsSpent: Int.check(z.nonnegative()),
 });
 export type EnrichResponse = z.infer<typeof EnrichResponse>;
 
@@ -247,6 +249,6 @@ export const EnrichStatusResponse = z.object({
   statusCode: StatusCode,
   status: EnrichStatus,
   /** Present once the lead has been enriched. */
-  lead: Lead.optional(),
+  lead: z.optional(Lead),
 });
 export type EnrichStatusResponse = z.infer<typeof EnrichStatusResponse>;

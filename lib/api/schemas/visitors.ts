@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Int, StatusCode, idString } from './common';
 import type { CreateLeadRequest } from './leads';
 
@@ -25,64 +25,64 @@ import type { CreateLeadRequest } from './leads';
 export const VISITOR_PROVIDERS = ['trackerA', 'trackerB', 'trackerC'] as const;
 export type VisitorProvider = (typeof VISITOR_PROVIDERS)[number];
 
-const optText = z.string().trim().min(1).optional();
+const optText = z.optional(z.string().check(z.trim(), z.minLength(1)));
 const identified = { message: 'a visitor needs an email or a pronet profile URL' };
 
 export const TrackerAVisitor = z
   .strictObject({
-    email: z.email({ message: 'email must be an email address' }).optional(),
+    email: z.optional(z.email({ message: 'email must be an email address' })),
     firstName: optText,
     lastName: optText,
     company: optText,
     companyWebsite: optText,
     jobTitle: optText,
-    pronet: z.url({ message: 'pronet must be a URL' }).optional(),
-    visitedAt: z.iso.datetime({ offset: true, message: 'visitedAt must be an ISO 8601 date-time' }).optional(),
+    pronet: z.optional(z.url({ message: 'pronet must be a URL' })),
+    visitedAt: z.optional(z.iso.datetime({ offset: true, message: 'visitedAt must be an ISO 8601 date-time' })),
   })
-  .refine((v) => v.email !== undefined || v.pronet !== undefined, { ...identified, path: ['email'] });
+  .check(z.refine((v) => v.email !== undefined || v.pronet !== undefined, { ...identified, path: ['email'] }));
 export const TrackerAPayload = z.strictObject({
-  visitors: z.array(TrackerAVisitor).min(1, { message: 'visitors must hold at least one visitor' }),
+  visitors: z.array(TrackerAVisitor).check(z.minLength(1, { message: 'visitors must hold at least one visitor' })),
 });
 export type TrackerAPayload = z.infer<typeof TrackerAPayload>;
 
 export const TrackerBPayload = z
   .strictObject({
     event: z.literal('visitor.identified', { message: 'event must be "visitor.identified"' }),
-    occurred_at: Int.nonnegative(),
+    occurred_at: Int.check(z.nonnegative()),
     person: z.strictObject({
       first_name: optText,
       last_name: optText,
-      email: z.email({ message: 'person.email must be an email address' }).optional(),
+      email: z.optional(z.email({ message: 'person.email must be an email address' })),
       title: optText,
-      pronet_url: z.url({ message: 'person.pronet_url must be a URL' }).optional(),
+      pronet_url: z.optional(z.url({ message: 'person.pronet_url must be a URL' })),
     }),
-    company: z.strictObject({ name: optText, domain: optText }).optional(),
+    company: z.optional(z.strictObject({ name: optText, domain: optText })),
   })
-  .refine((v) => v.person.email !== undefined || v.person.pronet_url !== undefined, {
+  .check(z.refine((v) => v.person.email !== undefined || v.person.pronet_url !== undefined, {
     ...identified,
     path: ['person', 'email'],
-  });
+  }));
 export type TrackerBPayload = z.infer<typeof TrackerBPayload>;
 
 export const TrackerCRecord = z
   .strictObject({
-    full_name: z.string({ message: 'full_name must be a string' }).trim().min(1, { message: 'full_name must not be empty' }),
-    work_email: z.email({ message: 'work_email must be an email address' }).optional(),
+    full_name: z.string({ message: 'full_name must be a string' }).check(z.trim(), z.minLength(1, { message: 'full_name must not be empty' })),
+    work_email: z.optional(z.email({ message: 'work_email must be an email address' })),
     job_title: optText,
     organization: optText,
     organization_url: optText,
-    pronet_profile: z.url({ message: 'pronet_profile must be a URL' }).optional(),
+    pronet_profile: z.optional(z.url({ message: 'pronet_profile must be a URL' })),
   })
-  .refine((v) => v.work_email !== undefined || v.pronet_profile !== undefined, { ...identified, path: ['work_email'] });
+  .check(z.refine((v) => v.work_email !== undefined || v.pronet_profile !== undefined, { ...identified, path: ['work_email'] }));
 export const TrackerCPayload = z.strictObject({
   site: idString('site'),
-  records: z.array(TrackerCRecord).min(1, { message: 'records must hold at least one record' }),
+  records: z.array(TrackerCRecord).check(z.minLength(1, { message: 'records must hold at least one record' })),
 });
 export type TrackerCPayload = z.infer<typeof TrackerCPayload>;
 
 export const VisitorParams = z.object({ audienceName: idString('audienceName') });
 
-export const VisitorsResponse = z.object({ statusCode: StatusCode, created: Int.nonnegative(), merged: Int.nonnegative() });
+export const VisitorsResponse = z.object({ statusCode: StatusCode, created: Int.check(z.nonnegative()), merged: Int.check(z.nonnegative()) });
 export type VisitorsResponse = z.infer<typeof VisitorsResponse>;
 
 /** The lead fields a visitor carries. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EpochMs, StatusCode, idString } from './common';
 
 /** "Message channel in webhook payload". */
@@ -11,7 +11,7 @@ export const InboxMessage = z.object({
   /** May be HTML. */
   messageBody: z.string(),
   /** Email only; absent for pronet messages. */
-  messageSubject: z.string().optional(),
+  messageSubject: z.optional(z.string()),
   messageId: z.string(),
   conversationId: z.string(),
   externalConversationId: z.string(),
@@ -54,16 +54,16 @@ export type WebhookLead = z.infer<typeof WebhookLead>;
 export const WEBHOOK_MAX_MESSAGES = 20;
 
 /** Body POSTed to an inbox webhook: the latest message, its lead, and the last 20 messages newest first. */
-export const InboxWebhookPayload = InboxMessage.extend({
+export const InboxWebhookPayload = z.extend(InboxMessage, {
   lead: WebhookLead,
-  messages: z.array(InboxMessage).max(WEBHOOK_MAX_MESSAGES),
+  messages: z.array(InboxMessage).check(z.maxLength(WEBHOOK_MAX_MESSAGES)),
 });
 export type InboxWebhookPayload = z.infer<typeof InboxWebhookPayload>;
 
 export const InboxWebhook = z.object({
   id: z.string(),
   url: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** Empty: every campaign. */
   campaignIds: z.array(z.string()),
   createdAt: EpochMs,
@@ -72,8 +72,8 @@ export type InboxWebhook = z.infer<typeof InboxWebhook>;
 
 export const CreateInboxWebhookRequest = z.strictObject({
   url: z.url({ protocol: /^https?$/, message: 'url must be an http(s) URL' }),
-  name: z.string({ message: 'name must be a string' }).trim().min(1, { message: 'name must not be empty' }).optional(),
-  campaignIds: z.array(idString('campaignIds[]'), { message: 'campaignIds must be a list of campaign ids' }).optional(),
+  name: z.optional(z.string({ message: 'name must be a string' }).check(z.trim(), z.minLength(1, { message: 'name must not be empty' }))),
+  campaignIds: z.optional(z.array(idString('campaignIds[]'), { message: 'campaignIds must be a list of campaign ids' })),
 });
 export type CreateInboxWebhookRequest = z.infer<typeof CreateInboxWebhookRequest>;
 

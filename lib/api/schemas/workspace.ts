@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Int, StatusCode, idString, queryInt } from './common';
 
 /** A teammate of the workspace; its `id` is the `memberId` of action endpoints. */
@@ -15,8 +15,8 @@ export const Identity = z.object({
   name: z.string(),
   firstname: z.string(),
   lastname: z.string(),
-  companyName: z.string().nullable(),
-  jobTitle: z.string().nullable(),
+  companyName: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
   pronetConnected: z.boolean(),
 });
 export type Identity = z.infer<typeof Identity>;
@@ -34,9 +34,9 @@ export const Audience = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  size: Int.nonnegative(),
+  size: Int.check(z.nonnegative()),
   type: z.string(),
-  sourceUrl: z.string().nullable(),
+  sourceUrl: z.nullable(z.string()),
 });
 export type Audience = z.infer<typeof Audience>;
 
@@ -44,7 +44,7 @@ export const AudiencesResponse = z.object({ statusCode: StatusCode, audiences: z
 export type AudiencesResponse = z.infer<typeof AudiencesResponse>;
 
 export const CreateAudienceRequest = z.strictObject({
-  name: z.string({ message: 'name must be a string' }).trim().min(1, { message: 'name must not be empty' }),
+  name: z.string({ message: 'name must be a string' }).check(z.trim(), z.minLength(1, { message: 'name must not be empty' })),
 });
 export type CreateAudienceRequest = z.infer<typeof CreateAudienceRequest>;
 
@@ -57,12 +57,12 @@ export type PronetPostCategory = z.infer<typeof PronetPostCategory>;
 
 /** POST /audiences: import the people of a pronet search or post URL into audience `audience` (a name). */
 export const ImportAudienceRequest = z.strictObject({
-  audience: z.string({ message: 'audience must be a string' }).trim().min(1, { message: 'audience must not be empty' }),
+  audience: z.string({ message: 'audience must be a string' }).check(z.trim(), z.minLength(1, { message: 'audience must not be empty' })),
   pronetUrl: z.url({ message: 'pronetUrl must be a URL' }),
   identityId: idString('identityId'),
-  pronetPostCategory: PronetPostCategory.optional(),
-  excludeContactedLeads: z.boolean({ message: 'excludeContactedLeads must be a boolean' }).optional(),
-  autoImport: z.boolean({ message: 'autoImport must be a boolean' }).optional(),
+  pronetPostCategory: z.optional(PronetPostCategory),
+  excludeContactedLeads: z.optional(z.boolean({ message: 'excludeContactedLeads must be a boolean' })),
+  autoImport: z.optional(z.boolean({ message: 'autoImport must be a boolean' })),
 });
 export type ImportAudienceRequest = z.infer<typeof ImportAudienceRequest>;
 
@@ -77,8 +77,8 @@ export type AudienceDetailResponse = z.infer<typeof AudienceDetailResponse>;
 export const AUDIENCE_LEADS_DEFAULT_LIMIT = 25;
 export const AUDIENCE_LEADS_MAX_LIMIT = 100;
 export const SkipLimitQuery = z.object({
-  skip: queryInt('skip', 0).default(0),
-  limit: queryInt('limit', 1, AUDIENCE_LEADS_MAX_LIMIT).default(AUDIENCE_LEADS_DEFAULT_LIMIT),
+  skip: z._default(queryInt('skip', 0), 0),
+  limit: z._default(queryInt('limit', 1, AUDIENCE_LEADS_MAX_LIMIT), AUDIENCE_LEADS_DEFAULT_LIMIT),
 });
 
 /** GET /credits (`{total, perishable}`, integers). */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { clientMethods, createClient } from '../../../lib/api/client';
 import { endpointNames, endpoints, pathParamNames, type EndpointDef, type EndpointName } from '../../../lib/api/endpoints';
 import { fakeFetch } from './fake-server';
@@ -99,7 +99,7 @@ describe('endpoint coverage', () => {
       if (def.method === 'POST') {
         expect(def.body, name).toBeDefined();
         expect(def.query, name).toBeUndefined();
-        const shape = def.body instanceof z.ZodObject ? Object.keys(def.body.shape) : [];
+        const shape = def.body instanceof z.ZodMiniObject ? Object.keys(def.body.shape) : [];
         for (const p of pathParamNames(def.path)) expect(shape, `${name} body vs :${p}`).not.toContain(p);
       } else {
         expect(def.body, name).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   Campaign,
   CampaignListQuery,
@@ -45,14 +45,14 @@ function leafAt(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], value);
 }
 
-function firstIssue(schema: z.ZodType, value: unknown): { path: string; message: string } | null {
+function firstIssue(schema: z.ZodMiniType, value: unknown): { path: string; message: string } | null {
   const r = schema.safeParse(value);
   if (r.success) return null;
   const issue = r.error.issues[0];
   return { path: issue?.path.join('.') ?? '', message: issue?.message ?? '' };
 }
 
-const resources: Record<string, [z.ZodType, unknown]> = {
+const resources: Record<string, [z.ZodMiniType, unknown]> = {
   Campaign: [Campaign, fx.campaign],
   EngagementStats: [EngagementStats, fx.engagementStats],
   LeadStatsItem: [LeadStatsItem, fx.leadStatsItem],
@@ -66,7 +66,7 @@ const resources: Record<string, [z.ZodType, unknown]> = {
 
 describe('response schemas accept the documented payloads', () => {
   it.each(Object.keys(resources))('%s', (name) => {
-    const [schema, payload] = resources[name] as [z.ZodType, unknown];
+    const [schema, payload] = resources[name] as [z.ZodMiniType, unknown];
     expect(schema.parse(payload)).toEqual(payload);
   });
 
@@ -160,7 +160,7 @@ describe('other responses reject wrong payloads', () => {
     ['InboxMessage', 'messageChannel', 'SMS'],
     ['WebhookLead', 'pronet', null],
   ] as const)('%s with %s = %s', (name, field, value) => {
-    const [schema, payload] = resources[name] as [z.ZodType, unknown];
+    const [schema, payload] = resources[name] as [z.ZodMiniType, unknown];
     expect(firstIssue(schema, fx.withField(payload, field, value))?.path).toBe(field);
   });
 
