@@ -7,6 +7,7 @@ import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { SearchResult } from './emulator-search';
 import type { LimiterResult } from './limiter';
+import { teamMarkdown, teamSummaryRows, type TeamResult } from './team';
 import type { SizesResult } from './sizes';
 import type { StartupResult } from './startup';
 import type { Summary } from './stats';
@@ -36,6 +37,7 @@ export interface Results {
   sizes?: SizesResult;
   startup?: StartupResult;
   search?: SearchResult;
+  team?: TeamResult;
 }
 
 function run(cmd: string, args: string[]): string {
@@ -135,6 +137,7 @@ function summaryRows(r: Results): SummaryRow[] {
     const worst = [...se.cases].sort((a, b2) => (b2.ms.p95 ?? 0) - (a.ms.p95 ?? 0))[0];
     if (worst) out.push({ part: '5', figure: `Conversation search at ${se.leads.toLocaleString('en')} leads, worst p95 (${worst.name})`, measured: ms(worst.ms.p95), target: '≤ 10 ms', ok: (worst.ms.p95 ?? Infinity) <= 10 });
   }
+  if (r.team) out.push(...teamSummaryRows(r.team));
   return out;
 }
 
@@ -267,6 +270,7 @@ export function markdown(r: Results): string {
       ...table(['Filter', 'Matches', 'p50', 'p95', 'max'], se.cases.map((c) => [c.name, c.total === null ? '(page 2)' : c.total.toLocaleString('en'), ms(c.ms.p50), ms(c.ms.p95), ms(c.ms.max)])),
     );
   }
+  if (r.team) lines.push(...teamMarkdown(r.team, table));
   lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aimdConfig, decreased, increased, pauseJitterMs, sanitizedRate, shareCap } from './aimd';
 
 describe('AIMD rules', () => {
-  const c = aimdConfig({ random: () => 0.5 });
+  const c = aimdConfig({ random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25 });
 
   it('cuts the rate by the decrease factor, never below the minimum', () => {
     expect(decreased(50, c)).toBeCloseTo(35);
@@ -17,8 +17,8 @@ describe('AIMD rules', () => {
   });
 
   it('jitters each move within ±jitter so that browsers do not move in step', () => {
-    const low = aimdConfig({ random: () => 0 });
-    const high = aimdConfig({ random: () => 0.999 });
+    const low = aimdConfig({ random: () => 0, decrease: 0.7 });
+    const high = aimdConfig({ random: () => 0.999, decrease: 0.7 });
     expect(decreased(50, low)).toBeCloseTo(50 * 0.7 * 0.8);
     expect(decreased(50, high)).toBeCloseTo(50 * 0.7 * 1.2, 1);
     expect(pauseJitterMs(10_000, low)).toBe(0);

@@ -24,7 +24,12 @@ export interface AimdOptions {
 
 export type AimdConfig = Required<AimdOptions>;
 
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.7, increasePerWindow: 0.25, jitter: 0.2 };
+/**
+ * Tuned with the team benchmark (bench/team.ts): ten busy browsers on one key. A faster increase
+ * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
+ * needs far less than the budget, so a slow climb back costs it nothing.
+ */
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.1, jitter: 0.2 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };

@@ -497,7 +497,7 @@ describe('priority classes and shares', () => {
 });
 
 describe('adaptive (AIMD) on a shared key', () => {
-  const steady = { random: () => 0.5 };
+  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25 };
 
   it('starts at the service limit and lowers its rate on a 429, once per window, pausing until asked', async () => {
     const clock = new FakeClock();

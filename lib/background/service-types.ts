@@ -12,6 +12,7 @@ import type { Outbox } from './outbox';
 import type { Timers } from '../timers';
 import type { PushChannels } from './panel-feed';
 import type { CallFigures } from './service-client';
+import type { BackgroundApi } from './api';
 
 export interface BackgroundDeps {
   db: CompanionDb;
@@ -61,4 +62,6 @@ export interface BackgroundService {
   readonly cache: ProfileCache;
   /** Calls made since start, failed ones and those answered 429 (for tests and the benchmark). */
   callStats(): CallFigures;
+  /** The rate-limited client with the stored key (the team benchmark sends list work through it). */
+  readonly api: BackgroundApi;
 }

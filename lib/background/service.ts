@@ -190,5 +190,6 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     callLog,
     cache,
     callStats: client.figures,
+    api,
   };
 }

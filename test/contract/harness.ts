@@ -97,6 +97,11 @@ export async function setFaults(faults: FaultsInput): Promise<void> {
   await control('POST', '/faults', faults);
 }
 
+/** The shapes the emulator answers in (`emulator/http/dialect.ts`); a reset goes back to the one it started with. */
+export async function setDialect(dialect: 'standard' | 'variants'): Promise<void> {
+  await control('POST', '/dialect', { dialect });
+}
+
 export async function clearFaults(): Promise<void> {
   await setFaults({});
 }
