@@ -5,12 +5,19 @@ import tseslint from 'typescript-eslint';
  * The direction of imports (docs/architecture.md): entrypoints → components → lib; emulator → lib;
  * inside lib, the layers below never reach the ones above. One import style: relative paths.
  */
-const layer = (files, forbidden, why) => ({
+const FULL_ZOD = {
+  name: 'zod',
+  message: "What ships imports { z } from 'zod/mini' (a fraction of the bundle); full zod is for the emulator, tests, bench and scripts.",
+};
+
+/** `shipped`: the extension build loads these files, so full zod stays out of them. */
+const layer = (files, forbidden, why, shipped = false) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        ...(shipped ? { paths: [FULL_ZOD] } : {}),
         patterns: [
           { group: ['@/*', '~/*', '@@/*', '~~/*'], message: 'Import with a relative path: one style across the repo.' },
           // Test helpers (test/**) may share names with a layer's folders.
@@ -34,13 +41,15 @@ export default tseslint.config(
     },
   },
   layer(['**/*.{ts,tsx,js}'], [], ''),
-  layer(['components/**'], ['**/entrypoints/**', '**/emulator/**', '**/lib/background/**', '**/lib/store/**'], 'Components render: they reach the background through lib/messages, never its modules or storage.'),
-  layer(['lib/**'], [...UI, '**/emulator/**'], 'lib decides: it never reaches up into UI, entrypoints or the emulator.'),
-  layer(['lib/store/**'], [...UI, '**/emulator/**', '**/messages', '**/background/**'], 'lib/store keeps data: it knows no message protocol and no background module.'),
+  layer(['entrypoints/**'], [], '', true),
+  layer(['components/**'], ['**/entrypoints/**', '**/emulator/**', '**/lib/background/**', '**/lib/store/**'], 'Components render: they reach the background through lib/messages, never its modules or storage.', true),
+  layer(['lib/**'], [...UI, '**/emulator/**'], 'lib decides: it never reaches up into UI, entrypoints or the emulator.', true),
+  layer(['lib/store/**'], [...UI, '**/emulator/**', '**/messages', '**/background/**'], 'lib/store keeps data: it knows no message protocol and no background module.', true),
   layer(
     ['lib/api/**', 'lib/inbox/**', 'lib/pronet/**', 'lib/views/**', 'lib/settings.ts'],
     [...UI, '**/emulator/**', '**/messages', '**/background/**', '**/store/**'],
     'The vocabulary (wire schemas, rules of the spec, view models, settings) depends on no protocol, background or storage.',
+    true,
   ),
   layer(['emulator/**'], [...UI, '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/views/**'], 'The emulator is the service: it shares the spec (lib/api, lib/inbox, lib/pronet), never the extension.'),
   {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../public/_locales/en/messages.json';
 import fr from '../public/_locales/fr/messages.json';
 import { ERROR_REASON_CODE, ErrorCode, ErrorReason } from '../lib/views';
-import { errorKey, errorText, RATE_LIMITED_UNTIL_KEY, thrownText, type ErrorWording } from './error-text';
+import { errorKey, errorText, OFFLINE_AT_KEYS, RATE_LIMITED_UNTIL_KEY, thrownText, type ErrorWording } from './error-text';
 import { formatTime } from './format';
 import type { Catalog } from './i18n';
 import { useEnglish, useFrench } from './test-i18n';
@@ -16,7 +16,7 @@ const catalogues: [string, Catalog][] = [
 function wordingKeys(): string[] {
   const codes = ErrorCode.options.map((code) => errorKey(code));
   const reasons = ErrorReason.options.map((reason) => errorKey(ERROR_REASON_CODE[reason], reason));
-  return [...codes, ...reasons, RATE_LIMITED_UNTIL_KEY];
+  return [...codes, ...reasons, RATE_LIMITED_UNTIL_KEY, OFFLINE_AT_KEYS.plain, OFFLINE_AT_KEYS.timeout];
 }
 
 const placeholdersOf = (text: string) => [...text.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]).sort();

@@ -32,8 +32,14 @@ export function errorKey(code: ErrorCode, reason?: ErrorReason): MessageKey {
 /** The sentence for a rate limit whose end is known, naming the time in the UI locale. */
 export const RATE_LIMITED_UNTIL_KEY: MessageKey = 'error_rate_limited_until';
 
+/** The sentences for an address that could not be reached, naming it (a base URL being tried). */
+export const OFFLINE_AT_KEYS: { plain: MessageKey; timeout: MessageKey } = { plain: 'error_offline_at', timeout: 'error_offline_timeout_at' };
+
 export function errorText(view: ErrorWording): ErrorText {
   const detail = view.detail?.trim() ? { detail: view.detail.trim() } : {};
+  if (view.code === 'offline' && view.subject) {
+    return { sentence: t(view.reason === 'timeout' ? OFFLINE_AT_KEYS.timeout : OFFLINE_AT_KEYS.plain, view.subject), ...detail };
+  }
   if (view.code === 'rate-limited' && view.retryAt !== undefined) {
     return { sentence: t(RATE_LIMITED_UNTIL_KEY, formatTime(view.retryAt)), ...detail };
   }

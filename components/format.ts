@@ -1,20 +1,30 @@
 /** Dates, channels and statuses as the user reads them, in the UI language. */
 import { t, uiLocale, type MessageKey } from './i18n';
 
+// One way to write a time per locale, everywhere: the locale's own short time ("9:00 AM" in en-US,
+// "09:00" in en-GB and fr), alone or after a date.
+
 /** "12 Mar 2025, 10:15" (or the locale's equivalent), local time. */
 export function formatDateTime(ms: number, locale = uiLocale()): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
 }
 
-/** "Wed 12 Mar, 18:00": short, for snooze presets. */
-export function formatShortDateTime(ms: number, locale = uiLocale()): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(ms),
-  );
+/** The hour and minute fields that write a time as the locale's short time style does. */
+function shortTimeFields(locale: string): Intl.DateTimeFormatOptions {
+  const style = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+  const hour = style.formatToParts(new Date(2000, 0, 1, 8, 5)).find((p) => p.type === 'hour')?.value ?? '';
+  const { hourCycle } = style.resolvedOptions();
+  return { hour: hour.length === 2 ? '2-digit' : 'numeric', minute: '2-digit', ...(hourCycle ? { hourCycle } : {}) };
 }
 
+/** "Wed 12 Mar, 18:00": short, for snooze presets and queued changes. */
+export function formatShortDateTime(ms: number, locale = uiLocale()): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', ...shortTimeFields(locale) }).format(new Date(ms));
+}
+
+/** "18:00" ("6:00 PM" in en-US). */
 export function formatTime(ms: number, locale = uiLocale()): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(ms));
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(ms));
 }
 
 export function formatNumber(n: number, locale = uiLocale()): string {

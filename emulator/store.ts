@@ -39,6 +39,18 @@ function removeFrom<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   if (list.length === 0) map.delete(key);
 }
 
+/** Inserts a lead in a list kept oldest first (ties: in insertion order). */
+function insertByAge(map: Map<string, LeadRecord[]>, key: string, lead: LeadRecord): void {
+  const list = map.get(key);
+  if (!list) {
+    map.set(key, [lead]);
+    return;
+  }
+  let i = list.length;
+  while (i > 0 && list[i - 1]!.createdAt > lead.createdAt) i -= 1;
+  list.splice(i, 0, lead);
+}
+
 export function leadEmails(lead: LeadRecord): string[] {
   const out: string[] = [];
   if (lead.proEmail) out.push(lead.proEmail.toLowerCase());
@@ -56,8 +68,9 @@ export class WorkspaceStore {
   readonly webhooks = new Map<string, WebhookRecord>();
   readonly enrichRequests = new Map<string, EnrichRequestRecord>();
 
-  private readonly leadsByPronetUrl = new Map<string, LeadRecord>();
-  private readonly leadsByEmail = new Map<string, LeadRecord>();
+  /** Every lead with the key, oldest first (a workspace may hold duplicates of one person). */
+  private readonly leadsByPronetUrl = new Map<string, LeadRecord[]>();
+  private readonly leadsByEmail = new Map<string, LeadRecord[]>();
   private readonly leadsByCrmId = new Map<string, LeadRecord>();
   /** Leads of an audience in the order they joined it (audience leads paging). */
   private readonly leadsByAudience = new Map<string, LeadRecord[]>();
@@ -97,24 +110,40 @@ export class WorkspaceStore {
 
   private indexLead(l: LeadRecord): void {
     this.leads.set(l.id, l);
-    if (l.pronetUrl && !this.leadsByPronetUrl.has(l.pronetUrl)) this.leadsByPronetUrl.set(l.pronetUrl, l);
-    for (const e of leadEmails(l)) if (!this.leadsByEmail.has(e)) this.leadsByEmail.set(e, l);
-    for (const id of Object.values(l.crmIds)) if (id && !this.leadsByCrmId.has(id)) this.leadsByCrmId.set(id, l);
+    this.indexLeadKeys(l);
     for (const a of l.audienceIds) pushTo(this.leadsByAudience, a, l);
   }
 
+  private indexLeadKeys(l: LeadRecord): void {
+    if (l.pronetUrl) insertByAge(this.leadsByPronetUrl, l.pronetUrl, l);
+    for (const e of new Set(leadEmails(l))) insertByAge(this.leadsByEmail, e, l);
+    for (const id of Object.values(l.crmIds)) if (id && !this.leadsByCrmId.has(id)) this.leadsByCrmId.set(id, l);
+  }
+
   private unindexLeadKeys(l: LeadRecord): void {
-    if (l.pronetUrl && this.leadsByPronetUrl.get(l.pronetUrl) === l) this.leadsByPronetUrl.delete(l.pronetUrl);
-    for (const e of leadEmails(l)) if (this.leadsByEmail.get(e) === l) this.leadsByEmail.delete(e);
+    if (l.pronetUrl) removeFrom(this.leadsByPronetUrl, l.pronetUrl, l);
+    for (const e of new Set(leadEmails(l))) removeFrom(this.leadsByEmail, e, l);
     for (const id of Object.values(l.crmIds)) if (id && this.leadsByCrmId.get(id) === l) this.leadsByCrmId.delete(id);
   }
 
+  /** The oldest lead with this canonical profile URL. */
   leadByPronetUrl(canonicalUrl: string): LeadRecord | undefined {
-    return this.leadsByPronetUrl.get(canonicalUrl);
+    return this.leadsByPronetUrl.get(canonicalUrl)?.[0];
   }
 
+  /** Every lead with this canonical profile URL, oldest first. */
+  leadsByPronet(canonicalUrl: string): readonly LeadRecord[] {
+    return this.leadsByPronetUrl.get(canonicalUrl) ?? [];
+  }
+
+  /** The oldest lead with this pro or personal email (any case). */
   leadByEmail(email: string): LeadRecord | undefined {
-    return this.leadsByEmail.get(email.trim().toLowerCase());
+    return this.leadsByEmail.get(email.trim().toLowerCase())?.[0];
+  }
+
+  /** Every lead with this pro or personal email (any case), oldest first. */
+  leadsWithEmail(email: string): readonly LeadRecord[] {
+    return this.leadsByEmail.get(email.trim().toLowerCase()) ?? [];
   }
 
   leadByCrmId(crmId: string): LeadRecord | undefined {
@@ -123,15 +152,22 @@ export class WorkspaceStore {
 
   /** Case-insensitive match on first name, last name and company name (a scan: rare call). */
   leadByName(firstname: string, lastname: string, companyName?: string): LeadRecord | undefined {
+    return this.leadsByName(firstname, lastname, companyName, 1)[0];
+  }
+
+  /** Up to `max` leads matching the name (and company, when given), oldest first. */
+  leadsByName(firstname: string, lastname: string, companyName: string | undefined, max: number): LeadRecord[] {
     const f = firstname.trim().toLowerCase();
     const l = lastname.trim().toLowerCase();
     const c = companyName?.trim().toLowerCase();
+    const out: LeadRecord[] = [];
     for (const lead of this.data.leads) {
+      if (out.length >= max) break;
       if (lead.firstname.toLowerCase() !== f || lead.lastname.toLowerCase() !== l) continue;
       if (c !== undefined && (lead.companyName ?? '').toLowerCase() !== c) continue;
-      return lead;
+      out.push(lead);
     }
-    return undefined;
+    return out;
   }
 
   leadsOfAudience(audienceId: string): readonly LeadRecord[] {
@@ -149,9 +185,7 @@ export class WorkspaceStore {
     this.unindexLeadKeys(lead);
     Object.assign(lead, patch);
     this.leadsVersion += 1;
-    if (lead.pronetUrl && !this.leadsByPronetUrl.has(lead.pronetUrl)) this.leadsByPronetUrl.set(lead.pronetUrl, lead);
-    for (const e of leadEmails(lead)) if (!this.leadsByEmail.has(e)) this.leadsByEmail.set(e, lead);
-    for (const id of Object.values(lead.crmIds)) if (id && !this.leadsByCrmId.has(id)) this.leadsByCrmId.set(id, lead);
+    this.indexLeadKeys(lead);
   }
 
   addLeadToAudience(lead: LeadRecord, audienceId: string): boolean {

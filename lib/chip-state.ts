@@ -30,6 +30,8 @@ export interface ChipState {
   name?: string;
   status?: ConversationStatus;
   conversations?: number;
+  /** How many leads the profile resolves to, when more than one. */
+  leads?: number;
   profileUrl: string | null;
   rev: number;
 }
@@ -59,6 +61,10 @@ export function parseChipState(raw: unknown): ChipState | null {
   if (r.conversations !== undefined) {
     if (typeof r.conversations !== 'number' || !Number.isInteger(r.conversations) || r.conversations < 0) return null;
     out.conversations = r.conversations;
+  }
+  if (r.leads !== undefined) {
+    if (typeof r.leads !== 'number' || !Number.isInteger(r.leads) || r.leads < 0) return null;
+    out.leads = r.leads;
   }
   return out;
 }

@@ -27,6 +27,7 @@ import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
 import { NOTE_MODES } from './inbox/note-rules';
 import {
+  ActivityPageView,
   AudienceView,
   CallLogRow,
   ChipState,
@@ -79,6 +80,17 @@ export const protocol = {
   refresh: { request: z.object({ tabId }), reply: PanelState },
   /** Choose which of the lead's conversations the tab's panel shows. */
   'select-conversation': { request: z.object({ tabId, conversationId: id }), reply: PanelState },
+  /** Several leads share the tab's profile: remember this one for it (null: forget the choice). */
+  'choose-lead': { request: z.object({ tabId, leadId: z.nullable(id) }), reply: PanelState },
+  /** A page of a lead's activity (`Show more`), most recent first. */
+  'lead-activity': {
+    request: z.object({
+      leadId: id,
+      skip: z.number().check(z.int(), z.nonnegative(), z.maximum(100_000)),
+      limit: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    }),
+    reply: ActivityPageView,
+  },
   /** Recent messages of one conversation, fetched on demand (newest first, 50 a page). */
   'conversation-messages': {
     request: z.object({ conversationId: id, page: z.optional(z.number().check(z.int(), z.nonnegative())) }),
@@ -145,8 +157,14 @@ export const protocol = {
     request: z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), sessionOnly: z.boolean() }),
     reply: SettingsView,
   },
-  /** `GET /members` with the given key (not stored) or, without one, with the stored key. */
-  'key-test': { request: z.object({ key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))) }), reply: KeyTestView },
+  /**
+   * `GET /members` with the given key (not stored) or, without one, with the stored key; at the given
+   * base URL (typed, not stored; its host permission granted first) or, without one, the stored one.
+   */
+  'key-test': {
+    request: z.object({ key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))), baseUrl: z.optional(Settings.shape.baseUrl) }),
+    reply: KeyTestView,
+  },
   'key-clear': { request: z.object({}), reply: SettingsView },
 } as const;
 

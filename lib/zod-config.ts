@@ -3,6 +3,6 @@
  * faster validators) and the refused probe is logged as a CSP violation; telling zod up front keeps
  * the console clean. Import first in every extension page.
  */
-import { z } from 'zod/mini';
+import { config } from 'zod/mini';
 
-z.config({ jitless: true });
+config({ jitless: true });

@@ -46,7 +46,9 @@ export function chipContent(state: ChipView): { tone: ChipTone; label: string; d
     case 'no-lead':
       return { tone: 'neutral', label: t('chipNoLead'), detail: null };
     case 'lead': {
-      const name = state.name ?? '';
+      // Several leads and none chosen yet: the panel's picker decides.
+      if (state.name === undefined && state.leads !== undefined) return { tone: 'neutral', label: t('chipLeads', state.leads), detail: null };
+      const name = state.leads !== undefined ? `${state.name ?? ''} ${t('chipOfLeads', state.leads)}` : (state.name ?? '');
       const more = state.conversations !== undefined && state.conversations > 1 ? t('chipMore', state.conversations - 1) : null;
       if (!state.status) return { tone: 'neutral', label: t('chipNoConversation'), detail: name };
       const label = state.status === 'OPEN' ? t('statusOpen') : state.status === 'SNOOZED' ? t('statusSnoozed') : t('statusArchived');

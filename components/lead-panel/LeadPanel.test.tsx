@@ -104,6 +104,29 @@ describe('LeadPanel', () => {
     expect(send).toHaveBeenCalledWith('unarchive', { conversationId: 'conv_a', leadId: 'lead_grace' });
   });
 
+  it.each([
+    ['en', () => useEnglish()],
+    ['fr', () => useFrench()],
+  ])('never says the same word twice in the reply label and its badge (%s)', (_lang, use) => {
+    use();
+    const { messenger } = fakeMessenger();
+    renderPanel({ ...grace, conversations: [conversation({ leadReplied: true })] }, messenger);
+    const badge = screen.getByTestId('replied');
+    const label = badge.previousElementSibling!.textContent!.trim().toLowerCase();
+    expect(label).not.toBe('');
+    expect(badge.textContent!.toLowerCase()).not.toContain(label);
+  });
+
+  it('clears the "Saved" beside Append once the user acts on the conversation otherwise', async () => {
+    const { messenger } = fakeMessenger();
+    renderPanel(grace, messenger);
+    fireEvent.input(screen.getByLabelText('Append to note'), { target: { value: 'Called back.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Append', exact: true }));
+    await waitFor(() => expect(screen.getByText('Saved')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Archive', exact: true }));
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull());
+  });
+
   it('puts a snoozed conversation back to its old date on Undo', async () => {
     const { send, messenger } = fakeMessenger();
     const oldUntil = NOW + 86_400_000;

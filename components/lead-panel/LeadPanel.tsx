@@ -13,8 +13,11 @@ import { Icon } from '../ui/Icon';
 import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
+import { Activity } from './Activity';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
+import { LastMessagePreview } from './LastMessagePreview';
+import { LeadPicker } from './LeadPicker';
 import { NoLead } from './NoLead';
 import { NoteEditor } from './NoteEditor';
 import { OutboxList } from './OutboxList';
@@ -34,7 +37,25 @@ export interface LeadPanelProps {
 }
 
 type LeadState = Extract<PanelState, { kind: 'lead' }>;
-type ToastState = { id: number; text: string; undo?: () => void };
+/**
+ * A toast about a queued change (`item`: its outbox id) says what is true: being sent, queued (an
+ * attempt failed: it waits for the service), refused, or done (the item left the outbox after `since`,
+ * the state when the button was pressed).
+ */
+type ToastState = { id: number; text: string; undo?: () => void; item?: { id: string; since: PanelState | null; sending: string; queued: string } };
+type ToastInput = Omit<ToastState, 'id'>;
+
+/** What a toast says now, from the state the background pushed. */
+export function toastText(toast: ToastInput, state: PanelState | null): string {
+  const { item } = toast;
+  if (!item) return toast.text;
+  if (state === null || !('pending' in state)) return item.sending;
+  if (state.failed.some((i) => i.id === item.id)) return t('toastRefused');
+  const pending = state.pending.find((i) => i.id === item.id);
+  if (pending) return pending.attempts > 0 || pending.error ? item.queued : item.sending;
+  // Not listed: it landed, unless this is still the state from before the press.
+  return state === item.since ? item.sending : toast.text;
+}
 type Target = { conversationId: string; leadId: string };
 
 /** Re-renders every `periodMs` so countdowns and snooze expiry read true without a round trip. */
@@ -84,10 +105,19 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         current={current}
         noteRef={noteRef}
         report={report}
-        showToast={(text, undo) => setToast({ id: Date.now(), text, ...(undo ? { undo } : {}) })}
+        showToast={(input) => setToast({ id: Date.now(), ...input })}
         onRetry={retry}
         onDiscard={discard}
         loadMessages={loadMessages}
+      />
+    );
+  } else if (state.kind === 'pick-lead') {
+    body = (
+      <LeadPicker
+        candidates={state.candidates}
+        tooManyResults={state.tooManyResults}
+        loadAudiences={loadAudiences}
+        onChoose={async (leadId) => void report(await messenger.send('choose-lead', { tabId, leadId }))}
       />
     );
   } else if (state.kind === 'no-lead') {
@@ -134,7 +164,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
             ) : null
           }
         >
-          {toast.text}
+          {toastText(toast, state)}
         </Toast>
       ) : null}
     </div>
@@ -149,7 +179,7 @@ interface LeadViewProps {
   current: number;
   noteRef?: Ref<HTMLTextAreaElement>;
   report: <T>(reply: Reply<T>) => reply is { ok: true; value: T };
-  showToast: (text: string, undo?: () => void) => void;
+  showToast: (toast: ToastInput) => void;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
   loadMessages: (conversationId: string) => Promise<Reply<ConversationMessagesView>>;
@@ -160,6 +190,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
   useEffect(() => setSelectedId(state.selectedConversationId), [state.selectedConversationId, state.lead.id]);
   const conversation = state.conversations.find((c) => c.id === selectedId) ?? state.conversations[0] ?? null;
   const { lead } = state;
+  const [actionCount, setActionCount] = useState(0);
 
   function select(conversationId: string) {
     setSelectedId(conversationId);
@@ -168,11 +199,17 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
 
   async function act(c: ConversationView, action: 'archive' | 'unarchive' | 'unsnooze' | 'snooze', until?: number) {
     const target: Target = { conversationId: c.id, leadId: c.leadId };
+    setActionCount((n) => n + 1);
     const before = { status: c.status, snoozeUntil: c.snoozeUntil };
+    const since = state;
     const reply = action === 'snooze' ? await messenger.send('snooze', { ...target, until: until! }) : await messenger.send(action, target);
     if (!report(reply)) return;
     if (action === 'archive') {
-      showToast(t('toastArchived', lead.name), () => void messenger.send('unarchive', target));
+      showToast({
+        text: t('toastArchived', lead.name),
+        undo: () => void messenger.send('unarchive', target),
+        item: { id: reply.value.id, since, sending: t('toastArchiving', lead.name), queued: t('toastArchiveQueued', lead.name) },
+      });
     } else if (action === 'snooze') {
       // Undo puts the conversation back the way it was: snoozed to its old date, archived, or open.
       const undo =
@@ -181,7 +218,8 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           : before.status === 'ARCHIVED'
             ? () => void messenger.send('archive', target)
             : () => void messenger.send('unsnooze', target);
-      showToast(t('toastSnoozed', formatDateTime(until!)), undo);
+      const when = formatDateTime(until!);
+      showToast({ text: t('toastSnoozed', when), undo, item: { id: reply.value.id, since, sending: t('toastSnoozing', when), queued: t('toastSnoozeQueued', when) } });
     }
   }
 
@@ -207,6 +245,15 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           </span>
         ) : null}
       </header>
+
+      {state.leads ? (
+        <p class="muted small other-leads">
+          {t('otherLeads', state.leads)}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void messenger.send('choose-lead', { tabId, leadId: null })}>
+            {t('changeLead')}
+          </Button>
+        </p>
+      ) : null}
 
       {state.conversations.length > 1 ? (
         <ConversationPicker conversations={state.conversations} selectedId={conversation?.id ?? null} onSelect={select} now={current} />
@@ -234,10 +281,13 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
                 </div>
                 <div class="wide">
                   <dt>{t('lastMessage')}</dt>
-                  <dd data-testid="last-message">
-                    {conversation.lastMessageAt === null
-                      ? t('noMessageYet')
-                      : `${messageStatusLabel(conversation.lastMessageStatus)} · ${channelLabel(conversation.lastMessageType)} · ${formatDateTime(conversation.lastMessageAt)}`}
+                  <dd>
+                    <span data-testid="last-message">
+                      {conversation.lastMessageAt === null
+                        ? t('noMessageYet')
+                        : `${messageStatusLabel(conversation.lastMessageStatus)} · ${channelLabel(conversation.lastMessageType)} · ${formatDateTime(conversation.lastMessageAt)}`}
+                    </span>
+                    <LastMessagePreview conversationId={conversation.id} version={conversation.lastMessageAt} load={loadMessages} />
                   </dd>
                 </div>
                 <div>
@@ -272,7 +322,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           ) : null}
 
           <section class="card card-body">
-            <NoteEditor conversationId={conversation.id} note={conversation.note} now={now} onSave={(mode, text) => saveNote(conversation, mode, text)} noteRef={noteRef} />
+            <NoteEditor conversationId={conversation.id} note={conversation.note} now={now} onSave={(mode, text) => saveNote(conversation, mode, text)} noteRef={noteRef} actionCount={actionCount} />
           </section>
 
           <section class="card card-body stack" aria-label={t('recentMessages')}>
@@ -283,6 +333,10 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
       ) : (
         <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
       )}
+
+      {state.activity ? (
+        <Activity leadId={lead.id} recent={state.activity} loadPage={(skip, limit) => messenger.send('lead-activity', { leadId: lead.id, skip, limit })} />
+      ) : null}
     </div>
   );
 }

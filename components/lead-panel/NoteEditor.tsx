@@ -15,6 +15,8 @@ export interface NoteEditorProps {
   /** Receives the Note textarea, for the "focus the note" shortcut. */
   noteRef?: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
+  /** Changes whenever the user acts on the conversation otherwise: a "Saved" from before goes stale. */
+  actionCount?: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface NoteEditorProps {
  * service would not keep exactly what was typed, a preview computed by the very rules the service
  * applies (lib/inbox/note-rules), so what the user sees is what lands.
  */
-export function NoteEditor({ conversationId, note, now, onSave, noteRef, disabled }: NoteEditorProps) {
+export function NoteEditor({ conversationId, note, now, onSave, noteRef, disabled, actionCount = 0 }: NoteEditorProps) {
   const [draft, setDraft] = useState(note);
   const [dirty, setDirty] = useState(false);
   const [appendText, setAppendText] = useState('');
@@ -42,6 +44,8 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
       setDraft(note);
     }
   }, [conversationId, note]);
+
+  useEffect(() => setSaved(null), [actionCount]);
 
   const at = new Date(now());
   const replacePreview = previewNote(note, draft, 'replace', at);

@@ -78,7 +78,7 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
         const left = secondsLeft(state.retryAt, now);
         return (
           <EmptyState icon="clock" title={t('rateLimitedTitle')} body={left > 0 ? t('rateLimitedCountdown', left) : t('rateLimitedReady')} tone="warning">
-            <Button onClick={onRetry} disabled={left > 0}>
+            <Button variant="primary" onClick={onRetry} disabled={left > 0}>
               {t('retryNow')}
             </Button>
           </EmptyState>
@@ -94,7 +94,8 @@ export function StateMessage({ state, now, onOpenOptions, onRetry }: StateMessag
           body={<ErrorMessage text={text} />}
           tone={offline ? 'warning' : 'danger'}
         >
-          <Button onClick={onRetry} icon={<Icon name="refresh" />}>
+          {/* The one thing to do here: it must look like it, in both themes. */}
+          <Button variant="primary" onClick={onRetry} icon={<Icon name="refresh" />}>
             {t('retryNow')}
           </Button>
         </EmptyState>

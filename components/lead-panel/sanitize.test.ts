@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { looksLikeHtml, sanitizeMessageHtml } from './sanitize';
+import { loadSanitizer, looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
 
-beforeAll(() => {
+beforeAll(async () => {
   // happy-dom's Node.prototype.nodeName getter returns '' instead of dispatching to the element's own
   // getter as browsers do, and DOMPurify reads nodeName through that prototype getter. Make it behave
   // like a browser's so the real sanitiser runs here. (happy-dom's NodeIterator also loses its place
@@ -18,6 +18,7 @@ beforeAll(() => {
       return base.get!.call(this);
     },
   });
+  await loadSanitizer();
 });
 
 function parse(html: string): HTMLTemplateElement {
@@ -47,5 +48,41 @@ describe('sanitizeMessageHtml', () => {
   it('tells markup from plain text', () => {
     expect(looksLikeHtml('<p>Hello</p>')).toBe(true);
     expect(looksLikeHtml('2 < 3 and 5 > 4')).toBe(false);
+  });
+});
+
+describe('stripEventHandlers', () => {
+  it.each([
+    ['Sure: <img src=x onerror=alert(1)> see you', 'Sure: <img src=x > see you'],
+    // An unquoted value runs to a space or '>', '/' included (as browsers read it).
+    ['<img/onerror=alert(1)/src=x>', '<img/>'],
+    ['<a href="https://e.example/?a=1>2" ONCLICK = "x()" title=\'t\'>go</a>', '<a href="https://e.example/?a=1>2"  title=\'t\'>go</a>'],
+    ['<p onmouseover=\'a("b")\'>x</p><b>y</b>', '<p >x</p><b>y</b>'],
+    ['<!-- <img onerror=x> --><i>z</i>', '<!-- <img onerror=x> --><i>z</i>'],
+    ['1 < 2 and <3 <', '1 < 2 and <3 <'],
+    // Every `on…` name goes (none is on the allowlist anyway).
+    ['<div one=1 data-on=2 on>t</div>', '<div  data-on=2 >t</div>'],
+    ['<img src=x onerror="unterminated', '<img src=x '],
+  ])('%s', (dirty, expected) => {
+    expect(stripEventHandlers(dirty)).toBe(expected);
+  });
+
+  it('leaves no handler to a parser, whatever the quoting', () => {
+    const doc = new DOMParser().parseFromString(stripEventHandlers('<svg onload=a()><img src=x onerror = "b()" /><body onpageshow=c()>'), 'text/html');
+    const attrs = [...doc.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name));
+    expect(attrs.filter((n) => n.startsWith('on'))).toEqual([]);
+  });
+});
+
+describe('messagePreview', () => {
+  it('is one line of plain text, sanitised, bounded with an ellipsis', () => {
+    expect(messagePreview('Sure, here is my calendar: <img src=x onerror=alert(1)> see you then!')).toBe('Sure, here is my calendar: see you then!');
+    expect(messagePreview('<p>Hi Grace,</p><p>Worth a <b>chat</b>?</p><script>steal()</script><style>p{}</style>')).toBe('Hi Grace, Worth a chat?');
+    expect(messagePreview('Line one\n\n   line two')).toBe('Line one line two');
+    const long = messagePreview('word '.repeat(100), 40);
+    expect(long.length).toBeLessThanOrEqual(40);
+    expect(long.endsWith('…')).toBe(true);
+    expect(messagePreview('x'.repeat(PREVIEW_MAX + 10))).toHaveLength(PREVIEW_MAX);
+    expect(messagePreview('  ')).toBe('');
   });
 });

@@ -1,4 +1,3 @@
-import { DEFAULT_BASE_URL } from '../../lib/settings';
 import type { ErrorText } from '../error-text';
 import { t, type MessageKey } from '../i18n';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -49,12 +48,7 @@ export function BaseUrlField({ value, onInput, error }: BaseUrlFieldProps) {
         onInput={(e) => onInput(e.currentTarget.value)}
       />
       <p class="field-hint" id="base-url-hint">
-        {t('baseUrlHint', DEFAULT_BASE_URL)}{' '}
-        {value.trim() !== DEFAULT_BASE_URL ? (
-          <button type="button" class="link-button" onClick={() => onInput(DEFAULT_BASE_URL)}>
-            {t('resetDefault')}
-          </button>
-        ) : null}
+        {t('baseUrlHint')}
       </p>
       {error ? (
         <p class="field-error" id="base-url-error" role="alert">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
-import type { KeyTestView, SettingsView } from '../../lib/views';
+import type { ErrorView, KeyTestView, SettingsView } from '../../lib/views';
 import { errorText, thrownText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
@@ -17,12 +17,20 @@ export interface KeyFormProps {
   onSettings: (settings: SettingsView) => void;
 }
 
-type Outcome = { tone: 'ok' | 'neutral'; text: string; members?: KeyTestView } | { tone: 'danger'; error: ErrorText } | null;
+type Outcome =
+  | { tone: 'ok' | 'neutral'; text: string; members?: KeyTestView }
+  | { tone: 'warning'; error: ErrorText }
+  | { tone: 'danger'; error: ErrorText }
+  | null;
+
+/** Failures of a test that say nothing about the key (no answer, a pause, a failing service): the save goes on, unverified. */
+const UNVERIFIED: ReadonlySet<ErrorView['code']> = new Set(['offline', 'rate-limited', 'server', 'malformed']);
 
 /**
- * The connection: the API key (typed masked, with a show toggle) and the service's base URL, saved
- * together by one Save, then tested with `GET /members`. The stored key never comes back to this
- * page; the form only knows whether one is set.
+ * The connection: the API key (typed masked, with a show toggle) and the service's base URL. Save
+ * tests what is typed first (`GET /members` at the typed base URL): a refusal saves nothing and keeps
+ * what was stored; no answer saves it with a "not verified" warning. The stored key never comes back
+ * to this page; the form only knows whether one is set.
  */
 export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFormProps) {
   const [key, setKey] = useState('');
@@ -34,44 +42,63 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
   const [outcome, setOutcome] = useState<Outcome>(null);
   useEffect(() => setBaseUrl(settings.baseUrl), [settings.baseUrl]);
 
-  async function test(candidate?: string) {
-    const reply = await messenger.send('key-test', candidate ? { key: candidate } : {});
-    if (reply.ok) setOutcome({ tone: 'ok', text: t('keyWorks', formatNumber(reply.value.members)), members: reply.value });
-    else setOutcome({ tone: 'danger', error: errorText(reply.error) });
+  const worked = (members: KeyTestView): Outcome => ({ tone: 'ok', text: t('keyWorks', formatNumber(members.members)), members });
+
+  /**
+   * The typed base URL, checked, with its host permission asked for from the click itself (browsers
+   * grant host permissions only during the user gesture): null after showing why not.
+   */
+  function typedUrl(): { plan: ReturnType<typeof planBaseUrl>; granted: Promise<boolean> } | null {
+    const plan = planBaseUrl(baseUrl, settings.baseUrl);
+    if (plan.kind === 'error') {
+      setBaseUrlError({ sentence: plan.message });
+      return null;
+    }
+    return { plan, granted: plan.kind === 'change' && plan.permission ? permissions.request([plan.permission]) : Promise.resolve(true) };
+  }
+
+  function denied(plan: ReturnType<typeof planBaseUrl>) {
+    setBaseUrlError({ sentence: t('baseUrlPermissionDenied', new URL(plan.kind === 'change' ? plan.baseUrl : baseUrl).host) });
   }
 
   function save(e: Event) {
     e.preventDefault();
     setOutcome(null);
-    const plan = planBaseUrl(baseUrl, settings.baseUrl);
-    if (plan.kind === 'error') {
-      setBaseUrlError({ sentence: plan.message });
-      return;
-    }
     const typedKey = key.trim();
+    const url = typedUrl();
+    if (!url) return;
+    const { plan } = url;
     if (plan.kind === 'unchanged' && !typedKey) {
       setOutcome({ tone: 'danger', error: { sentence: settings.key.set ? t('nothingToSave') : t('keyEmpty') } });
       return;
     }
-    // Asked for from the click itself, before any await: browsers grant host permissions only
-    // during the user gesture.
-    const granted = plan.kind === 'change' && plan.permission ? permissions.request([plan.permission]) : Promise.resolve(true);
     setBusy('save');
-    void granted
+    void url.granted
       .then(async (ok) => {
-        if (!ok) {
-          setBaseUrlError({ sentence: t('baseUrlPermissionDenied', new URL(plan.kind === 'change' ? plan.baseUrl : baseUrl).host) });
-          return;
+        if (!ok) return denied(plan);
+        const changedUrl = plan.kind === 'change' ? plan.baseUrl : undefined;
+        // Test before saving: what the service refuses is never stored.
+        let tested: Outcome = null;
+        if (typedKey || settings.key.set) {
+          const reply = await messenger.send('key-test', { ...(typedKey ? { key: typedKey } : {}), ...(changedUrl ? { baseUrl: changedUrl } : {}) });
+          if (reply.ok) tested = worked(reply.value);
+          else if (UNVERIFIED.has(reply.error.code)) {
+            const why = errorText(reply.error);
+            tested = { tone: 'warning', error: { sentence: `${t('savedNotVerified')} ${why.sentence}`, ...(why.detail ? { detail: why.detail } : {}) } };
+          } else {
+            const why = errorText(reply.error);
+            const kept = settings.key.set ? t('nothingSavedKeyKept') : t('nothingSaved');
+            setOutcome({ tone: 'danger', error: { sentence: `${why.sentence} ${kept}`, ...(why.detail ? { detail: why.detail } : {}) } });
+            return;
+          }
         }
-        let latest = settings;
-        if (plan.kind === 'change') {
-          const reply = await messenger.send('settings-set', { patch: { baseUrl: plan.baseUrl } });
+        if (changedUrl) {
+          const reply = await messenger.send('settings-set', { patch: { baseUrl: changedUrl } });
           if (!reply.ok) {
             setBaseUrlError(errorText(reply.error));
             return;
           }
-          latest = reply.value;
-          onSettings(latest);
+          onSettings(reply.value);
         }
         if (typedKey) {
           const reply = await messenger.send('key-set', { key: typedKey, sessionOnly });
@@ -79,26 +106,32 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
             setOutcome({ tone: 'danger', error: errorText(reply.error) });
             return;
           }
-          latest = reply.value;
-          onSettings(latest);
+          onSettings(reply.value);
           setKey('');
           setVisible(false);
         }
-        setOutcome({ tone: 'ok', text: t('connectionSaved') });
-        if (latest.key.set) {
-          setBusy('test');
-          await test();
-        }
+        setOutcome(tested ?? { tone: 'ok', text: t('connectionSaved') });
       })
       .catch((error: unknown) => setOutcome({ tone: 'danger', error: thrownText(error) }))
       .finally(() => setBusy(null));
   }
 
-  async function runTest() {
-    setBusy('test');
+  /** Tests what is typed (the key in the field, else the stored one; the base URL in the field), storing nothing. */
+  function runTest() {
     setOutcome(null);
-    await test(key.trim() || undefined);
-    setBusy(null);
+    const url = typedUrl();
+    if (!url) return;
+    const { plan } = url;
+    const typedKey = key.trim();
+    setBusy('test');
+    void url.granted
+      .then(async (ok) => {
+        if (!ok) return denied(plan);
+        const reply = await messenger.send('key-test', { ...(typedKey ? { key: typedKey } : {}), ...(plan.kind === 'change' ? { baseUrl: plan.baseUrl } : {}) });
+        setOutcome(reply.ok ? worked(reply.value) : { tone: 'danger', error: errorText(reply.error) });
+      })
+      .catch((error: unknown) => setOutcome({ tone: 'danger', error: thrownText(error) }))
+      .finally(() => setBusy(null));
   }
 
   async function clear() {
@@ -175,7 +208,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
         <Button type="submit" variant="primary" busy={busy === 'save'} disabled={busy !== null && busy !== 'save'}>
           {t('save')}
         </Button>
-        <Button onClick={() => void runTest()} busy={busy === 'test'} disabled={(!stored && !key.trim()) || (busy !== null && busy !== 'test')}>
+        <Button onClick={runTest} busy={busy === 'test'} disabled={(!stored && !key.trim()) || (busy !== null && busy !== 'test')}>
           {t('testKey')}
         </Button>
         {stored ? (
@@ -186,12 +219,12 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
       </div>
       <div aria-live="polite" data-testid="key-outcome">
         {outcome ? (
-          <div class={`notice ${outcome.tone === 'ok' ? 'notice-ok' : outcome.tone === 'danger' ? 'notice-danger' : ''}`}>
-            <Icon name={outcome.tone === 'danger' ? 'alert' : 'check'} />
-            {outcome.tone === 'danger' ? <ErrorMessage text={outcome.error} /> : <span>{outcome.text}</span>}
+          <div class={`notice ${outcome.tone === 'neutral' ? '' : `notice-${outcome.tone}`}`}>
+            <Icon name={outcome.tone === 'danger' || outcome.tone === 'warning' ? 'alert' : 'check'} />
+            {outcome.tone === 'danger' || outcome.tone === 'warning' ? <ErrorMessage text={outcome.error} /> : <span>{outcome.text}</span>}
           </div>
         ) : null}
-        {outcome && outcome.tone !== 'danger' && outcome.members && outcome.members.list.length > 0 ? (
+        {outcome && 'members' in outcome && outcome.members && outcome.members.list.length > 0 ? (
           <ul class="host-list member-list" aria-label={outcome.text}>
             {outcome.members.list.map((m) => (
               <li key={m.id} class="host-item">

@@ -5,8 +5,7 @@
 import type { LeadStatusLog } from '../../lib/api/schemas';
 import { notFound } from '../domain-error';
 import type { RegisterEndpoint } from '../http/endpoint';
-import type { LeadRecord } from '../model';
-import { canonicalPronetUrl, leadByIdentifier } from '../rules/lead-lookup';
+import { leadByIdentifier, searchLeadsBy } from '../rules/lead-lookup';
 import { addLeadToAudience, createOrMergeLead, findOrCreateAudience } from '../rules/lead-merge';
 import { newId } from '../store';
 import { toConversationSummary, toLead, toLeadLog } from '../wire';
@@ -34,15 +33,9 @@ export function registerLeadRoutes(endpoint: RegisterEndpoint): void {
   });
 
   endpoint('searchLeads', ({ ws, query }) => {
-    let lead: LeadRecord | undefined;
-    if (query.leadId) lead = ws.leads.get(query.leadId);
-    else if (query.email) lead = ws.leadByEmail(query.email);
-    else if (query.pronetUrl) lead = ws.leadByPronetUrl(canonicalPronetUrl(query.pronetUrl));
-    else if (query.crmId) lead = ws.leadByCrmId(query.crmId);
-    else if (query.firstname && query.lastname && query.companyName) {
-      lead = ws.leadByName(query.firstname, query.lastname, query.companyName);
-    }
-    if (!lead) throw notFound('No lead matches this search.');
+    const found = searchLeadsBy(ws, query);
+    if (found.kind === 'many') return { leads: found.leads.map(toLead), tooManyResults: found.tooManyResults };
+    const { lead } = found;
     return { lead: toLead(lead), recentLogs: ws.logsOf(lead.id).slice(0, RECENT_LOGS).map((l) => toLeadLog(ws, l)) };
   });
 

@@ -7,6 +7,7 @@ import type { LeadRecord, PronetProfile, WorkspaceData, WorldData } from '../mod
 import { HOSTILE_REPLIES, LEAD_REPLIES } from './content';
 import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, famousProfile } from './famous';
 import { createIdFactory } from './ids';
+import { addLeadIdentityPeople } from './lead-identity';
 import { createRng, type Rng } from './prng';
 import type { LeadProgress } from './stats';
 import {
@@ -256,6 +257,7 @@ function buildDemoPro(ctx: BuildContext, rng: Rng): { ws: WorkspaceData; profile
     graceRecord.email = null;
     graceRecord.pronetUrl = grace.pronetUrl;
   }
+  profiles.push(...addLeadIdentityPeople(ctx, rng.fork('lead-identity'), ws, idt(0)));
   return { ws, profiles };
 }
 

@@ -42,7 +42,7 @@ export const GRACE = person({
   slug: 'grace-hopper',
   firstname: 'Grace',
   lastname: 'Hopper',
-  headline: 'Rear Admiral (ret.) · Compiler pioneer · "It is easier to ask forgiveness than permission"',
+  headline: 'Director of Programming Languages · Rear Admiral (ret.) · "It is easier to ask forgiveness than permission"',
   companyName: 'Naval Computing Lab',
   location: 'Arlington, Virginia, United States',
   about:

@@ -7,6 +7,7 @@
 import type { PronetProfile } from '../model';
 import { PRONET_CANONICAL_ORIGIN } from '../../lib/pronet/canonical-url';
 import { createRng, hashString } from '../seed/prng';
+import { FAMOUS_PEOPLE } from '../seed/famous';
 import { companyPool, jobTitle, pickSchool, slugify } from '../seed/people';
 import { type Html, html } from './html';
 
@@ -92,7 +93,8 @@ export function experienceOf(p: PronetProfile): ExperienceEntry[] {
   let year = 2023 - rng.int(0, 6);
   const entries: ExperienceEntry[] = [
     {
-      title: titleFromHeadline(p.headline),
+      // A demo person's job title is the lead's: the page and the panel say the same.
+      title: FAMOUS_PEOPLE.find((f) => f.slug === p.slug)?.jobTitle ?? titleFromHeadline(p.headline),
       company: p.companyName,
       period: `${rng.pick(MONTHS)} ${year} – Present`,
       location: p.location,

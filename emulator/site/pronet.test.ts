@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PronetProfile } from '../model';
 import { pronetSite } from './pronet';
+import { FAMOUS_PEOPLE, famousProfile } from '../seed/famous';
 import { alsoViewed, buildIndex, experienceOf, titleFromHeadline } from './pronet-pages';
 
 const profile = (slug: string, over: Partial<PronetProfile> = {}): PronetProfile => ({
@@ -135,6 +136,11 @@ describe('profile details', () => {
     expect(a[0]).toMatchObject({ title: 'Head of Algorithms', company: 'Analytical Engines Ltd' });
     expect(a[0]?.period).toMatch(/Present$/);
     expect(a.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(FAMOUS_PEOPLE.map((p) => [p.slug, p] as const))('gives %s the same job title on the page as the lead has in the panel', (_slug, p) => {
+    expect(experienceOf(famousProfile(p))[0]!.title).toBe(p.jobTitle);
+    if (p.slug === 'grace-hopper') expect(titleFromHeadline(p.headline)).toBe(p.jobTitle);
   });
 
   it('reads the title out of a headline', () => {

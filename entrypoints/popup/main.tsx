@@ -6,11 +6,13 @@ import '../../components/ui/feedback.css';
 import '../../components/lead-panel/lead-panel.css';
 import '../../components/lead-panel/messages.css';
 import '../../components/lead-panel/states.css';
+import '../../components/lead-panel/lead-identity.css';
 import '../../components/lead-panel/outbox.css';
 import { t, uiLocale } from '../../components/i18n';
 import { PanelApp, parseTabParam } from '../../components/lead-panel/PanelApp';
 
 const params = new URLSearchParams(location.search);
 document.documentElement.lang = uiLocale();
+document.documentElement.classList.add('popup');
 document.title = t('extName');
 render(<PanelApp surface="popup" pinnedTabId={parseTabParam(params.get('tab'))} />, document.getElementById('app')!);

@@ -18,7 +18,7 @@ const summaries: Summaries = {
   getAudience: (r) => `audience of ${count(r.data.size, 'lead')}`,
   listAudienceLeads: (r) => `${count(r.data.length, 'lead')} of ${r.total}`,
   createLead: () => 'lead saved',
-  searchLeads: () => 'lead found',
+  searchLeads: (r) => ('lead' in r ? 'lead found' : `${count(r.leads.length, 'lead')} found${r.tooManyResults ? ', more matched' : ''}`),
   updateLeadStatus: (r) => `${r.logs.filter((l) => l.leadUpdated).length} of ${count(r.logs.length, 'campaign')} updated`,
   removeLeadFromAudience: () => 'lead removed from audience',
   listLeadLogs: (r) => `${count(r.data.length, 'log')} of ${r.total}`,

@@ -4,7 +4,8 @@
  */
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Audience, ConversationSummary, Credits, Identity, Lead, Member, Message } from '../api/schemas';
+import { leadMatches, type LeadMatches } from '../api/lead-search';
+import type { Audience, ConversationSummary, Credits, Identity, LeadLog, Member, Message } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -20,13 +21,14 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
   enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
   conversationMessages(conversationId: string, page: number, opts: OutboxCallOptions): Promise<{ data: Message[]; total: number }>;
+  leadLogs(leadId: string, skip: number, limit: number, opts: OutboxCallOptions): Promise<{ data: LeadLog[]; total: number }>;
 }
 
 export function createBackgroundApi(client: Client): BackgroundApi {
   return {
-    async searchLead(pronetUrl: string, opts: ResolveCallOptions): Promise<Lead | null> {
+    async searchLead(query, opts: ResolveCallOptions): Promise<LeadMatches | null> {
       try {
-        return (await client.leads.search({ pronetUrl }, opts)).lead;
+        return leadMatches(await client.leads.search(query, opts));
       } catch (error) {
         // "No lead matches" is an answer, not a failure.
         if (error instanceof ApiError && error.status === 404) return null;
@@ -57,6 +59,10 @@ export function createBackgroundApi(client: Client): BackgroundApi {
     enrich: async (input, opts) => {
       const res = await client.leads.enrich(input, opts);
       return { enrichRequestId: res.enrichRequestId, creditsSpent: res.creditsSpent };
+    },
+    leadLogs: async (leadId, skip, limit, opts) => {
+      const res = await client.leads.logs({ leadId, skip, limit }, opts);
+      return { data: res.data, total: res.total };
     },
     conversationMessages: async (conversationId, page, opts) => {
       const res = await client.conversations.messages({ conversationId, page }, opts);

@@ -35,6 +35,8 @@ export function badgeFor(state: PanelState): Badge {
       return { text: '+', color: BLUE, title: `${APP}: not a lead yet` };
     case 'error':
       return { text: '?', color: AMBER, title: `${APP}: ${describeError(state)}` };
+    case 'pick-lead':
+      return { text: String(state.candidates.length), color: BLUE, title: `${APP}: ${state.candidates.length} leads have this profile` };
     case 'lead': {
       if (state.failed.length > 0) return { text: '!', color: RED, title: `${APP}: an action failed` };
       const selected = state.conversations.find((c) => c.id === state.selectedConversationId);

@@ -36,6 +36,18 @@ export class RequestError extends Error {
   }
 }
 
+/** The service at `address` (a base URL: not secret) could not be reached while trying a connection. */
+export class UnreachableError extends Error {
+  readonly kind = 'unreachable';
+  constructor(
+    readonly address: string,
+    readonly timedOut: boolean,
+  ) {
+    super(`${address} could not be reached${timedOut ? ' in time' : ''}`);
+    this.name = 'UnreachableError';
+  }
+}
+
 /** Replaces every occurrence of the secret with a mask (defence in depth: details should never hold it). */
 export function redact(text: string, secret: string | null | undefined): string {
   if (!secret || secret.length < 4) return text;
@@ -78,6 +90,7 @@ function rawView(error: unknown, now: number): ErrorView {
     return { code: 'rejected', ...detail, status };
   }
   if (error instanceof NetworkError) return error.timedOut ? { code: 'offline', reason: 'timeout' } : { code: 'offline' };
+  if (error instanceof UnreachableError) return { code: 'offline', ...(error.timedOut ? { reason: 'timeout' as const } : {}), subject: error.address };
   // Names the endpoint and the field that did not match.
   if (error instanceof ResponseSchemaError) return { code: 'malformed', ...detailOf(error.message) };
   if (error instanceof NoKeyError) return { code: 'no-key' };

@@ -6,13 +6,13 @@
  * service applies (`lib/inbox`), so the panel shows at once what the service will hold. Failed ones
  * are listed apart and not applied.
  */
-import type { ConversationSummary, Lead } from '../api/schemas';
+import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
-import type { ChipView, ConversationView, ErrorView, LeadView, OutboxItemView, PanelState } from '../views';
+import type { ActivityItemView, ChipView, ConversationView, ErrorView, LeadChoiceView, LeadView, OutboxItemView, PanelState } from '../views';
 import { CHIP_NAME_MAX } from '../chip-state';
 import { profileSlug } from '../pronet/canonical-url';
-import type { CacheEntry, OutboxRecord } from '../store/db';
+import type { CacheEntry, LeadCandidate, OutboxRecord } from '../store/db';
 import type { KeyProblem } from './error-view';
 
 /** Why resolving a tab's profile failed, as the panel shows it. */
@@ -48,6 +48,9 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
     return { kind: 'loading', profileUrl };
   }
   const ordered = [...inputs.outbox].sort((a, b) => a.id - b.id);
+  if (!entry.lead && entry.candidates && entry.candidates.length > 1) {
+    return { kind: 'pick-lead', profileUrl, candidates: leadChoices(entry.candidates, profileUrl), tooManyResults: entry.tooManyResults ?? false };
+  }
   if (!entry.lead) {
     const mine = ordered.filter((r) => r.kind === 'add-to-audience' && r.profileUrl === profileUrl);
     return {
@@ -81,7 +84,27 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
     failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
     stale: inputs.stale,
     fetchedAt: entry.fetchedAt,
+    ...(entry.recentLogs ? { activity: entry.recentLogs.map(activityItem) } : {}),
+    ...(entry.candidates && entry.candidates.length > 1 ? { leads: entry.candidates.length } : {}),
   };
+}
+
+/** The leads of a duplicated profile, those with a conversation first, then the oldest first. */
+export function leadChoices(candidates: readonly LeadCandidate[], profileUrl: string): LeadChoiceView[] {
+  return [...candidates]
+    .sort((a, b) => Number(b.conversations > 0) - Number(a.conversations > 0) || a.lead.createdAt - b.lead.createdAt)
+    .map(({ lead, conversations }) => ({
+      id: lead.id,
+      name: leadView(lead, profileUrl).name,
+      company: lead.companyName,
+      audienceIds: lead.audienceIds,
+      createdAt: lead.createdAt,
+      conversations,
+    }));
+}
+
+export function activityItem(log: LeadLog): ActivityItemView {
+  return { id: log.id, type: log.type, description: log.description, campaignName: log.campaignName, createdAt: log.createdAt };
 }
 
 export function leadView(lead: Lead, profileUrl: string): LeadView {
@@ -176,8 +199,11 @@ export function chipFor(state: PanelState): ChipView {
         name: state.lead.name.slice(0, CHIP_NAME_MAX),
         conversations: state.conversations.length,
         ...(selected ? { status: selected.status } : {}),
+        ...(state.leads ? { leads: state.leads } : {}),
       };
     }
+    case 'pick-lead':
+      return { kind: 'lead', leads: state.candidates.length };
     default:
       return { kind: state.kind };
   }

@@ -97,3 +97,36 @@ describe('resolver', () => {
     expect(service.calls.filter((c) => c.startsWith('searchLead'))).toHaveLength(3);
   });
 });
+
+describe('resolver: several leads for one profile', () => {
+  const choices = new Map<string, string>();
+  const withChoices = () => resolver({ choices: { get: async (url) => choices.get(url) } });
+
+  beforeEach(() => {
+    choices.clear();
+    service.leads.set('lead_2', { ...lead('lead_2', 'ada-lovelace'), createdAt: 5 });
+  });
+
+  it('lists each lead with its number of conversations and picks none until the user chooses', async () => {
+    const entry = await withChoices().resolve(ADA);
+    expect(entry.lead).toBeNull();
+    expect(entry.leadId).toBeUndefined();
+    expect(entry.candidates?.map((c) => [c.lead.id, c.conversations])).toEqual([
+      ['lead_1', 1],
+      ['lead_2', 0],
+    ]);
+    expect(service.calls).toEqual([`searchLead ${ADA}`, 'leadConversations lead_1', 'leadConversations lead_2']);
+  });
+
+  it('resolves to the lead chosen for the profile, with its conversations and activity, keeping the others listed', async () => {
+    choices.set(ADA, 'lead_2');
+    const entry = await withChoices().resolve(ADA);
+    expect([entry.lead?.id, entry.leadId, entry.conversations, entry.candidates?.length]).toEqual(['lead_2', 'lead_2', [], 2]);
+    expect(service.calls.at(-1)).toBe('searchLead lead_2');
+  });
+
+  it('ignores a remembered choice that is no longer one of the leads', async () => {
+    choices.set(ADA, 'lead_gone');
+    expect((await withChoices().resolve(ADA)).lead).toBeNull();
+  });
+});

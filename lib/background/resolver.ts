@@ -9,11 +9,16 @@
  * - Cancellation: each caller passes its own signal (the tab's); the shared calls are aborted only
  *   when every caller waiting for them has given up.
  * - With caching disabled (the benchmark's naive baseline) `peek` finds nothing and nothing is shared.
+ * - Duplicates: when several leads have the profile URL, each one's conversations are counted (the
+ *   picker shows the one with a conversation first) and the entry names the lead the user chose for
+ *   this profile (`choices`), or none until they choose: never silently the first.
  */
 import type { LimiterPriority } from '../api/rate-limiter';
-import type { ConversationSummary, Lead } from '../api/schemas';
+import type { LeadMatches } from '../api/lead-search';
+import type { ConversationSummary } from '../api/schemas';
 import type { ProfileCache } from '../store/cache';
 import type { CacheEntry } from '../store/db';
+import type { LeadChoices } from '../store/lead-choices';
 
 export interface ResolveCallOptions {
   signal?: AbortSignal;
@@ -22,14 +27,16 @@ export interface ResolveCallOptions {
 
 /** The two calls resolution needs (adapted from the client in `api.ts`). */
 export interface ResolverApi {
-  /** The lead with this canonical profile URL, or null when there is none (404). */
-  searchLead(pronetUrl: string, opts: ResolveCallOptions): Promise<Lead | null>;
+  /** The leads with this canonical profile URL (or this id), or null when there is none (404). */
+  searchLead(query: { pronetUrl: string } | { leadId: string }, opts: ResolveCallOptions): Promise<LeadMatches | null>;
   leadConversations(leadId: string, opts: ResolveCallOptions): Promise<ConversationSummary[]>;
 }
 
 export interface ResolverOptions {
   api: ResolverApi;
   cache: ProfileCache;
+  /** The lead the user chose for a profile that several leads share. */
+  choices?: Pick<LeadChoices, 'get'>;
   clock: { now(): number };
   freshMs?: number;
   noLeadFreshMs?: number;
@@ -76,15 +83,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
   async function fetchEntry(profileUrl: string, call: ResolveCallOptions): Promise<CacheEntry> {
     running += 1;
     try {
-      const lead = await opts.api.searchLead(profileUrl, call);
-      const conversations = lead ? await opts.api.leadConversations(lead.id, call) : [];
-      const entry: CacheEntry = {
-        profileUrl,
-        ...(lead ? { leadId: lead.id } : {}),
-        lead,
-        conversations,
-        fetchedAt: opts.clock.now(),
-      };
+      const entry = await lookUp(profileUrl, call);
       // Stored even with caching off: the panel reads what it shows from here. The cache's memory
       // has it at once, so the status goes out without waiting for the disk.
       opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
@@ -92,6 +91,36 @@ export function createResolver(opts: ResolverOptions): Resolver {
     } finally {
       running -= 1;
     }
+  }
+
+  async function lookUp(profileUrl: string, call: ResolveCallOptions): Promise<CacheEntry> {
+    const found = await opts.api.searchLead({ pronetUrl: profileUrl }, call);
+    const leads = found?.leads ?? [];
+    const only = leads.length === 1 ? leads[0] : undefined;
+    if (only) {
+      const conversations = await opts.api.leadConversations(only.id, call);
+      return { profileUrl, leadId: only.id, lead: only, conversations, fetchedAt: opts.clock.now(), recentLogs: found?.recentLogs ?? [] };
+    }
+    if (leads.length === 0) return { profileUrl, lead: null, conversations: [], fetchedAt: opts.clock.now() };
+    const lists = await Promise.all(leads.map((l) => opts.api.leadConversations(l.id, call)));
+    const candidates = leads.map((lead, i) => ({ lead, conversations: lists[i]?.length ?? 0 }));
+    const tooManyResults = found?.tooManyResults ?? false;
+    const chosenId = await opts.choices?.get(profileUrl);
+    const at = leads.findIndex((l) => l.id === chosenId);
+    const chosen = leads[at];
+    if (!chosen) return { profileUrl, lead: null, conversations: [], fetchedAt: opts.clock.now(), candidates, tooManyResults };
+    // A search by id returns the chosen lead's recent logs (the several-leads answer has none).
+    const one = await opts.api.searchLead({ leadId: chosen.id }, call);
+    return {
+      profileUrl,
+      leadId: chosen.id,
+      lead: chosen,
+      conversations: lists[at] ?? [],
+      fetchedAt: opts.clock.now(),
+      recentLogs: one?.recentLogs ?? [],
+      candidates,
+      tooManyResults,
+    };
   }
 
   /** Waits for the shared work, or rejects as soon as this caller's own signal aborts. */
@@ -128,7 +157,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
 
   function isFresh(entry: CacheEntry): boolean {
     const age = opts.clock.now() - entry.fetchedAt;
-    return age >= 0 && age < (entry.lead ? freshMs : noLeadFreshMs);
+    return age >= 0 && age < (entry.lead || entry.candidates ? freshMs : noLeadFreshMs);
   }
 
   return {

@@ -41,8 +41,11 @@ export interface CallFigures {
 export interface ServiceClient {
   /** The calls made with the stored key. */
   api: BackgroundApi;
-  /** The calls made with a key that is only being tried (not stored, not reported to the key session). */
-  withKey(candidate: string): BackgroundApi;
+  /**
+   * The calls made to try a typed connection: `key` (else the stored key) at `baseUrl` (else the
+   * stored one). Not reported to the key session: neither is the connection in force.
+   */
+  trying(typed: { key?: string; baseUrl?: string }): BackgroundApi;
   /** Takes over the limiter's state kept by the previous worker. */
   restore(): Promise<void>;
   figures(): CallFigures;
@@ -68,10 +71,10 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     opts.callLog.add(record).catch((error: unknown) => console.error('call log write failed', error));
   }
 
-  const apiWith = (apiKey: () => string) =>
+  const apiWith = (apiKey: () => string, baseUrl: () => string = opts.baseUrl) =>
     createBackgroundApi(
       createClient({
-        baseUrl: opts.baseUrl,
+        baseUrl,
         apiKey,
         limiter,
         now,
@@ -84,7 +87,11 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
 
   return {
     api: reportingTo(opts.keys, apiWith(() => opts.keys.require())),
-    withKey: (candidate) => apiWith(() => candidate),
+    trying: ({ key, baseUrl }) =>
+      apiWith(
+        key ? () => key : () => opts.keys.require(),
+        baseUrl ? () => baseUrl : opts.baseUrl,
+      ),
     async restore() {
       limiter.restore((await opts.meta.get<LimiterState>(LIMITER_META)) ?? undefined);
     },

@@ -34,6 +34,8 @@ function fakeServer() {
     const headers = new Headers(init.headers);
     const auth = headers.get('authorization');
     seen.push({ url: url.href, auth, body: init.body as string | undefined, signal: init.signal ?? undefined });
+    // Port 9 (discard): nothing listens there.
+    if (url.port === '9') throw new TypeError('Failed to fetch');
     const presented = auth?.replace(/^Bearer /, '') ?? '';
     if (presented !== KEY) return error(401, `Unknown API key ${presented}.`);
     if (echoKeyInErrors) return error(500, `Internal error while handling ${presented}`);
@@ -293,6 +295,26 @@ describe('background service', () => {
     expect(server.seen.filter((s) => s.auth === `Bearer ${KEY}`).length).toBeGreaterThan(3);
     // It is kept in the extension-origin IndexedDB.
     expect(await db.get('secrets', 'apiKey')).toBe(KEY);
+  });
+
+  it('tests the typed base URL, not the stored one, and names the address that could not be reached', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const unreachable = 'http://127.0.0.1:9/flow';
+    const before = server.seen.length;
+    const typedKey = await send(service, { type: 'key-test', key: KEY, baseUrl: unreachable });
+    expect(typedKey).toEqual({ ok: false, error: { code: 'offline', subject: unreachable } });
+    // The stored key, at the typed address.
+    expect(await send(service, { type: 'key-test', baseUrl: unreachable })).toEqual({ ok: false, error: { code: 'offline', subject: unreachable } });
+    expect(server.seen.slice(before).map((s) => new URL(s.url).origin)).toEqual(['http://127.0.0.1:9', 'http://127.0.0.1:9']);
+    // Where no permission was granted, nothing is called.
+    expect(await send(service, { type: 'key-test', baseUrl: 'https://elsewhere.example/flow' })).toMatchObject({ ok: false, error: { code: 'permission-required' } });
+    expect(server.seen.length).toBe(before + 2);
+    // An address that answers: the typed one is the one called.
+    await value(send(service, { type: 'key-test', baseUrl: 'https://granted.example/flow' }));
+    expect(server.seen.at(-1)?.url).toBe('https://granted.example/flow/members');
+    // Not a word of the typed address reached the settings, and the stored key still works.
+    expect((await value<{ baseUrl: string }>(send(service, { type: 'settings-get' }))).baseUrl).not.toContain('127.0.0.1:9');
   });
 
   it('lists the members on a key test', async () => {

@@ -11,6 +11,7 @@ import { createCallLog } from '../store/call-log';
 import type { OutboxAction } from '../store/db';
 import { createKeyStore } from '../store/key-store';
 import { createMetaStore } from '../store/meta';
+import { createLeadChoices } from '../store/lead-choices';
 import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
 import { NoKeyError } from './error-view';
@@ -27,6 +28,7 @@ import { createPanelData } from './panel-data';
 import { createPanelFeed } from './panel-feed';
 import { outboxItemView } from './panel-state';
 import { createResolver, DEFAULT_FRESH_MS } from './resolver';
+import { leadIdentityHandlers } from './handlers/lead-identity';
 import { createSerialLock } from './serial-lock';
 import { createServiceClient } from './service-client';
 import type { BackgroundDeps, BackgroundService } from './service-types';
@@ -76,9 +78,11 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const tabs = createTabRegistry({ session: deps.session, clock, hosts: () => current().profileHosts, ...(deps.getTabUrl ? { getTabUrl: deps.getTabUrl } : {}) });
   const panelData = createPanelData({ ttlMs: deps.freshMs ?? DEFAULT_FRESH_MS, clock, enabled: cachingEnabled });
   const identities = createIdentityDirectory({ api, meta, clock, keys, onChange: notify, isStopped });
+  const choices = createLeadChoices(meta);
   const resolver = createResolver({
     api,
     cache,
+    choices,
     clock,
     cachingEnabled,
     ...(deps.freshMs !== undefined ? { freshMs: deps.freshMs } : {}),
@@ -136,6 +140,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts }),
     ...outboxHandlers({ outbox }),
+    ...leadIdentityHandlers({ tabs, feed, resolution, choices, api }),
     ...settingsHandlers({
       settings: { current, store: deps.settings, apply: applySettings },
       keys,

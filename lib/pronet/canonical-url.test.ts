@@ -9,11 +9,13 @@ import {
   isProfileHost,
   isProfileUrl,
   profileSlug,
+  salesLeadToken,
   slugFromCanonical,
 } from './canonical-url';
 
 const ADA = 'https://www.pronet.example/in/ada-lovelace/';
 const JOSE = 'https://www.pronet.example/in/jos%C3%A9-garc%C3%ADa/';
+const TOKEN = 'https://www.pronet.example/in/ACoAABfRaNcEs-aLlEn_01/';
 
 type Row = [input: string, canonical: string | null];
 
@@ -77,6 +79,18 @@ const rules: Record<string, Row[]> = {
     ['https://pronet.localhost/in/ada-lovelace/', ADA],
     ['http://pronet.localhost:3000/in/grace-hopper/details/experience/', 'https://www.pronet.example/in/grace-hopper/'],
   ],
+  'member tokens keep their case (two cases are two members); slugs around them do not': [
+    [TOKEN, TOKEN],
+    ['https://www.pronet.example/in/ACoAABfRaNcEs-aLlEn_01', TOKEN],
+    ['http://pronet.localhost:8787/in/ACoAABfRaNcEs-aLlEn_01/details/experience/', TOKEN],
+    ['https://FR.PRONET.EXAMPLE/IN/ACoAABfRaNcEs-aLlEn_01/?trk=x#about', TOKEN],
+    ['https://www.pronet.example/in/ACoAAbFrAnCeS-AlLeN_01/', 'https://www.pronet.example/in/ACoAAbFrAnCeS-AlLeN_01/'],
+    ['https://www.pronet.example/in/ACwAABfRaNcEs-aLlEn_01/', 'https://www.pronet.example/in/ACwAABfRaNcEs-aLlEn_01/'],
+    // Not the token form: an ordinary slug, lower-cased as before.
+    ['https://www.pronet.example/in/acoaabfrancesallen01/', 'https://www.pronet.example/in/acoaabfrancesallen01/'],
+    ['https://www.pronet.example/in/ACoAAB/', 'https://www.pronet.example/in/acoaab/'],
+    ['https://www.pronet.example/in/ACME-Consulting/', 'https://www.pronet.example/in/acme-consulting/'],
+  ],
   'a pasted address: no scheme, spaces around': [
     ['www.pronet.example/in/ada-lovelace', ADA],
     ['pronet.example/in/ada-lovelace/', ADA],
@@ -97,6 +111,8 @@ const rules: Record<string, Row[]> = {
     ['https://www.pronet.example/in//', null],
     ['https://www.pronet.example/inbox/ada-lovelace/', null],
     ['http://pronet.localhost:8787/', null],
+    ['https://www.pronet.example/sales/lead/ACwAABfRaNcEs-aLlEn_01,NAME_SEARCH,x1Yz', null],
+    ['https://www.pronet.example/sales/people/ACwAABfRaNcEs-aLlEn_01/', null],
   ],
   'slugs that cannot be one': [
     ['https://www.pronet.example/in/%2F/', null],
@@ -187,10 +203,34 @@ describe('profileSlug', () => {
   });
 });
 
+describe('salesLeadToken (lead pages of the sales tool)', () => {
+  const T = 'ACwAABfRaNcEs-aLlEn_01';
+  it.each([
+    [`https://www.pronet.example/sales/lead/${T},NAME_SEARCH,x1Yz`, T],
+    [`https://www.pronet.example/sales/lead/${T},NAME_SEARCH,x1Yz?_ntb=abc#top`, T],
+    [`http://pronet.localhost:8787/sales/lead/${T}`, T],
+    [`https://www.pronet.example/sales/lead/${T}%2CNAME_SEARCH%2Cx1Yz/`, T],
+    [`https://WWW.PRONET.EXAMPLE/Sales/Lead/${T},OUTREACH`, T],
+    ['https://www.pronet.example/sales/lead/ACwAAbFrAnCeS-AlLeN_01,NAME_SEARCH', 'ACwAAbFrAnCeS-AlLeN_01'],
+    // No token, not a lead page, not pronet, a lure.
+    ['https://www.pronet.example/sales/lead/', null],
+    ['https://www.pronet.example/sales/lead/acwaabfrancesallen01,NAME_SEARCH', null],
+    ['https://www.pronet.example/sales/lead/%E0%A4%A,x', null],
+    ['https://www.pronet.example/sales/company/1234/', null],
+    [`https://evil.com/sales/lead/${T},NAME_SEARCH`, null],
+    [`https://user:pw@www.pronet.example/sales/lead/${T},NAME_SEARCH`, null],
+    ['garbage', null],
+  ])('%s → %s', (input, token) => {
+    expect(salesLeadToken(input)).toBe(token);
+    expect(canonicalProfileUrl(input)).toBeNull();
+  });
+});
+
 describe('slugFromCanonical', () => {
   it.each([
     [ADA, 'ada-lovelace'],
     [JOSE, 'josé-garcía'],
+    [TOKEN, 'ACoAABfRaNcEs-aLlEn_01'],
     // Not canonical: no trailing slash, another host, unencoded, upper case, a subpage.
     ['https://www.pronet.example/in/ada-lovelace', null],
     ['http://pronet.localhost:8787/in/ada-lovelace/', null],

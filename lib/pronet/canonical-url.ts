@@ -11,6 +11,12 @@
  * URL carries it re-encoded with `encodeURIComponent`, so `jos%C3%A9`, `JOS%c3%a9` and `josé` are
  * one profile. Every page under `/in/<slug>/` belongs to that profile. Nothing here throws: any
  * string that is not a profile URL gives null.
+ *
+ * Member tokens: the network also addresses a profile by its member token, `/in/ACoAA.../`, an
+ * opaque base64url id whose case is significant (`ACoAAB` and `ACoAAb` are two members). A segment
+ * of that form (`MEMBER_TOKEN`) keeps its case; public slugs are still lower-cased. Lead pages of the
+ * sales tool, `/sales/lead/<token>,<context>,...`, are no profile URL: `salesLeadToken` reads their
+ * token (case kept), and the page itself shows the public profile link to resolve.
  */
 
 /** Stands for the real network's host; the one place it is named. */
@@ -49,8 +55,19 @@ function parse(input: string): URL | null {
 /** Characters a decoded slug must not hold: whitespace, controls, and URL structure. */
 const FORBIDDEN_IN_SLUG = /[\s\p{Cc}/\\?#]/u;
 
-/** The profile's slug (decoded, NFC, lower-case), or null when `url` is not a profile page. */
-export function profileSlug(url: string, extraHosts: readonly string[] = []): string | null {
+/**
+ * A member token: `ACoAA` (profiles) or `ACwAA` (the sales tool), then base64url characters. Matched
+ * case-sensitively: a lower-case `acoaa...` is an ordinary slug.
+ */
+export const MEMBER_TOKEN = /^AC[ow]AA[A-Za-z0-9_-]{6,}$/;
+
+/** Whether a (decoded) profile segment is a member token, whose case must be kept. */
+export function isMemberToken(segment: string): boolean {
+  return MEMBER_TOKEN.test(segment);
+}
+
+/** The path segments of a pronet page, or null when `url` is no page of a profile host. */
+function pronetSegments(url: string, extraHosts: readonly string[]): string[] | null {
   if (typeof url !== 'string') return null;
   const parsed = parse(url);
   if (!parsed) return null;
@@ -58,8 +75,16 @@ export function profileSlug(url: string, extraHosts: readonly string[] = []): st
   // A profile page never carries credentials; an address that does is a lure.
   if (parsed.username !== '' || parsed.password !== '') return null;
   if (!isProfileHost(parsed.hostname, extraHosts)) return null;
+  return parsed.pathname.split('/').filter((s) => s !== '');
+}
 
-  const segments = parsed.pathname.split('/').filter((s) => s !== '');
+/**
+ * The profile's slug (decoded, NFC, lower-case; a member token as it is), or null when `url` is not
+ * a profile page.
+ */
+export function profileSlug(url: string, extraHosts: readonly string[] = []): string | null {
+  const segments = pronetSegments(url, extraHosts);
+  if (segments === null) return null;
   if (segments[0]?.toLowerCase() !== 'in' || segments[1] === undefined) return null;
   let slug: string;
   try {
@@ -67,6 +92,7 @@ export function profileSlug(url: string, extraHosts: readonly string[] = []): st
   } catch {
     return null; // malformed percent-encoding
   }
+  if (isMemberToken(slug)) return slug;
   slug = slug.normalize('NFC').toLowerCase();
   if (slug === '' || slug === '.' || slug === '..' || FORBIDDEN_IN_SLUG.test(slug)) return null;
   return slug;
@@ -76,6 +102,23 @@ export function profileSlug(url: string, extraHosts: readonly string[] = []): st
 export function canonicalProfileUrl(url: string, extraHosts: readonly string[] = []): string | null {
   const slug = profileSlug(url, extraHosts);
   return slug === null ? null : `${PRONET_CANONICAL_ORIGIN}/in/${encodeURIComponent(slug)}/`;
+}
+
+/**
+ * The member token of a sales-tool lead page (`/sales/lead/<token>,<context>,...`, case kept), or
+ * null for any other address. Such a page is no profile URL: it names the person by a token the
+ * service does not store, and shows the public profile link that resolves them.
+ */
+export function salesLeadToken(url: string, extraHosts: readonly string[] = []): string | null {
+  const segments = pronetSegments(url, extraHosts);
+  if (segments === null || segments[0]?.toLowerCase() !== 'sales' || segments[1]?.toLowerCase() !== 'lead') return null;
+  let head: string;
+  try {
+    head = decodeURIComponent(segments[2] ?? '').split(',')[0] ?? '';
+  } catch {
+    return null;
+  }
+  return isMemberToken(head) ? head : null;
 }
 
 export function isProfileUrl(url: string, extraHosts: readonly string[] = []): boolean {

@@ -9,7 +9,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { DB_MIGRATIONS, LATEST_DB_VERSION, outboxSteps } from './db-migrations';
-import type { ConversationSummary, Lead } from '../api/schemas';
+import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
 import type { ErrorView } from '../views';
 import type { NoteMode } from '../inbox/note-rules';
 
@@ -25,6 +25,25 @@ export interface CacheEntry {
   lead: Lead | null;
   conversations: ConversationSummary[];
   fetchedAt: number;
+  /** The lead's most recent logs as the lead search returned them (most recent first). */
+  recentLogs?: LeadLog[];
+  /**
+   * When several leads have this profile URL (duplicates): each, with its number of conversations.
+   * `lead` is then the one the user chose, or null until they choose.
+   */
+  candidates?: LeadCandidate[];
+  /** The service found more leads than it listed. */
+  tooManyResults?: boolean;
+}
+
+export interface LeadCandidate {
+  lead: Lead;
+  conversations: number;
+}
+
+/** How many leads the profile resolves to (list badges show "2 leads"). */
+export function entryLeadCount(entry: CacheEntry): number {
+  return entry.candidates?.length ?? (entry.lead ? 1 : 0);
 }
 
 interface ConversationTarget {

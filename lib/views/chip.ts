@@ -16,6 +16,8 @@ export const ChipState = z.object({
   status: z.optional(z.enum(CHIP_STATUSES)),
   /** Number of conversations (kind 'lead'). */
   conversations: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** Number of leads the profile resolves to, when more than one (duplicates). */
+  leads: z.optional(z.number().check(z.int(), z.nonnegative())),
   /**
    * The canonical profile URL this state describes (not secret: the page shows it); null when the
    * tab shows no profile. The content script drops a state for a profile the user has left.

@@ -4,3 +4,4 @@ export * from './error';
 export * from './options';
 export * from './outbox';
 export * from './panel';
+export * from './lead-identity';

@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import { CONVERSATION_ACTIONS, CONVERSATION_STATUSES } from '../inbox/conversation-state';
 import { ErrorReason, ErrorView } from './error';
+import { ActivityItemView, LeadChoiceView } from './lead-identity';
 import { OutboxItemView } from './outbox';
 
 export const ConversationStatusView = z.enum(CONVERSATION_STATUSES);
@@ -53,6 +54,7 @@ export type ConversationView = z.infer<typeof ConversationView>;
  * - `lead`: the lead and its conversations; `stale` while a cached entry is being revalidated;
  *   `pending` and `failed` list the outbox items of this lead (already applied to `conversations`
  *   optimistically, except failed ones);
+ * - `pick-lead`: several leads have the profile and none was chosen for it yet;
  * - `error`: resolution failed and nothing is cached; the failure as an ErrorView, worded by the UI.
  */
 export const PanelState = z.discriminatedUnion('kind', [
@@ -79,6 +81,18 @@ export const PanelState = z.discriminatedUnion('kind', [
     failed: z.array(OutboxItemView),
     stale: z.boolean(),
     fetchedAt: z.number(),
+    /** The lead's recent activity, most recent first (from the lead search: no extra call). */
+    activity: z.optional(z.array(ActivityItemView)),
+    /** How many leads the profile resolves to, when more than one (the user chose this one). */
+    leads: z.optional(z.number().check(z.int())),
+  }),
+  /** Several leads have this profile: the user picks one (never silently the first). */
+  z.object({
+    kind: z.literal('pick-lead'),
+    profileUrl: z.string(),
+    /** The ones with a conversation first. */
+    candidates: z.array(LeadChoiceView),
+    tooManyResults: z.boolean(),
   }),
   z.object({ kind: z.literal('error'), profileUrl: z.optional(z.string()), ...ErrorView.shape }),
 ]);

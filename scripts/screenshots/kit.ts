@@ -10,6 +10,7 @@ import { launchWithExtension } from '../../test/e2e/browser';
 import { chipLabel } from '../../test/e2e/chip';
 import { configure, optionLabels, sideBySide, tabIdOf, waitForChip } from '../extension-session';
 import { FIXED_NOW, SHOT_TIMEZONE, THEMES, shotFileName } from './files';
+import { samePixels } from './png';
 import type { SceneKit, ShotLocale, ShotOptions, Theme } from './scene';
 
 export interface KitSetup {
@@ -25,8 +26,8 @@ export interface KitSetup {
 }
 
 /**
- * Shifts the service worker's clock to FIXED_NOW (it then runs at real speed): the times it stamps
- * (cache, call log, outbox retries) are the same on every run. Alarms are handed back in real time,
+ * Shifts the service worker's clock to FIXED_NOW (it then runs at real speed) and seeds its
+ * Math.random: the times it stamps (cache, call log, outbox retries) are the same on every run. Alarms are handed back in real time,
  * or Chrome would fire them at once. A page cannot do this for a worker (Playwright's clock is for pages).
  */
 const SHIFT_WORKER_CLOCK = `(fixed) => {
@@ -43,6 +44,14 @@ const SHIFT_WORKER_CLOCK = `(fixed) => {
     const create = alarms.create.bind(alarms);
     alarms.create = (...args) => create(...args.map((a) => a && typeof a === 'object' && typeof a.when === 'number' ? { ...a, when: a.when - offset } : a));
   }
+  // Retry delays are drawn at random (full jitter): the same draws on every run.
+  let seed = 0x2f6b9a1d;
+  Math.random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   globalThis.__shotClockOffset = offset;
 }`;
 
@@ -76,26 +85,30 @@ async function setTheme(page: Page, theme: Theme): Promise<void> {
   await repainted(page);
 }
 
-/** Writes `png` unless the file already holds exactly these bytes (an unchanged image stays untouched). */
+/**
+ * Writes `png` unless the file already shows exactly these pixels (an unchanged picture stays
+ * untouched, even when Chromium encoded it into other bytes).
+ */
 function save(setup: KitSetup, file: string, png: Buffer): void {
   if (setup.written.has(file)) throw new Error(`two shots are named ${file}: each file has one scene`);
   setup.written.add(file);
   const path = join(setup.outDir, file);
-  const same = existsSync(path) && readFileSync(path).equals(png);
+  const old = existsSync(path) ? readFileSync(path) : null;
+  const same = old !== null && (old.equals(png) || samePixels(old, png));
   if (!same) writeFileSync(path, png);
   setup.log(`${same ? 'unchanged' : 'wrote    '}  ${relative(process.cwd(), path)}`);
 }
 
-/** Chrome sizes a popup to its content, up to 800 × 600: the size the popup's content asks for. */
-async function popupSize(page: Page): Promise<{ width: number; height: number }> {
-  const size = await page.evaluate(() => {
-    const body = document.body;
-    const style = getComputedStyle(body);
-    let right = 0;
-    for (const child of Array.from(body.children)) right = Math.max(right, child.getBoundingClientRect().right);
-    return { width: right + parseFloat(style.marginRight), height: document.documentElement.scrollHeight };
-  });
-  return { width: Math.min(800, Math.ceil(size.width)), height: Math.min(600, Math.ceil(size.height)) };
+/**
+ * Chrome sizes a popup to its content, up to 800 × 600: the width the content needs when the window
+ * is narrower than it, then the height it takes at that width.
+ */
+async function fitPopup(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 100, height: 100 });
+  const width = Math.min(800, await page.evaluate(() => document.documentElement.scrollWidth));
+  await page.setViewportSize({ width, height: 100 });
+  const height = Math.min(600, await page.evaluate(() => document.documentElement.scrollHeight));
+  await page.setViewportSize({ width, height });
 }
 
 /** Launches the browser for `locale`, configures it, runs `use` with the kit, and closes everything. */
@@ -135,15 +148,21 @@ function createKit(setup: KitSetup, context: BrowserContext, extensionOrigin: st
     await page.clock.setFixedTime(FIXED_NOW);
     return page;
   };
-  const shots = async (page: Page, opts: ShotOptions = {}) =>
-    page.screenshot({
-      fullPage: opts.fullPage,
-      clip: opts.clip,
-      mask: opts.mask,
-      animations: 'disabled',
-      caret: 'hide',
-      scale: 'css',
-    });
+  const shots = async (page: Page, opts: ShotOptions = {}) => {
+    const masked = opts.mask ?? [];
+    const blank = (els: Element[], on: boolean) =>
+      els.forEach((e) => {
+        const style = (e as HTMLElement).style;
+        style.color = on ? 'transparent' : '';
+        style.setProperty('-webkit-text-fill-color', on ? 'transparent' : '');
+      });
+    for (const m of masked) await m.evaluateAll(blank, true);
+    try {
+      return await page.screenshot({ fullPage: opts.fullPage, clip: opts.clip, animations: 'disabled', caret: 'hide', scale: 'css' });
+    } finally {
+      for (const m of masked) await m.evaluateAll(blank, false);
+    }
+  };
 
   return {
     context,
@@ -174,7 +193,7 @@ function createKit(setup: KitSetup, context: BrowserContext, extensionOrigin: st
       const page = await newPage({ width: 800, height: 600 });
       await page.goto(`${extensionOrigin}/popup.html?tab=${tabId}`);
       await settle(page);
-      await page.setViewportSize(await popupSize(page));
+      await fitPopup(page);
       await settle(page);
       return page;
     },

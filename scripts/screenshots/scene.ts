@@ -16,7 +16,7 @@ export interface ShotOptions {
   fullPage?: boolean;
   /** A part of the page only (CSS pixels). */
   clip?: { x: number; y: number; width: number; height: number };
-  /** Parts painted over with a flat box (what cannot be the same on every run, e.g. a measured duration). */
+  /** Elements whose text is blanked (boxes stay): what differs on every run, e.g. a measured duration. */
   mask?: Locator[];
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../lib/api/client';
 import { startEmulator } from '../../emulator/server';
+import { oneLead } from '../../lib/api/lead-search';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -72,7 +73,7 @@ describe('--data FILE', () => {
     const c2 = createClient({ baseUrl: second.baseUrl, apiKey: ws?.apiKey ?? '', retry: { maxAttempts: 1 } });
     const { audiences } = await c2.audiences.list();
     expect(audiences.find((a) => a.name === 'Kept across restarts')?.size).toBe(1);
-    expect((await c2.leads.search({ email: 'kept@restart.example' })).lead.id).toBe(created.leadId);
+    expect((oneLead(await c2.leads.search({ email: 'kept@restart.example' }))).lead.id).toBe(created.leadId);
     await second.close();
   });
 });

@@ -14,6 +14,7 @@ import {
   starterWorkspace,
 } from './harness';
 import { request } from 'node:http';
+import { oneLead } from '../../lib/api/lead-search';
 
 function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
   const origin = new URL(emulatorOrigin());
@@ -48,7 +49,7 @@ describe('control API', () => {
     expect(first.total).toBeGreaterThan(100);
     const second = await c.conversations.search({ status: ['OPEN'], limit: 100, searchAfter: first.nextToken ?? '' });
     expect(second.data.map((x) => x.id)).not.toContain(first.data[0]?.id);
-    const lead = await c.leads.search({ leadId: first.data[0]?.leadId ?? '' });
+    const lead = oneLead(await c.leads.search({ leadId: first.data[0]?.leadId ?? '' }));
     expect(lead.lead.id).toBe(first.data[0]?.leadId);
   });
 

@@ -3,6 +3,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Campaign, ConversationSearchFilters, ConversationSummary, Lead } from '../../lib/api/schemas';
 import { clientFor, freshRateWindow, proWorkspace, rawCall, resetEmulator } from './harness';
+import { oneLead } from '../../lib/api/lead-search';
 
 let all: ConversationSummary[] = [];
 let campaigns: Campaign[] = [];
@@ -109,8 +110,8 @@ describe('conversation search: filters', () => {
 
   it('intersects leadIds with the free-text q', async () => {
     const client = clientFor(proWorkspace());
-    const ada = (await client.leads.search({ pronetUrl: 'https://www.pronet.example/in/ada-lovelace/' })).lead as Lead;
-    const grace = (await client.leads.search({ pronetUrl: 'https://www.pronet.example/in/grace-hopper/' })).lead as Lead;
+    const ada = (oneLead(await client.leads.search({ pronetUrl: 'https://www.pronet.example/in/ada-lovelace/' }))).lead as Lead;
+    const grace = (oneLead(await client.leads.search({ pronetUrl: 'https://www.pronet.example/in/grace-hopper/' }))).lead as Lead;
     const adaConvs = ids(all.filter((c) => c.leadId === ada.id));
     expect((await searchIds({ q: 'lovelace' })).sort()).toEqual(adaConvs.sort());
     expect((await searchIds({ leadIds: [ada.id, grace.id], q: 'lovelace' })).sort()).toEqual(adaConvs.sort());

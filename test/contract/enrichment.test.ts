@@ -1,6 +1,7 @@
 // Credits and enrichment (#14-16): 1 or 5 credits, 402 when short, pending → completed on the clock.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { advanceClock, clientFor, freshRateWindow, leadBySlug, proWorkspace, resetEmulator } from './harness';
+import { oneLead } from '../../lib/api/lead-search';
 
 beforeEach(async () => {
   await resetEmulator('demo');
@@ -25,7 +26,7 @@ describe('credits and enrichment', () => {
     const c = clientFor(ws ?? proWorkspace());
     const { lead } = await c.leads
       .create({ audience: 'A', firstname: 'Ada', lastname: 'Byron', companyName: 'Analytical Engines' })
-      .then(async (r) => c.leads.search({ leadId: r.leadId }));
+      .then(async (r) => oneLead(await c.leads.search({ leadId: r.leadId })));
     expect((await c.credits.get()).credits.total).toBe(10);
     await c.leads.enrich({ enrichType: 'EMAIL_ENRICH', leadId: lead.id });
     await c.leads.enrich({ enrichType: 'EMAIL_ENRICH', leadId: lead.id });
@@ -42,7 +43,7 @@ describe('credits and enrichment', () => {
     const done = await client().leads.enrichStatus({ enrichRequestId: req.enrichRequestId });
     expect(done.status).toBe('completed');
     expect(done.lead?.proEmail).toMatch(/^frances\.allen@/);
-    expect((await client().leads.search({ leadId: created.leadId })).lead.proEmail).toBe(done.lead?.proEmail);
+    expect((oneLead(await client().leads.search({ leadId: created.leadId }))).lead.proEmail).toBe(done.lead?.proEmail);
   });
 
   it('enriches by name and company when no lead id is known, and answers 404 for an unknown request', async () => {

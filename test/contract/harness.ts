@@ -11,6 +11,7 @@ import { createClient, type Client, type ClientOptions } from '../../lib/api/cli
 import type { ConversationSummary, Lead, Message } from '../../lib/api/schemas';
 import type { CallRecord } from '../../emulator/model';
 import type { DeliveryOutcome } from '../../emulator/rules/webhook-delivery';
+import { oneLead } from '../../lib/api/lead-search';
 
 export interface EmulatorWorkspace {
   id: string;
@@ -292,7 +293,7 @@ export function profileUrl(slug: string): string {
 
 /** A demo lead by profile slug, with its conversations (most recent first). */
 export async function leadBySlug(client: Client, slug: string) {
-  const { lead } = await client.leads.search({ pronetUrl: profileUrl(slug) });
+  const { lead } = oneLead(await client.leads.search({ pronetUrl: profileUrl(slug) }));
   const { data: conversations } = await client.leads.conversations({ leadId: lead.id });
   return { lead, conversations };
 }

@@ -2,6 +2,7 @@
 // canonicalised), status, remove from audience, logs, conversations.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clientFor, emulatorOrigin, freshRateWindow, leadBySlug, profileUrl, proWorkspace, rawCall, resetEmulator } from './harness';
+import { oneLead } from '../../lib/api/lead-search';
 
 beforeEach(async () => {
   await resetEmulator('demo');
@@ -24,7 +25,7 @@ describe('create or merge', () => {
     const { audiences } = await client().audiences.list();
     const audience = audiences.find((a) => a.name === 'Conference 2031');
     expect(audience?.size).toBe(1);
-    const found = await client().leads.search({ email: 'barbara@mit.example' });
+    const found = oneLead(await client().leads.search({ email: 'barbara@mit.example' }));
     expect(found.lead).toMatchObject({
       id: res.leadId,
       pronetUrl: profileUrl('barbara-liskov'),
@@ -42,7 +43,7 @@ describe('create or merge', () => {
       picture: 'https://img.example/ada.png',
     });
     expect(res.leadId).toBe(ada.lead.id);
-    const after = (await client().leads.search({ leadId: ada.lead.id })).lead;
+    const after = (oneLead(await client().leads.search({ leadId: ada.lead.id }))).lead;
     expect(after.jobTitle).toBe(ada.lead.jobTitle);
     expect(after.picture).toBe(ada.lead.picture ?? 'https://img.example/ada.png');
     expect(after.audienceIds).toHaveLength(ada.lead.audienceIds.length + 1);
@@ -64,15 +65,15 @@ describe('search', () => {
       'pronet.example/in/ada-lovelace/details/experience/',
       `http://pronet.localhost:${port}/in/ada-lovelace/`,
     ]) {
-      expect((await client().leads.search({ pronetUrl: url })).lead.id).toBe(ada.lead.id);
+      expect((oneLead(await client().leads.search({ pronetUrl: url }))).lead.id).toBe(ada.lead.id);
     }
-    expect((await client().leads.search({ leadId: ada.lead.id })).lead.id).toBe(ada.lead.id);
-    expect((await client().leads.search({ email: (ada.lead.proEmail ?? '').toUpperCase() })).lead.id).toBe(ada.lead.id);
-    const byName = await client().leads.search({
+    expect((oneLead(await client().leads.search({ leadId: ada.lead.id }))).lead.id).toBe(ada.lead.id);
+    expect((oneLead(await client().leads.search({ email: (ada.lead.proEmail ?? '').toUpperCase() }))).lead.id).toBe(ada.lead.id);
+    const byName = oneLead(await client().leads.search({
       firstname: 'ada',
       lastname: ada.lead.lastname ?? '',
       companyName: ada.lead.companyName ?? '',
-    });
+    }));
     expect(byName.lead.id).toBe(ada.lead.id);
   });
 
@@ -81,7 +82,7 @@ describe('search', () => {
     for (const a of page.audiences) {
       for await (const lead of client().audiences.allLeads(a.id)) {
         if (lead.crmId) {
-          expect((await client().leads.search({ crmId: lead.crmId })).lead.id).toBe(lead.id);
+          expect((oneLead(await client().leads.search({ crmId: lead.crmId }))).lead.id).toBe(lead.id);
           return;
         }
       }
@@ -93,7 +94,7 @@ describe('search', () => {
     await expect(client().leads.search({ pronetUrl: profileUrl('margaret-hamilton') })).rejects.toMatchObject({ status: 404 });
     const ada = await leadBySlug(client(), 'ada-lovelace');
     await client().inbox.note({ leadId: ada.lead.id, note: 'touch' });
-    const res = await client().leads.search({ leadId: ada.lead.id });
+    const res = oneLead(await client().leads.search({ leadId: ada.lead.id }));
     expect(res.recentLogs[0]?.type).toBe('NOTE_UPDATED');
     const times = res.recentLogs.map((l) => l.createdAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -121,7 +122,7 @@ describe('status, audiences, logs, conversations', () => {
     const audienceId = ada.lead.audienceIds[0] ?? '';
     const detail = await client().audiences.detail({ audienceId });
     await client().leads.removeFromAudience({ audience: detail.data.name, email: ada.lead.proEmail ?? '' });
-    const after = (await client().leads.search({ leadId: ada.lead.id })).lead;
+    const after = (oneLead(await client().leads.search({ leadId: ada.lead.id }))).lead;
     expect(after.audienceIds).not.toContain(audienceId);
     expect((await client().audiences.detail({ audienceId })).data.size).toBe(detail.data.size - 1);
     const res = await rawCall<{ message: string }>('/leads/removefromaudience', {

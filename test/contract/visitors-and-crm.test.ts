@@ -1,6 +1,7 @@
 // Website-visitor webhooks (#35-37, key in the query string) and CRM (#38-39).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clientFor, freshRateWindow, leadBySlug, profileUrl, proWorkspace, rawCall, resetEmulator, workspace } from './harness';
+import { oneLead } from '../../lib/api/lead-search';
 
 beforeEach(async () => {
   await resetEmulator('demo');
@@ -42,7 +43,7 @@ describe('website visitors', () => {
       company: { name: 'Frequency Hopping', domain: 'fh.example' },
     });
     expect(b).toMatchObject({ created: 1, merged: 0 });
-    const hedy = (await client().leads.search({ pronetUrl: profileUrl('hedy-lamarr') })).lead;
+    const hedy = (oneLead(await client().leads.search({ pronetUrl: profileUrl('hedy-lamarr') }))).lead;
     expect(hedy).toMatchObject({ firstname: 'Hedy', lastname: 'Lamarr', companyName: 'Frequency Hopping', companyUrl: 'fh.example' });
     const c = await client().visitors.trackerC({
       audienceName: 'Visitors C',
@@ -50,7 +51,7 @@ describe('website visitors', () => {
       records: [{ full_name: 'Annie Easley Jr', work_email: 'annie@nasa.example', organization: 'NASA' }],
     });
     expect(c).toMatchObject({ created: 1, merged: 0 });
-    const annie = (await client().leads.search({ email: 'annie@nasa.example' })).lead;
+    const annie = (oneLead(await client().leads.search({ email: 'annie@nasa.example' }))).lead;
     expect(annie).toMatchObject({ firstname: 'Annie', lastname: 'Easley Jr', companyName: 'NASA' });
   });
 

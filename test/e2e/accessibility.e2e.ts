@@ -2,12 +2,23 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, expectLeadShown } from './fixtures';
 
-/** The serious and critical axe-core violations of a page, as "rule: target" lines (empty is good). */
+/**
+ * The serious and critical axe-core violations of a page, in the light theme then the dark one, as
+ * "theme rule: target" lines (empty is good).
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    found.push(
+      ...violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .flatMap((v) => v.nodes.map((n) => `${theme} ${v.id}: ${n.target.join(' ')}`)),
+    );
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
 }
 
 test('axe-core finds no serious or critical issue on the side panel, the popup and the options page', async ({ configureExtension, openProfile, openPanelFor }) => {
@@ -28,4 +39,14 @@ test('axe-core finds no serious or critical issue on the side panel, the popup a
   const noLead = await openPanelFor(await openProfile('margaret-hamilton'));
   await expect(noLead.getByRole('button', { name: 'Add to audience' })).toBeVisible();
   expect(await seriousViolations(noLead)).toEqual([]);
+});
+
+test('axe-core finds no serious or critical issue on the panel when the service cannot be reached', async ({ configureExtension, openProfile, openPanelFor, emulatorControl }) => {
+  await (await configureExtension()).close();
+  // Every call dropped: the panel shows the offline state and its "Try again".
+  await emulatorControl('faults', { dropRate: 1 });
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  const retry = panel.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeEnabled({ timeout: 30_000 });
+  expect(await seriousViolations(panel)).toEqual([]);
 });

@@ -159,3 +159,27 @@ test('the picker narrows actions for grace-hopper: acting on the second conversa
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('Archive while the service fails: the toast says the change is queued, never "archived", until the service confirms', async ({
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+  emulatorConversation,
+  emulatorControl,
+}) => {
+  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await expect(conversationStatus(panel)).toHaveText('Open');
+
+  // Every call fails (503) from now on: the archive can only be queued.
+  await emulatorControl('faults', { errorRate: 1 });
+  await panel.getByRole('button', { name: 'Archive', exact: true }).click();
+  const toast = panel.getByRole('status').filter({ hasText: 'Ada Lovelace' });
+  await expect(toast).toContainText('the archive is queued. It will be sent when the service answers.');
+  await expect(toast).not.toContainText('conversation archived');
+  expect((await emulatorConversation(conversation!.id)).status).toBe('OPEN');
+
+  await emulatorControl('faults', {});
+  await expect.poll(async () => (await emulatorConversation(conversation!.id)).status, { timeout: 45_000 }).toBe('ARCHIVED');
+});

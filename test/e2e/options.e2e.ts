@@ -51,3 +51,36 @@ test('the key set on the options page is tested against the service: members on 
   expect(history).not.toContain(demo.proKey);
   expect(history).not.toContain(wrong);
 });
+
+test('Test key tests the typed address and names it when unreachable; Save keeps the old key when the service refuses the new one', async ({
+  configureExtension,
+  emulator,
+  demo,
+  emulatorCalls,
+}) => {
+  const options = await configureExtension(null, { apiKey: demo.proKey, baseUrl: emulator.baseUrl });
+  const outcome = options.getByTestId('key-outcome');
+
+  // Nothing listens on port 9: the sentence names the typed address, and the key is nowhere.
+  const unreachable = 'http://127.0.0.1:9/flow';
+  await options.getByLabel('Base URL').fill(unreachable);
+  await options.getByRole('button', { name: 'Test key' }).click();
+  await expect(outcome).toContainText(`The service at ${unreachable} can't be reached`);
+  await expect(options.locator('body')).not.toContainText(demo.proKey);
+  await options.getByLabel('Base URL').fill(emulator.baseUrl);
+
+  // A refused key on Save: red only, nothing stored, the previous key still works.
+  const wrong = 'key_not_a_real_key_1111111111111111';
+  await options.getByLabel('API key').fill(wrong);
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(outcome).toContainText('Nothing was saved: your previous key is kept.');
+  await expect(outcome.locator('.notice-ok')).toHaveCount(0);
+  await expect(outcome).not.toContainText('Saved.');
+  await options.getByLabel('API key').fill('');
+  const before = (await emulatorCalls()).length;
+  await options.getByRole('button', { name: 'Test key' }).click();
+  await expect(outcome).toContainText('members');
+  const after = (await emulatorCalls()).slice(before);
+  expect(after.some((c) => c.endpoint === 'listMembers' && c.ok && c.workspaceName === 'demo-pro')).toBe(true);
+  await expect(options.locator('body')).not.toContainText(wrong);
+});

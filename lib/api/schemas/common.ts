@@ -1,10 +1,15 @@
+<<<<<<< HEAD
 import { z } from 'zod/mini';
 import { errorSentence } from './tolerant';
+=======
+import { en } from 'zod/locales';
+import { config, z } from 'zod/mini';
+>>>>>>> main
 
 // zod/mini loads no locale, so every issue would read "Invalid input". The wire schemas' issues name
 // what is wrong (ResponseSchemaError, the emulator's 400s, request details): word them in English,
 // as full zod does, wherever the schemas are loaded.
-z.config(z.locales.en());
+config(en());
 
 /** Integers on the wire (counts, epoch milliseconds, percentages). */
 export const Int = z.number().check(z.int());

@@ -116,13 +116,51 @@ export const LeadSearchQuery = z
   ));
 export type LeadSearchQuery = z.infer<typeof LeadSearchQuery>;
 
-export const LeadSearchResponse = z.object({
-  statusCode: StatusCode,
-  lead: Lead,
-  /** Most recent first. */
-  recentLogs: z.array(LeadLog),
-});
-export type LeadSearchResponse = z.infer<typeof LeadSearchResponse>;
+/** At most this many leads in a several-leads answer. */
+export const LEAD_SEARCH_MAX = 10;
+
+/** One lead found: the lead and its most recent logs (most recent first). */
+export const LeadSearchOne = z.object({ statusCode: StatusCode, lead: Lead, recentLogs: z.array(LeadLog) });
+export type LeadSearchOne = z.infer<typeof LeadSearchOne>;
+
+/** Several leads (duplicates of one pronetUrl or email, or a name search); `tooManyResults` when more matched. */
+export const LeadSearchMany = z.object({ statusCode: StatusCode, leads: z.array(Lead).check(z.maxLength(LEAD_SEARCH_MAX)), tooManyResults: z.boolean() });
+export type LeadSearchMany = z.infer<typeof LeadSearchMany>;
+
+/**
+ * GET /leads/search answers one of the two shapes (endpoints.md row 9). Checked as one object whose
+ * fields name themselves in an error (a union would only say "invalid input"), then narrowed.
+ */
+export const LeadSearchResponse = z.pipe(
+  z
+    .object({
+      statusCode: StatusCode,
+      lead: z.optional(Lead),
+      recentLogs: z.optional(z.array(LeadLog)),
+      leads: z.optional(z.array(Lead).check(z.maxLength(LEAD_SEARCH_MAX))),
+      tooManyResults: z.optional(z.boolean()),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        // The missing half of a shape is named, so an error points at the field.
+        const one = v.lead !== undefined || v.recentLogs !== undefined;
+        const many = v.leads !== undefined || v.tooManyResults !== undefined;
+        const want = (field: 'lead' | 'recentLogs' | 'leads' | 'tooManyResults') =>
+          ctx.addIssue({ code: 'custom', path: [field], message: 'a lead search answers {lead, recentLogs} or {leads, tooManyResults}' });
+        if (one === many) want('lead');
+        else if (one && v.lead === undefined) want('lead');
+        else if (one && v.recentLogs === undefined) want('recentLogs');
+        else if (many && v.leads === undefined) want('leads');
+        else if (many && v.tooManyResults === undefined) want('tooManyResults');
+      }),
+    ),
+  z.transform((v): LeadSearchOne | LeadSearchMany =>
+    v.lead !== undefined && v.recentLogs !== undefined
+      ? { statusCode: v.statusCode, lead: v.lead, recentLogs: v.recentLogs }
+      : { statusCode: v.statusCode, leads: v.leads ?? [], tooManyResults: v.tooManyResults ?? false },
+  ),
+);
+export type LeadSearchResponse = z.output<typeof LeadSearchResponse>;
 
 // ---- POST /leads/status (#10), POST /leads/removefromaudience (#11) ----------------------------
 

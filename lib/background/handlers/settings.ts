@@ -5,7 +5,8 @@ import type { SettingsStore } from '../../store/settings';
 import { KEY_TEST_MEMBERS_MAX, type SettingsView } from '../../views';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
-import { RequestError } from '../error-view';
+import { NetworkError } from '../../api/errors';
+import { RequestError, UnreachableError } from '../error-view';
 import type { IdentityDirectory } from '../identity-directory';
 import type { KeySession } from '../key-session';
 
@@ -18,7 +19,7 @@ export interface SettingsHandlerDeps {
   };
   keys: KeySession;
   /** Calls with the stored key, and with a key being tried. */
-  client: { api: Pick<BackgroundApi, 'members'>; withKey(candidate: string): Pick<BackgroundApi, 'members'> };
+  client: { api: Pick<BackgroundApi, 'members'>; trying(typed: { key?: string; baseUrl?: string }): Pick<BackgroundApi, 'members'> };
   identities: Pick<IdentityDirectory, 'load'>;
   callLog: CallLog;
   /** `browser.permissions.contains({origins: [pattern]})`. */
@@ -63,9 +64,24 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlerMap<Settings
       return view();
     },
     async 'key-test'(req) {
-      const members = await (req.key ? deps.client.withKey(req.key) : deps.client.api).members(user);
+      const current = settings.current().baseUrl;
+      const otherUrl = req.baseUrl !== undefined && req.baseUrl !== current ? req.baseUrl : undefined;
+      const typed = { ...(req.key ? { key: req.key } : {}), ...(otherUrl ? { baseUrl: otherUrl } : {}) };
+      // The connection in force: its answers tell the key session whether the stored key works.
+      const stored = !req.key && !otherUrl;
+      if (otherUrl && !(await deps.hasHostPermission(`${new URL(otherUrl).origin}/*`))) {
+        throw new RequestError('permission-required', undefined, { subject: new URL(otherUrl).origin });
+      }
+      let members;
+      try {
+        members = await (stored ? deps.client.api : deps.client.trying(typed)).members(user);
+      } catch (error) {
+        // Which address failed: the base URL is no secret, and a user who typed it needs to see it.
+        if (error instanceof NetworkError) throw new UnreachableError(otherUrl ?? current, error.timedOut);
+        throw error;
+      }
       // The stored key works (the key session saw it): the names it can see are due.
-      if (!req.key) deps.identities.load();
+      if (stored) deps.identities.load();
       return {
         members: members.length,
         list: members.slice(0, KEY_TEST_MEMBERS_MAX).map((m) => ({ id: m.id, name: m.name, label: m.label })),

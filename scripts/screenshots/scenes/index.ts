@@ -1,9 +1,21 @@
 /**
- * Every scene of `npm run screenshots`, by the name of its file in this folder (`--only <file>`).
- * Add a scene: a file here exporting `scene`, one import and one line below.
+ * Every scene of `npm run screenshots`, by the name of its file in this folder (`--only <file>`), in
+ * the order they run. Add a scene: a file here exporting `scene`, one import and one line below.
  */
 import type { Scene } from '../scene';
+import { scene as options } from './options';
+import { scene as overview } from './overview';
+import { scene as popup } from './popup';
+import { scene as profileChip } from './profile-chip';
 import { scene as sidepanelAdaLovelace } from './sidepanel-ada-lovelace';
+import { scene as sidepanelAlanTuring } from './sidepanel-alan-turing';
+import { scene as sidepanelGraceHopper } from './sidepanel-grace-hopper';
+import { scene as sidepanelMargaretHamilton } from './sidepanel-margaret-hamilton';
+import { scene as stateBadKey } from './state-bad-key';
+import { scene as stateNoKey } from './state-no-key';
+import { scene as stateNotProfile } from './state-not-profile';
+import { scene as stateOffline } from './state-offline';
+import { scene as statePendingChange } from './state-pending-change';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -12,5 +24,17 @@ export interface RegisteredScene {
 }
 
 export const SCENES: readonly RegisteredScene[] = [
+  { file: 'overview', scene: overview },
   { file: 'sidepanel-ada-lovelace', scene: sidepanelAdaLovelace },
+  { file: 'sidepanel-grace-hopper', scene: sidepanelGraceHopper },
+  { file: 'sidepanel-margaret-hamilton', scene: sidepanelMargaretHamilton },
+  { file: 'sidepanel-alan-turing', scene: sidepanelAlanTuring },
+  { file: 'popup', scene: popup },
+  { file: 'options', scene: options },
+  { file: 'profile-chip', scene: profileChip },
+  { file: 'state-offline', scene: stateOffline },
+  { file: 'state-no-key', scene: stateNoKey },
+  { file: 'state-bad-key', scene: stateBadKey },
+  { file: 'state-pending-change', scene: statePendingChange },
+  { file: 'state-not-profile', scene: stateNotProfile },
 ];

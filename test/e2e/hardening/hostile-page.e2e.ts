@@ -195,6 +195,8 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'panel-state': { tabId: ids.tabId },
     refresh: { tabId: ids.tabId },
     'select-conversation': { tabId: ids.tabId, conversationId: ids.conversationId },
+    'choose-lead': { tabId: ids.tabId, leadId: ids.leadId },
+    'lead-activity': { leadId: ids.leadId, skip: 0, limit: 100 },
     'conversation-messages': { conversationId: ids.conversationId },
     'save-note': { ...target, mode: 'append', text: 'forged by the page' },
     archive: target,

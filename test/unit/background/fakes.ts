@@ -150,8 +150,11 @@ export function fakeService(now: () => number): FakeService {
   }
 
   const api: BackgroundApi = {
-    searchLead: (pronetUrl) =>
-      call('searchLead', pronetUrl, () => [...leads.values()].find((l) => l.pronetUrl === pronetUrl) ?? null),
+    searchLead: (query) =>
+      call('searchLead', 'pronetUrl' in query ? query.pronetUrl : query.leadId, () => {
+        const found = [...leads.values()].filter((l) => ('pronetUrl' in query ? l.pronetUrl === query.pronetUrl : l.id === query.leadId));
+        return found.length === 0 ? null : { leads: found, recentLogs: [], tooManyResults: false };
+      }),
     leadConversations: (leadId) =>
       call('leadConversations', leadId, () => [...conversations.values()].filter((c) => c.leadId === leadId).map((c) => ({ ...c }))),
     note: (conversationId, text, mode) =>
@@ -184,6 +187,7 @@ export function fakeService(now: () => number): FakeService {
     ]),
     enrich: () => call('enrich', '', () => ({ enrichRequestId: 'enr_1', creditsSpent: 5 })),
     conversationMessages: (conversationId) => call('conversationMessages', conversationId, () => ({ data: [], total: 0 })),
+    leadLogs: (leadId) => call('leadLogs', leadId, () => ({ data: [], total: 0 })),
   };
 
   return {

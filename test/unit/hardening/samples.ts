@@ -8,6 +8,7 @@ import { endpointNames, type EndpointName } from '../../../lib/api/endpoints';
 import { createApp } from '../../../emulator/app';
 import { EmulatorCore } from '../../../emulator/core';
 import { buildSeed } from '../../../emulator/seed/index';
+import { oneLead } from '../../../lib/api/lead-search';
 
 /** A fixed instant: the demo seed is deterministic for a given clock, so the samples are too. */
 export const SAMPLE_NOW = Date.UTC(2025, 2, 12, 10, 0, 0);
@@ -76,7 +77,7 @@ export async function captureSamples(): Promise<Map<EndpointName, unknown>> {
       'createLead',
       client.leads.create({ audience: 'Fuzz samples', proEmail: 'fuzz@samples.example', firstname: 'Fuzz', lastname: 'Samples' }),
     );
-    const { lead: ada } = await take('searchLeads', client.leads.search({ pronetUrl: 'https://www.pronet.example/in/ada-lovelace/' }));
+    const { lead: ada } = oneLead(await take('searchLeads', client.leads.search({ pronetUrl: 'https://www.pronet.example/in/ada-lovelace/' })));
     await take('updateLeadStatus', client.leads.status({ leadId: ada.id, status: 'INTERESTED', campaign: 'all' }));
     await take('removeLeadFromAudience', client.leads.removeFromAudience({ audience: 'Fuzz samples', email: 'fuzz@samples.example' }));
     await take('listLeadLogs', client.leads.logs({ leadId: ada.id }));

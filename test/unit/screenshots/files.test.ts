@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duplicateNames, FIXED_NOW, parseRunArgs, shotFileName, staleShots } from '../../../scripts/screenshots/files';
@@ -65,5 +65,14 @@ describe('the scene registry', () => {
 
   it('shoots at a fixed instant', () => {
     expect(new Date(FIXED_NOW).toISOString()).toBe('2026-11-23T10:00:00.000Z');
+  });
+});
+
+describe('the README and docs/screenshots/', () => {
+  it('show the same images: each one the README names is in the folder, each one in the folder is in the README', () => {
+    const readme = readFileSync(resolve('README.md'), 'utf8');
+    const named = [...readme.matchAll(/docs\/screenshots\/([\w.-]+\.png)/g)].map((m) => m[1]!);
+    const inFolder = readdirSync(resolve('docs/screenshots')).filter((f) => f.endsWith('.png'));
+    expect([...new Set(named)].sort()).toEqual(inFolder.sort());
   });
 });

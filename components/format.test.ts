@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatShortDateTime, formatTime } from './format';
+
+// Local times (the formatter writes the user's local time): 24 Nov 2026, 09:05 and 18:12.
+const MORNING = new Date(2026, 10, 24, 9, 5).getTime();
+const EVENING = new Date(2026, 10, 24, 18, 12).getTime();
+
+describe('one date and time formatter, in the user locale', () => {
+  it.each([
+    ['en-US', '9:05 AM', '6:12 PM', 'Nov 24, 2026, 9:05 AM', 'Tue, Nov 24, 6:12 PM'],
+    ['en-GB', '09:05', '18:12', '24 Nov 2026, 09:05', 'Tue 24 Nov, 18:12'],
+    ['fr-FR', '09:05', '18:12', '24 nov. 2026, 09:05', 'mar. 24 nov., 18:12'],
+    ['fr', '09:05', '18:12', '24 nov. 2026, 09:05', 'mar. 24 nov., 18:12'],
+  ])('%s writes every time one way', (locale, morning, evening, dateTime, shortEvening) => {
+    expect(formatTime(MORNING, locale)).toBe(morning);
+    expect(formatTime(EVENING, locale)).toBe(evening);
+    expect(formatDateTime(MORNING, locale)).toBe(dateTime);
+    expect(formatShortDateTime(EVENING, locale)).toBe(shortEvening);
+    // The time alone is the time after a date, whichever form.
+    expect(formatDateTime(EVENING, locale).endsWith(evening)).toBe(true);
+    expect(formatShortDateTime(MORNING, locale).endsWith(morning)).toBe(true);
+  });
+
+  it('never writes a French time the US way', () => {
+    for (const text of [formatTime(EVENING, 'fr'), formatDateTime(EVENING, 'fr'), formatShortDateTime(EVENING, 'fr')]) {
+      expect(text).not.toMatch(/AM|PM|\d{1,2}\/\d{1,2}\/\d{4}/);
+    }
+  });
+});

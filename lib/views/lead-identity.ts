@@ -1,0 +1,29 @@
+/** Who the profile is (issue 13): the leads a duplicated profile resolves to, and the lead's activity. */
+import { z } from 'zod/mini';
+
+/** One lead of a profile several leads share, as the lead picker shows it. */
+export const LeadChoiceView = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.nullable(z.string()),
+  /** Audience ids; the picker names them from the audiences list. */
+  audienceIds: z.array(z.string()),
+  createdAt: z.number(),
+  conversations: z.number().check(z.int(), z.nonnegative()),
+});
+export type LeadChoiceView = z.infer<typeof LeadChoiceView>;
+
+/** One event of a lead's activity (sent, opened, replied, status changed, note updated, ...). */
+export const ActivityItemView = z.object({
+  id: z.string(),
+  /** The service's log type (open set), e.g. EMAIL_SENT, STATUS_CHANGED. */
+  type: z.string(),
+  description: z.string(),
+  campaignName: z.nullable(z.string()),
+  createdAt: z.number(),
+});
+export type ActivityItemView = z.infer<typeof ActivityItemView>;
+
+/** A page of a lead's activity (`Show more`). */
+export const ActivityPageView = z.object({ items: z.array(ActivityItemView), total: z.number().check(z.int(), z.nonnegative()) });
+export type ActivityPageView = z.infer<typeof ActivityPageView>;

@@ -1,0 +1,49 @@
+/** Steps several scenes take, as a user takes them (the options page, a profile and its panel). */
+import type { Page } from '@playwright/test';
+import { catalogueMessage, configure, optionLabels } from '../extension-session';
+import type { SceneKit } from './scene';
+
+/** A word of the extension's catalogue in the scene's language. */
+export function say(kit: SceneKit, key: string): string {
+  return catalogueMessage(kit.locale, key);
+}
+
+/** The profile `slug` (whose chip names `name`) and its side panel, settled. */
+export async function profileAndPanel(kit: SceneKit, slug: string, name?: string): Promise<{ profile: Page; panel: Page; tabId: number }> {
+  const { page: profile, tabId } = await kit.openPage(`/in/${slug}/`, name ? { waitForChip: name } : undefined);
+  return { profile, panel: await kit.openPanel(tabId), tabId };
+}
+
+/** Saves `apiKey` on the options page, as a user pastes another key. Returns what the page then says. */
+export async function saveKey(kit: SceneKit, apiKey: string): Promise<string> {
+  const options = await kit.openExtensionPage('options.html');
+  const outcome = await configure(options, kit.extensionOrigin, apiKey, kit.emulator.baseUrl, optionLabels(kit.locale));
+  await options.close();
+  return outcome;
+}
+
+/** Presses `Remove key` on the options page. */
+export async function removeKey(kit: SceneKit): Promise<void> {
+  const options = await kit.openExtensionPage('options.html');
+  await options.getByRole('button', { name: say(kit, 'removeKey'), exact: true }).click();
+  await options.getByTestId('key-outcome').getByText(say(kit, 'keyCleared')).waitFor();
+  await options.close();
+}
+
+/** Makes every call to the service fail as an unreachable service does (the emulator drops them). */
+export async function serviceUnreachable(kit: SceneKit): Promise<void> {
+  const response = await fetch(`${kit.emulator.origin}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ dropRate: 1 }),
+  });
+  if (!response.ok) throw new Error(`the emulator refused the faults: ${response.status}`);
+}
+
+/** The side panel beside `${pronet}${path}`, as tall as a state's card needs (400 × 640), in both themes. */
+export async function shootPanelState(kit: SceneKit, path: string, name: string): Promise<void> {
+  const { tabId } = await kit.openPage(path);
+  const panel = await kit.openPanel(tabId);
+  await panel.setViewportSize({ width: 400, height: 640 });
+  await kit.shoot(panel, name);
+}
