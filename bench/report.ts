@@ -7,12 +7,8 @@ import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { SearchResult } from './emulator-search';
 import type { LimiterResult } from './limiter';
-<<<<<<< HEAD
 import { teamMarkdown, teamSummaryRows, type TeamResult } from './team';
-import type { SizesResult } from './sizes';
-=======
 import { SIZE_GOALS, SIZES_BEFORE, sizeKey, type SizesResult } from './sizes';
->>>>>>> main
 import type { StartupResult } from './startup';
 import type { Summary } from './stats';
 import { chromiumPath } from '../test/e2e/browser';

@@ -149,7 +149,7 @@ async function busyPerson(
       for (let i = 0; i < opts.listSize; i++) {
         f.listLookups += 1;
         lists.push(
-          service.api.searchLead(pickUrl(), { priority: 'list', signal }).then(
+          service.api.searchLead({ pronetUrl: pickUrl() }, { priority: 'list', signal }).then(
             () => void (f.listDone += 1),
             () => undefined,
           ),

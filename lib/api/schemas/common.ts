@@ -1,10 +1,6 @@
-<<<<<<< HEAD
-import { z } from 'zod/mini';
-import { errorSentence } from './tolerant';
-=======
 import { en } from 'zod/locales';
 import { config, z } from 'zod/mini';
->>>>>>> main
+import { errorSentence } from './tolerant';
 
 // zod/mini loads no locale, so every issue would read "Invalid input". The wire schemas' issues name
 // what is wrong (ResponseSchemaError, the emulator's 400s, request details): word them in English,

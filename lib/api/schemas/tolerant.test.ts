@@ -12,7 +12,8 @@ describe('tolerant readings of the service variants', () => {
     for (const body of [[member], { data: [member] }, { members: [member] }]) expect(MembersResponse.parse(body)).toEqual([member]);
     const wrong = MembersResponse.safeParse({ data: [{ ...member, name: 7 }] });
     expect(wrong.success).toBe(false);
-    expect(wrong.error?.issues[0]?.path).toEqual([0, 'name']);
+    expect(wrong.error?.issues[0]?.path).toEqual(['data', 0, 'name']);
+    expect(MembersResponse.safeParse([{ ...member, id: 3 }]).error?.issues[0]?.path).toEqual([0, 'id']);
     expect(MembersResponse.safeParse({ data: 'nope' }).success).toBe(false);
     expect(MembersResponse.safeParse(null).success).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { Int, StatusCode, idString, queryInt } from './common';
-import { asNamedList, tolerantList } from './tolerant';
+import { tolerantList, tolerantNamedList } from './tolerant';
 
 /** A teammate of the workspace; its `id` is the `memberId` of action endpoints. */
 export const Member = z.object({
@@ -22,11 +22,8 @@ export const Identity = z.object({
 });
 export type Identity = z.infer<typeof Identity>;
 
-/** Also sent as a bare array or `{data: [...]}` (a variant of the real service). */
-export const IdentitiesResponse = z.pipe(
-  z.transform((value: unknown) => asNamedList(value, 'identities')),
-  z.object({ statusCode: StatusCode, identities: z.array(Identity) }),
-);
+/** Also sent as a bare array, `{data: [...]}` or without `statusCode` (variants of the real service). */
+export const IdentitiesResponse = tolerantNamedList('identities', Identity);
 /** The members list, bare (documented), as `{data: [...]}` or `{members: [...]}`. */
 export const MembersResponse = tolerantList(Member, ['members']);
 export type IdentitiesResponse = z.infer<typeof IdentitiesResponse>;
