@@ -97,7 +97,8 @@ describe('background outbox under faults', () => {
         `emulator5xx=${calls.filter((c) => c.status === 503).length} emulatorDrops=${calls.filter((c) => c.status === 0).length} ` +
         `durationMs=${durationMs}`,
     );
-  });
+    // The learned rate climbs back slowly after the storm (AIMD): minutes, not the default 60 s.
+  }, 240_000);
 
   it('does not append twice when the answer to an applied append is lost', async () => {
     const ws = proWorkspace();
@@ -227,5 +228,6 @@ describe('background outbox under late application', () => {
         `5xx=${calls.filter((c) => c.status === 503).length} 429s=${calls.filter((c) => c.status === 429).length} ` +
         `retries=${stats.retries} readBacks=${stats.readBacks} readBackHits=${stats.readBackHits} durationMs=${durationMs}`,
     );
-  });
+    // The learned rate climbs back slowly after the storm (AIMD): minutes, not the default 60 s.
+  }, 240_000);
 });
