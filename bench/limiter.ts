@@ -131,7 +131,7 @@ async function finalNotes(origin: string, ids: string[]): Promise<Map<string, st
 }
 
 /** The settings in memory (the extension keeps them in storage.local, which Node has not). */
-function memorySettings(baseUrl: string): SettingsStore {
+export function memorySettings(baseUrl: string): SettingsStore {
   let current: Settings = { baseUrl, profileHosts: [], chipEnabled: true, sessionOnlyKey: false, cacheEnabled: true, listBadges: true, prefetchOnHover: true };
   const listeners = new Set<(s: Settings) => void>();
   return {
@@ -148,7 +148,7 @@ function memorySettings(baseUrl: string): SettingsStore {
   };
 }
 
-function memorySession(): SessionArea {
+export function memorySession(): SessionArea {
   const items = new Map<string, unknown>();
   return {
     get: async (key) => (items.has(key) ? { [key]: items.get(key) } : {}),
@@ -163,14 +163,14 @@ function memorySession(): SessionArea {
 
 const noteCalls = (history: EmulatorCall[]) => history.filter((c) => c.endpoint === 'updateNote');
 
-interface EmulatorProcess {
+export interface EmulatorProcess {
   origin: string;
   baseUrl: string;
   close(): Promise<void>;
 }
 
 /** `npm run emulator -- --port 0` in a process of its own; resolves once it listens. */
-function emulatorProcess(): Promise<EmulatorProcess> {
+export function emulatorProcess(): Promise<EmulatorProcess> {
   const child = spawn(resolve('node_modules/.bin/tsx'), ['emulator/main.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return new Promise((ready, reject) => {

@@ -8,6 +8,7 @@ import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { InboxBenchResult } from './inbox';
 import type { SearchResult } from './emulator-search';
 import type { LimiterResult } from './limiter';
+import { teamMarkdown, teamSummaryRows, type TeamResult } from './team';
 import { SIZE_GOALS, SIZES_BEFORE, sizeKey, type SizesResult } from './sizes';
 import type { ListBadgesResult } from './list-badges';
 import type { StartupResult } from './startup';
@@ -40,6 +41,7 @@ export interface Results {
   search?: SearchResult;
   inbox?: InboxBenchResult;
   lists?: ListBadgesResult;
+  team?: TeamResult;
 }
 
 function run(cmd: string, args: string[]): string {
@@ -168,6 +170,7 @@ function summaryRows(r: Results): SummaryRow[] {
       { part: 'L', figure: `Content script, 100 new links: main-thread time per batch, p95 (long tasks)`, measured: `${ms(li.contentScript.batchMs.p95)} (${li.contentScript.longTasks})`, target: '(0)', ok: li.contentScript.longTasks === 0 },
     );
   }
+  if (r.team) out.push(...teamSummaryRows(r.team));
   return out;
 }
 
@@ -313,6 +316,7 @@ export function markdown(r: Results): string {
       ...table(['Filter', 'Matches', 'p50', 'p95', 'max'], se.cases.map((c) => [c.name, c.total === null ? '(page 2)' : c.total.toLocaleString('en'), ms(c.ms.p50), ms(c.ms.p95), ms(c.ms.max)])),
     );
   }
+  if (r.team) lines.push(...teamMarkdown(r.team, table));
   lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
 }

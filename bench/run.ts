@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only sizes,search,limiter,startup,browse] [-- --views N]`
+ * `npm run bench [-- --only sizes,search,limiter,startup,browse,team] [-- --views N]`
  *
  * Runs the benchmarks in one go (about 6 to 8 minutes on two cores) and writes `bench/results.json`
  * (every figure, per view) and `bench/results.md` (the tables, with machine, date and commit), then
@@ -7,7 +7,8 @@
  * no timed assertion.
  *
  * Sections, in this order: 3. sizes (it also builds the extension the browser parts load, into
- * `.output/bench/`), 5. emulator search, 2. limiter, 4. start-up, 1. browse trace.
+ * `.output/bench/`), 5. emulator search, 2. limiter, 4. start-up, 1. browse trace, 6. team on one
+ * key (about 5 minutes more).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,8 +22,9 @@ import { listBadgesBench } from './list-badges';
 import { commit, currentLoad, machine, markdown, summaryTable, type Results } from './report';
 import { sizes } from './sizes';
 import { startup } from './startup';
+import { teamBench } from './team';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'team'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -92,6 +94,8 @@ try {
 } finally {
   await emulator.close();
 }
+// A team on one key runs its own emulator process (60 instances would starve one shared with it).
+results.team = await section('team', () => teamBench({ log }));
 
 results.durationS = Math.round((Date.now() - began) / 1000);
 results.machine = machine(loadAtStart);

@@ -41,7 +41,7 @@ export function createApp(core: EmulatorCore): App {
   app.route('/', settings);
 
   // The one place errors become answers: domain errors by kind, the HTTP layer's as they are.
-  app.onError(errorResponse);
+  app.onError((err, c) => errorResponse(err, c, core.dialect));
   app.notFound((c) => c.json(errorBody(404, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   return app;
 }

@@ -9,6 +9,7 @@ import type { App } from './http/env';
 import { errorBody } from './http/errors';
 import { validBody, validated } from './http/validate';
 import { FaultsBody } from './rules/faults';
+import { DialectBody } from './http/dialect';
 import { newId } from './store';
 import { toConversationSummary, toLead, toMessage } from './wire';
 
@@ -55,6 +56,12 @@ export function registerControlRoutes(app: App, core: EmulatorCore): void {
     const now = 'advanceMs' in b ? core.clock.advance(b.advanceMs) : core.clock.set(b.now);
     core.changed();
     return c.json({ now });
+  });
+
+  app.get('/_emulator/dialect', (c) => c.json({ dialect: core.dialect }));
+  app.post('/_emulator/dialect', validBody(DialectBody), (c) => {
+    core.dialect = validated(c, 'json', DialectBody).dialect;
+    return c.json({ dialect: core.dialect });
   });
 
   app.get('/_emulator/faults', (c) => c.json({ faults: core.faults }));

@@ -13,6 +13,7 @@ import { StateFile, loadState, type PersistedState } from './persistence';
 import { enrichmentFindings } from './rules/enrichment';
 import { addLeadToAudience, createOrMergeLead } from './rules/lead-merge';
 import type { Faults } from './rules/faults';
+import type { Dialect } from './http/dialect';
 import { RateLimiter } from './rules/rate-limit';
 import { WebhookDispatcher } from './rules/webhook-delivery';
 import { Store, newId, type WorkspaceStore } from './store';
@@ -26,6 +27,8 @@ export interface CoreOptions {
   timers?: RealTimers;
   random?: () => number;
   fetch?: typeof fetch;
+  /** The shapes the answers come in (`http/dialect.ts`); a reset goes back to this one. */
+  dialect?: Dialect;
 }
 
 export interface WorkspaceInfo {
@@ -48,6 +51,9 @@ export class EmulatorCore {
   readonly calls = new CallHistory();
   readonly limiter = new RateLimiter();
   faults: Faults = {};
+  dialect: Dialect;
+  /** Answers served per endpoint in the variants dialect (the list envelopes go in turn). */
+  readonly variantTurns = new Map<string, number>();
   cursorSecret: string;
   readonly random: () => number;
   private readonly stateFile: StateFile | null;
@@ -59,6 +65,7 @@ export class EmulatorCore {
     this.timeline = new Timeline(this.clock, opts.timers);
     this.jobs = new JobQueue(this.timeline, (job) => this.runJob(job));
     this.random = opts.random ?? Math.random;
+    this.dialect = opts.dialect ?? 'standard';
     this.cursorSecret = saved?.cursorSecret || randomBytes(24).toString('base64');
     this.store = new Store(saved?.world ?? opts.buildSeed(opts.seed, { now: this.clock.now(), leads: opts.leads }));
     this.webhooks = new WebhookDispatcher({
@@ -90,6 +97,8 @@ export class EmulatorCore {
     this.calls.clear();
     this.limiter.reset();
     this.faults = {};
+    this.dialect = this.opts.dialect ?? 'standard';
+    this.variantTurns.clear();
     const at = now ?? this.clock.now() - this.clock.offset;
     this.clock.set(at);
     // The seed is built at `at` itself, not at a clock reading a millisecond later (a busy machine).

@@ -1,5 +1,5 @@
 /**
- * `npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE]`
+ * `npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE] [--dialect standard|variants]`
  * Prints `listening http://127.0.0.1:<port>/flow` and one `key <workspace-name> <plan> <apiKey>`
  * line per workspace (the keys are printed so a developer can paste them; this is a local emulator).
  */
@@ -8,7 +8,7 @@ import { startEmulator } from './server';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);
-  console.error('usage: npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE]');
+  console.error('usage: npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE] [--dialect standard|variants]');
   process.exit(2);
 }
 
@@ -20,6 +20,7 @@ const { values } = (() => {
         seed: { type: 'string' },
         leads: { type: 'string' },
         data: { type: 'string' },
+        dialect: { type: 'string' },
       },
       strict: true,
     });
@@ -35,7 +36,10 @@ if (seed !== 'demo' && seed !== 'empty') fail('--seed must be demo or empty');
 const leads = values.leads === undefined ? undefined : Number(values.leads);
 if (leads !== undefined && (!Number.isInteger(leads) || leads < 0)) fail('--leads must be a whole number');
 
-const emulator = await startEmulator({ port, seed, leads, dataFile: values.data, quiet: true });
+const dialect = values.dialect ?? 'standard';
+if (dialect !== 'standard' && dialect !== 'variants') fail('--dialect must be standard or variants');
+
+const emulator = await startEmulator({ port, seed, leads, dataFile: values.data, quiet: true, dialect });
 console.log(`listening ${emulator.baseUrl}`);
 for (const w of emulator.workspaces) console.log(`key ${w.name} ${w.plan} ${w.apiKey}`);
 

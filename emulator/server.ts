@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { EmulatorCore } from './core';
+import type { Dialect } from './http/dialect';
 import type { SeedName } from './model';
 import { buildSeed } from './seed/index';
 
@@ -16,6 +17,8 @@ export interface StartOptions {
   dataFile?: string;
   /** No console output (the CLI prints the lines of the contract itself). */
   quiet?: boolean;
+  /** `variants`: the answers in the other shapes the real service sends (`http/dialect.ts`). */
+  dialect?: Dialect;
 }
 
 export interface RunningEmulator {
@@ -35,6 +38,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<RunningEmu
     leads: opts.leads,
     dataFile: opts.dataFile,
     buildSeed,
+    ...(opts.dialect ? { dialect: opts.dialect } : {}),
   });
   const app = createApp(core);
   const server = await new Promise<ServerType>((resolve, reject) => {

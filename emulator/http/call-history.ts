@@ -22,8 +22,11 @@ export function recordCall(core: EmulatorCore, endpoint: { name: EndpointName; m
       const status = dropped ? 0 : c.res.status;
       const url = new URL(c.req.url);
       let summary = c.get('summary') ?? '';
-      if (dropped) summary = 'connection dropped (fault)';
-      else if (c.error) summary = toHttpError(c.error).message;
+      const outcome = c.error ? toHttpError(c.error).message : summary;
+      if (dropped) {
+        summary = 'connection dropped (fault)';
+        if (c.get('lateApplied') === true) summary += `; applied late: ${c.res.status} ${outcome}`;
+      } else if (c.error) summary = outcome;
       core.calls.add({
         workspaceId: ws?.id ?? null,
         workspaceName: ws?.data.name ?? null,

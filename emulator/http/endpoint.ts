@@ -16,6 +16,7 @@ import { requireKey } from './auth';
 import { limitBody } from './body-limit';
 import { recordCall } from './call-history';
 import { workspaceOf, type Api, type ApiEnv } from './env';
+import { variantBody } from './dialect';
 import { injectedFaults } from './faults';
 import { planGate } from './plan';
 import { rateLimit } from './rate-limit';
@@ -63,6 +64,13 @@ export function endpointRegistrar(api: Api, core: EmulatorCore): RegisterEndpoin
       const response = Array.isArray(reply) ? reply : { statusCode: 200, ...(reply as object) };
       c.set('summary', summarizeResponse(name, response as EndpointResponse<typeof name>));
       if (def.method !== 'GET') core.changed();
+      if (core.dialect === 'variants') {
+        const turn = core.variantTurns.get(name) ?? 0;
+        core.variantTurns.set(name, turn + 1);
+        const note = name === 'updateNote' ? (body as { leadId?: string; mode?: string }) : {};
+        const leadId = note.leadId ?? (name === 'updateNote' ? core.store.findConversation((response as { data: { conversationId: string } }).data.conversationId)?.conversation.leadId : undefined);
+        return c.json(variantBody(name, response, { turn, now: core.now(), ...(leadId ? { leadId } : {}), ...(note.mode ? { mode: note.mode } : {}) }) as object, 200);
+      }
       return c.json(response, 200);
     };
     api.on(def.method, path ?? def.path, recordCall(core, { name, method: def.method }), ...guards, ...validators, serve);

@@ -18,6 +18,8 @@ export interface ApiVariables {
   workspace?: WorkspaceStore;
   /** The connection was dropped by an injected fault: the call history records status 0. */
   dropped?: boolean;
+  /** A dropped mutation the service went on with (`lateApplyMs`): the history says what became of it. */
+  lateApplied?: boolean;
   /** The call history's summary of a served call. */
   summary?: string;
 }

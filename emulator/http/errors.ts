@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { variantErrorBody, type Dialect } from './dialect';
 import { DomainError, type DomainErrorKind } from '../domain-error';
 
 const REASONS: Record<number, string> = {
@@ -73,9 +74,10 @@ export function toHttpError(err: unknown): HttpError {
 }
 
 /** The app's `onError`: the error body, with the headers the error asks for (Retry-After). */
-export function errorResponse(err: unknown, c: Context): Response {
+export function errorResponse(err: unknown, c: Context, dialect: Dialect = 'standard'): Response {
   const e = toHttpError(err);
   if (e.status === 500 && e.message === UNEXPECTED) console.error(`emulator: ${c.req.method} ${c.req.path} failed`, err);
   for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
-  return c.json(errorBody(e.status, e.message, e.details), e.status);
+  const body = errorBody(e.status, e.message, e.details);
+  return c.json(dialect === 'variants' ? (variantErrorBody(body) as object) : body, e.status);
 }

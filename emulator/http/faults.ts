@@ -1,10 +1,10 @@
 /**
  * Injected faults (`POST /_emulator/faults`), the first thing a call meets: added latency, then a
- * dropped connection or a 503. The rules of which fault strikes are rules/faults.ts.
+ * dropped connection (a mutation then applied late with `lateApplyMs`) or a 503. The rules of which fault strikes are rules/faults.ts.
  */
 import { createMiddleware } from 'hono/factory';
 import type { EmulatorCore } from '../core';
-import { faultOutcome } from '../rules/faults';
+import { faultOutcome, lateApplyDelay } from '../rules/faults';
 import type { ApiEnv } from './env';
 import { HttpError } from './errors';
 
@@ -20,8 +20,20 @@ export function injectedFaults(core: EmulatorCore) {
     }
     if (outcome === 'drop') {
       c.set('dropped', true);
+      const late = lateApplyDelay(core.faults, c.req.method, core.random);
+      // The body arrived before the connection broke: read it now, for the steps after the wait.
+      if (late !== null) {
+        const body = await c.req.raw.text();
+        c.req.raw = new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body });
+      }
       c.env?.incoming?.socket?.destroy();
-      return new Response(null, { status: 500 });
+      if (late === null) return new Response(null, { status: 500 });
+      // The client heard nothing; the service goes on with the request later, as a call arriving then.
+      await sleep(late);
+      c.set('at', core.now());
+      c.set('lateApplied', true);
+      await next();
+      return undefined;
     }
     if (outcome === 'error') throw new HttpError(503, 'The service is temporarily unavailable (injected fault).');
     await next();

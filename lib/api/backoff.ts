@@ -18,13 +18,16 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   random: Math.random,
 };
 
+/** A Retry-After is honoured up to 10 minutes: a longer one is a misconfigured server, not a wait. */
+export const MAX_RETRY_AFTER_MS = 600_000;
+
 /**
  * Delay before the attempt following failed attempt number `attempt` (1-based): Retry-After when
- * the server gave one, else a uniform draw in [0, min(capMs, baseMs * 2^(attempt-1))].
+ * the server gave one (at most `MAX_RETRY_AFTER_MS`), else a uniform draw in [0, min(capMs, baseMs * 2^(attempt-1))].
  */
 export function retryDelayMs(attempt: number, policy: RetryPolicy, retryAfterSeconds?: number): number {
   if (retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0) {
-    return Math.round(retryAfterSeconds * 1000);
+    return Math.min(MAX_RETRY_AFTER_MS, Math.round(retryAfterSeconds * 1000));
   }
   const exp = Math.max(0, attempt - 1);
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(exp, 30));

@@ -36,7 +36,7 @@ import {
   EnrichStatusResponse,
   IdentitiesResponse,
   ImportAudienceRequest,
-  InboxWebhook,
+  InboxWebhooksResponse,
   LeadConversationsQuery,
   LeadConversationsResponse,
   LeadLogsQuery,
@@ -46,7 +46,7 @@ import {
   LeadSearchResponse,
   LeadStatusRequest,
   LeadStatusResponse,
-  Member,
+  MembersResponse,
   MessageResponse,
   NoteRequest,
   NoteResponse,
@@ -86,7 +86,7 @@ export interface EndpointDef {
 }
 
 export const endpoints = {
-  listMembers: { n: 1, method: 'GET', path: '/members', response: z.array(Member) },
+  listMembers: { n: 1, method: 'GET', path: '/members', response: MembersResponse },
   listIdentities: { n: 2, method: 'GET', path: '/identities', response: IdentitiesResponse },
   listAudiences: { n: 3, method: 'GET', path: '/audiences', response: AudiencesResponse },
   createAudience: {
@@ -255,7 +255,7 @@ export const endpoints = {
     response: SentMessageResponse,
   },
   sendEmail: { n: 31, method: 'POST', path: '/inbox/email', body: SendEmailRequest, response: SentMessageResponse },
-  listInboxWebhooks: { n: 32, method: 'GET', path: '/inboxWebhooks', response: z.array(InboxWebhook) },
+  listInboxWebhooks: { n: 32, method: 'GET', path: '/inboxWebhooks', response: InboxWebhooksResponse },
   createInboxWebhook: {
     n: 33,
     method: 'POST',

@@ -55,6 +55,8 @@ export class NetworkError extends ClientError {
     endpoint: EndpointName,
     override readonly cause: unknown,
     readonly timedOut: boolean,
+    /** Epoch ms the request went on the wire: it may still be applied as late as the timeout after. */
+    readonly sentAt?: number,
   ) {
     super(endpoint, timedOut ? `${endpoint} timed out` : `${endpoint} could not reach the service`, { cause });
   }

@@ -35,9 +35,16 @@ export interface HttpConfig {
   onCall?: (record: CallRecord) => void;
   timeoutMs: number;
   now: () => number;
+  /**
+   * A 429 whose wait is longer than this is not waited out inside the call: it fails at once with
+   * the wait (`ApiError.retryAfter`), so the surface shows when the service may be asked again
+   * instead of a spinner, and the outbox schedules its retry for then.
+   */
+  maxRateWaitMs: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_RATE_WAIT_MS = 5_000;
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -65,6 +72,7 @@ export function defaultHttpConfig(partial: Pick<HttpConfig, 'baseUrl' | 'apiKey'
     sleep: abortableSleep,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     now: Date.now,
+    maxRateWaitMs: DEFAULT_MAX_RATE_WAIT_MS,
     ...partial,
   };
 }
@@ -154,6 +162,7 @@ async function attempt<N extends EndpointName>(
   let status: number;
   let text: string;
   let headers: Headers;
+  const sentAt = cfg.now();
   try {
     const headersInit: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
     if (req.body !== undefined) headersInit['Content-Type'] = 'application/json';
@@ -163,7 +172,7 @@ async function attempt<N extends EndpointName>(
     text = await res.text();
   } catch (cause) {
     if (signal?.aborted) throw signal.reason;
-    return { ok: false, status: null, error: new NetworkError(name, cause, timedOut) };
+    return { ok: false, status: null, error: new NetworkError(name, cause, timedOut, sentAt) };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -238,6 +247,9 @@ export async function callEndpoint<N extends EndpointName>(
 
   for (let n = 1; ; n++) {
     signal?.throwIfAborted();
+    // Paused for long by an earlier 429 (of this call or another): say so rather than wait.
+    const pausedMs = (cfg.limiter?.snapshot().pausedUntil ?? 0) - cfg.now();
+    if (pausedMs > cfg.maxRateWaitMs) throw new ApiError(name, 429, 'rate limited: waiting for the service', Math.ceil(pausedMs / 1000));
     const grantedAt = await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
     let result: Attempt<EndpointResponse<N>> | undefined;
     let at = cfg.now();
@@ -253,7 +265,8 @@ export async function callEndpoint<N extends EndpointName>(
     } finally {
       // The service counted the call at some instant before its answer: the slot counts from now.
       // Without an answer, the request may still be on its way (see `completed`).
-      if (grantedAt !== undefined) cfg.limiter?.completed(grantedAt, result !== undefined && result.status !== null);
+      const answered = result !== undefined && result.status !== null;
+      if (grantedAt !== undefined) cfg.limiter?.completed(grantedAt, answered, answered && result?.status !== 429);
     }
     const durationMs = cfg.now() - at;
     if (result.ok) {
@@ -266,8 +279,15 @@ export async function callEndpoint<N extends EndpointName>(
     const rateLimited = error instanceof ApiError && error.status === 429;
     const retryable =
       rateLimited || (idempotent && (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)));
-    const delay = retryDelayMs(n, cfg.retry, error instanceof ApiError ? error.retryAfter : undefined);
-    if (rateLimited) cfg.limiter?.pauseUntil(cfg.now() + delay);
+    let delay = retryDelayMs(n, cfg.retry, error instanceof ApiError ? error.retryAfter : undefined);
+    if (rateLimited) {
+      // The limiter learns from it (an adaptive one lowers its rate) and may add jitter to the wait.
+      const now = cfg.now();
+      delay = (cfg.limiter?.throttled(now + delay) ?? now + delay) - now;
+      if (n >= maxAttempts || delay > cfg.maxRateWaitMs) {
+        throw new ApiError(name, 429, error.serviceMessage, Math.ceil(delay / 1000), error.details);
+      }
+    }
     if (!retryable || n >= maxAttempts) throw error;
     await cfg.sleep(delay, signal);
   }

@@ -495,3 +495,89 @@ describe('priority classes and shares', () => {
     expect(() => createSlidingWindowLimiter({ shares: { idle: 1.5 } })).toThrow(RangeError);
   });
 });
+
+describe('adaptive (AIMD) on a shared key', () => {
+  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25 };
+
+  it('starts at the service limit and lowers its rate on a 429, once per window, pausing until asked', async () => {
+    const clock = new FakeClock();
+    const states: LimiterState[] = [];
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, onChange: (s) => states.push(s) });
+    expect(limiter.snapshot().rate).toBe(50);
+    const until = limiter.throttled(T0 + 2000);
+    expect(limiter.snapshot().rate).toBeCloseTo(35);
+    // Jitter: the pause ends a little after Retry-After, never before it.
+    expect(until).toBeGreaterThanOrEqual(T0 + 2000);
+    expect(until).toBeLessThan(T0 + 2000 + 0.2 * 10_000);
+    // A second 429 of the same burst is the same signal.
+    limiter.throttled(T0 + 2000);
+    expect(limiter.snapshot().rate).toBeCloseTo(35);
+    await clock.advance(10_000);
+    limiter.throttled(T0 + 12_000);
+    expect(limiter.snapshot().rate).toBeCloseTo(24.5);
+    expect(states.at(-1)?.rate).toBeCloseTo(24.5);
+  });
+
+  it('holds its own calls to the learned rate', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 10 } });
+    const grants: number[] = [];
+    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: 'user' }).then((t) => grants.push(t));
+    await clock.advance(0);
+    expect(grants).toHaveLength(10);
+    await clock.advance(10_000);
+    expect(grants.length).toBeGreaterThanOrEqual(20);
+    expect(maxPerWindow(grants, 10_000)).toBeLessThanOrEqual(11);
+  });
+
+  it('raises its rate slowly while calls are accepted, never above the limit', () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 10 } });
+    // One window's worth of accepted calls adds a quarter call per window.
+    for (let i = 0; i < 10; i++) limiter.completed(T0, true, true);
+    expect(limiter.snapshot().rate).toBeGreaterThan(10.2);
+    expect(limiter.snapshot().rate).toBeLessThan(10.3);
+    // A 429 or a call without an answer raises nothing.
+    limiter.completed(T0, true, false);
+    limiter.completed(T0, false);
+    expect(limiter.snapshot().rate).toBeLessThan(10.3);
+    for (let i = 0; i < 100_000; i++) limiter.completed(T0, true, true);
+    expect(limiter.snapshot().rate).toBe(50);
+  });
+
+  it('sheds list and idle work first: what the rate lost comes out of their share', async () => {
+    const clock = new FakeClock();
+    // Learned 35 of 50: list work may use 60% of 50 minus the 15 lost = 15 calls a window.
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 35 } });
+    let lists = 0;
+    let users = 0;
+    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: 'list' }).then(() => lists++);
+    for (let i = 0; i < 20; i++) void limiter.acquire({ priority: 'user' }).then(() => users++);
+    await clock.advance(0);
+    expect(users).toBe(20);
+    expect(lists).toBe(15);
+    // Learned rate far down: list work still moves, one call a window.
+    const low = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 5 } });
+    let lowLists = 0;
+    for (let i = 0; i < 3; i++) void low.acquire({ priority: 'list' }).then(() => lowLists++);
+    await clock.advance(0);
+    expect(lowLists).toBe(1);
+  });
+
+  it('keeps the learned rate across a restart, sanitised', () => {
+    const clock = new FakeClock();
+    const kept = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 12.5 } });
+    expect(kept.snapshot().rate).toBe(12.5);
+    kept.restore({ calls: [], pausedUntil: 0, rate: Number.NaN });
+    expect(kept.snapshot().rate).toBe(50);
+    kept.restore({ calls: [], pausedUntil: 0, rate: 0.1 });
+    expect(kept.snapshot().rate).toBe(2);
+  });
+
+  it('leaves a fixed limiter fixed: a 429 only pauses it', () => {
+    const clock = new FakeClock();
+    const fixed = createSlidingWindowLimiter({ clock });
+    expect(fixed.throttled(T0 + 3000)).toBe(T0 + 3000);
+    expect(fixed.snapshot()).toEqual({ calls: [], pausedUntil: T0 + 3000 });
+  });
+});

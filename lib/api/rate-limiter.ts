@@ -17,7 +17,12 @@
  * every class below it, so list work (and the idle work under it) never takes the whole budget and a
  * user's click always finds a slot. The state (call log and pause) is plain JSON so that the background worker
  * can persist it through `onChange` and restore it with `state` after a service-worker restart.
+ *
+ * With `adaptive`, the limit is learned (AIMD, `aimd.ts`): a key shared by a team has less headroom
+ * than the service's limit, and only the service's 429s say how much. The learned rate is part of
+ * the state, so a restarted worker does not rediscover it through a new round of 429s.
  */
+import { aimdConfig, decreased, increased, pauseJitterMs, sanitizedRate, shareCap, type AimdConfig, type AimdOptions } from './aimd';
 
 export interface LimiterClock {
   now(): number;
@@ -30,6 +35,8 @@ export interface LimiterState {
   calls: number[];
   /** Epoch ms before which nobody may go (set after a 429); 0 when not paused. */
   pausedUntil: number;
+  /** Adaptive limiters only: the learned rate, calls per window. */
+  rate?: number;
 }
 
 /**
@@ -51,11 +58,17 @@ export interface RateLimiter {
   /**
    * The call granted at `grantedAt` ended now: answered, its slot counts from now; given up without
    * an answer (cancelled, network error), the request may still reach the service, as late as it has
-   * been on its way so far: its slot counts from then (a window at most).
+   * been on its way so far: its slot counts from then (a window at most). `accepted` (default:
+   * `answered`): the service took the call (not a 429); an adaptive limiter raises its rate a little.
    */
-  completed(grantedAt: number, answered?: boolean): void;
+  completed(grantedAt: number, answered?: boolean, accepted?: boolean): void;
   /** After a 429: nobody goes before `epochMs`. A pause is only ever extended, never shortened. */
   pauseUntil(epochMs: number): void;
+  /**
+   * The service answered 429 and asked to wait until `epochMs`: pauses until then (plus jitter when
+   * adaptive) and, when adaptive, lowers the learned rate. Returns when the pause ends.
+   */
+  throttled(epochMs: number): number;
   snapshot(): LimiterState;
   /** Takes over a state kept by an earlier instance (a restarted service worker). */
   restore(state: LimiterState | undefined): void;
@@ -69,6 +82,8 @@ export interface SlidingWindowLimiterOptions {
   onChange?: (s: LimiterState) => void;
   /** Per class, the share of `limit` (0..1] it and the classes below it may use in a window. */
   shares?: Partial<Record<LimiterPriority, number>>;
+  /** Learn the key's headroom from 429s (AIMD); absent: the limit is fixed. */
+  adaptive?: AimdOptions;
 }
 
 /** List work may use at most 60% of the key's rate (issue 11), so the panel and actions stay instant. */
@@ -96,13 +111,21 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
   if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError('windowMs must be positive');
 
+  const aimd: AimdConfig | null = opts.adaptive ? aimdConfig(opts.adaptive) : null;
   let calls: number[] = [];
   let pausedUntil = 0;
+  /** The learned rate (calls per window); the service's limit when not adaptive. */
+  let rate = limit;
+  /** When the rate was last cut: one cut per window. */
+  let lastDecreaseAt = -Infinity;
   /** Restored state comes from storage: keep only sane numbers, in order. */
   function restore(state: LimiterState | undefined) {
     calls = (state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
     pausedUntil = Number.isFinite(state?.pausedUntil) ? (state?.pausedUntil ?? 0) : 0;
+    rate = aimd ? sanitizedRate(state?.rate, limit, aimd) : limit;
   }
+  /** The calls a window may hold now. */
+  const currentLimit = () => Math.max(1, Math.floor(rate));
   restore(opts.state);
 
   const queues: Record<LimiterPriority, Waiter[]> = { user: [], background: [], list: [], idle: [] };
@@ -111,18 +134,20 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
    * bounds the total, and the caps start afresh).
    */
   const classCalls: Record<LimiterPriority, number[]> = { user: [], background: [], list: [], idle: [] };
-  /** For each class, the most calls it and the classes below it may hold in a window (Infinity: no cap). */
-  const caps = Object.fromEntries(
-    LIMITER_PRIORITIES.map((p) => {
-      const share = (opts.shares ?? DEFAULT_LIMITER_SHARES)[p];
-      if (share === undefined) return [p, Infinity];
-      if (!(share > 0 && share <= 1)) throw new RangeError(`the ${p} share must be in (0, 1]`);
-      return [p, Math.max(1, Math.floor(share * limit))];
-    }),
-  ) as Record<LimiterPriority, number>;
+  const shares = opts.shares ?? DEFAULT_LIMITER_SHARES;
+  for (const p of LIMITER_PRIORITIES) {
+    const share = shares[p];
+    if (share !== undefined && !(share > 0 && share <= 1)) throw new RangeError(`the ${p} share must be in (0, 1]`);
+  }
+  /** The most calls class `p` and the classes below it may hold in a window (Infinity: no cap). */
+  function capOf(p: LimiterPriority): number {
+    const share = shares[p];
+    if (share === undefined) return Infinity;
+    return aimd ? shareCap(share, rate, limit) : Math.max(1, Math.floor(share * limit));
+  }
   let timer: { handle: unknown; at: number } | null = null;
 
-  const snapshot = (): LimiterState => ({ calls: [...calls], pausedUntil });
+  const snapshot = (): LimiterState => ({ calls: [...calls], pausedUntil, ...(aimd ? { rate } : {}) });
   const changed = () => opts.onChange?.(snapshot());
 
   function prune(now: number) {
@@ -140,7 +165,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
 
   /** The earliest time class `q`'s cap (over the calls of `q` and the classes below it) has room. */
   function underCapAt(q: LimiterPriority, now: number): number {
-    const cap = caps[q];
+    const cap = capOf(q);
     if (cap === Infinity) return now;
     const stamps = LIMITER_PRIORITIES.slice(LIMITER_PRIORITIES.indexOf(q)).flatMap((c) => classCalls[c]).sort((a, b) => a - b);
     return stamps.length < cap ? now : stamps[stamps.length - cap]! + windowMs;
@@ -155,8 +180,9 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   /** The earliest time a call may go, given the log and the pause (assumes a pruned log). */
   function nextSlotAt(now: number): number {
     let at = Math.max(now, pausedUntil);
-    if (calls.length >= limit) {
-      const oldestCounting = calls[calls.length - limit] ?? now;
+    const max = currentLimit();
+    if (calls.length >= max) {
+      const oldestCounting = calls[calls.length - max] ?? now;
       at = Math.max(at, oldestCounting + windowMs);
     }
     return at;
@@ -233,7 +259,19 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     drain();
   }
 
-  function completed(grantedAt: number, answered = true) {
+  function throttled(epochMs: number): number {
+    const now = clock.now();
+    if (aimd && now - lastDecreaseAt >= windowMs) {
+      lastDecreaseAt = now;
+      rate = decreased(rate, aimd);
+    }
+    pauseUntil(aimd ? epochMs + pauseJitterMs(windowMs, aimd) : epochMs);
+    changed();
+    return Math.max(pausedUntil, epochMs);
+  }
+
+  function completed(grantedAt: number, answered = true, accepted = answered) {
+    if (aimd && accepted && rate < limit) rate = increased(rate, limit, aimd);
     const end = clock.now();
     const countsFrom = answered ? end : Math.min(end + (end - grantedAt), end + windowMs);
     // The log is sorted: the grant's stamp leaves, the new one joins in order. A grant already out
@@ -251,6 +289,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     acquire,
     completed,
     pauseUntil,
+    throttled,
     restore(state) {
       restore(state);
       drain();

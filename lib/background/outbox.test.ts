@@ -20,6 +20,7 @@ function outbox(extra: Partial<OutboxOptions> = {}): Outbox {
     clock,
     timers: clock,
     policy,
+    uncertainForMs: 0,
     currentNote: async (_leadId, conversationId) => service.conversations.get(conversationId)?.note,
     ...extra,
   });
@@ -111,6 +112,36 @@ describe('outbox', () => {
     expect(await o.list()).toEqual([]);
     expect(service.conversations.get('c1')?.note).toBe('hello');
     expect(o.stats()).toMatchObject({ applied: 1, retries: 4 });
+  });
+
+  it('holds a lane whose send got no answer until the client timeout has passed since it went out', async () => {
+    const o = outbox({ uncertainForMs: 15_000 });
+    await o.start();
+    service.fail('action', 'drop');
+    await o.enqueue({ kind: 'archive', ...target('c1') });
+    await o.enqueue({ kind: 'unarchive', ...target('c1') });
+    await o.idle();
+    const [archive] = await o.list();
+    // Backoff alone would say 1 s: the archive may still land late, so neither it nor the unarchive moves.
+    expect(archive?.nextAttemptAt).toBe(clock.now() + 15_000);
+    const callsBefore = service.calls.length;
+    await clock.advance(14_999);
+    await o.idle();
+    expect(service.calls.length).toBe(callsBefore);
+    await clock.advance(1);
+    await o.idle();
+    expect(await o.list()).toEqual([]);
+    expect(service.conversations.get('c1')?.status).toBe('OPEN');
+  });
+
+  it('does not hold a lane after a 5xx: the service answered', async () => {
+    const o = outbox({ uncertainForMs: 15_000 });
+    await o.start();
+    service.fail('action', 'server');
+    await o.enqueue({ kind: 'archive', ...target('c1') });
+    await o.idle();
+    const [archive] = await o.list();
+    expect(archive?.nextAttemptAt).toBe(clock.now() + 1_000);
   });
 
   it('waits as long as Retry-After says after a 429', async () => {

@@ -13,44 +13,19 @@
  * - No double append: before an append whose outcome is unknown is sent again, the conversation is
  *   read back (`GET /leads/{leadId}/conversations`) and the note compared. Every other mutation is
  *   idempotent on the service (the same replace, archive, snooze date ...), so it is simply resent.
+ * - Late application: a send that got no answer holds its lane until the client timeout has passed
+ *   since it went out (`outbox-send.ts`), so that nothing is read back, resent or overtaken while
+ *   the service may still apply it.
  */
 import { retryDelayMs, type RetryPolicy } from '../api/backoff';
 import { ApiError } from '../api/errors';
-import type { ConversationSummary } from '../api/schemas';
-import type { ConversationAction } from '../inbox/conversation-state';
-import type { NoteMode } from '../inbox/note-rules';
 import type { OutboxAction, OutboxRecord } from '../store/db';
 import type { OutboxStore } from '../store/outbox-store';
-import { appendLanded } from './append-check';
 import { failureAction, RequestError, toErrorView } from './error-view';
-import type { ResolveCallOptions } from './resolver';
+import { readBackAppend, sendMutation, settledAt, type OutboxApi, type Outcome } from './outbox-send';
 import type { Timers } from '../timers';
 
-export type OutboxCallOptions = ResolveCallOptions;
-
-/** The calls the outbox makes (adapted from the client in `api.ts`). */
-export interface OutboxApi {
-  note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
-  action(
-    kind: ConversationAction,
-    conversationId: string,
-    until: number | undefined,
-    opts: OutboxCallOptions,
-  ): Promise<ConversationSummary>;
-  createLead(
-    input: { audience: string; pronetUrl: string; firstname?: string; lastname?: string },
-    opts: OutboxCallOptions,
-  ): Promise<{ leadId: string }>;
-  leadConversations(leadId: string, opts: OutboxCallOptions): Promise<ConversationSummary[]>;
-}
-
-/** What a successful mutation produced, for the cache and the panels. */
-export type Outcome =
-  | { kind: 'note'; note: string }
-  | { kind: 'conversation'; conversation: ConversationSummary }
-  | { kind: 'lead'; leadId: string }
-  /** Applied, but the answer could not be read: refetch. */
-  | { kind: 'unknown' };
+export type { OutboxApi, OutboxCallOptions, Outcome } from './outbox-send';
 
 export interface OutboxOptions {
   store: OutboxStore;
@@ -61,6 +36,8 @@ export interface OutboxOptions {
   policy: RetryPolicy;
   /** Lanes sent at the same time. */
   concurrency?: number;
+  /** The client's timeout: how late a request without an answer may still be applied. */
+  uncertainForMs: number;
   /** The note the cache holds for a conversation, the base an append is compared to on read-back. */
   currentNote?(leadId: string, conversationId: string): Promise<string | null | undefined>;
   /** After every change of the queue. */
@@ -230,7 +207,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     await opts.store.put(record);
     changed();
     try {
-      const outcome = await send(record);
+      const outcome = await sendMutation(opts.api, record);
       await succeed(record, outcome);
     } catch (error) {
       await failed(record, error);
@@ -240,45 +217,19 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   /** Reads an uncertain append back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
   async function readBack(record: Extract<OutboxRecord, { kind: 'note' }>): Promise<'landed' | 'send' | 'error'> {
     try {
-      const conversations = await opts.api.leadConversations(record.leadId, { priority: 'user' });
-      const conversation = conversations.find((c) => c.id === record.conversationId);
-      if (!conversation) throw new RequestError('not-found', 'conversation-gone');
-      if (appendLanded(conversation.note, record.text, record.baseNote)) {
+      const found = await readBackAppend(opts.api, record);
+      if (found.landed) {
         stats.readBackHits += 1;
-        await succeed(record, { kind: 'note', note: conversation.note ?? '' });
+        await succeed(record, { kind: 'note', note: found.note ?? '' });
         return 'landed';
       }
       // Not there: what we read is now the base our append will be compared to.
-      record.baseNote = conversation.note;
+      record.baseNote = found.note;
       record.uncertain = false;
       return 'send';
     } catch (error) {
       await failed(record, error, 'read-back');
       return 'error';
-    }
-  }
-
-  async function send(record: OutboxRecord): Promise<Outcome> {
-    const call = { priority: 'user' as const };
-    switch (record.kind) {
-      case 'note': {
-        const res = await opts.api.note(record.conversationId, record.text, record.mode, call);
-        return { kind: 'note', note: res.note };
-      }
-      case 'archive':
-      case 'unarchive':
-      case 'unsnooze':
-        return { kind: 'conversation', conversation: await opts.api.action(record.kind, record.conversationId, undefined, call) };
-      case 'snooze':
-        return { kind: 'conversation', conversation: await opts.api.action('snooze', record.conversationId, record.until, call) };
-      case 'add-to-audience': {
-        const { audience, profileUrl, firstname, lastname } = record;
-        const res = await opts.api.createLead(
-          { audience, pronetUrl: profileUrl, ...(firstname ? { firstname } : {}), ...(lastname ? { lastname } : {}) },
-          call,
-        );
-        return { kind: 'lead', leadId: res.leadId };
-      }
     }
   }
 
@@ -320,6 +271,9 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       record.state = 'pending';
       record.error = view;
       record.nextAttemptAt = now + retryDelayMs(record.attempts, opts.policy, rateLimited ? error.retryAfter : undefined);
+      // No answer: the service may still apply it; nothing of this lane moves before it cannot.
+      const settled = phase === 'send' && action === 'retry-uncertain' ? settledAt(error, now, opts.uncertainForMs) : null;
+      if (settled !== null) record.nextAttemptAt = Math.max(record.nextAttemptAt, settled);
     }
     await opts.store.put(record);
     changed();
@@ -365,7 +319,8 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         if (r.state === 'sending') {
           r.state = 'pending';
           r.uncertain = true;
-          r.nextAttemptAt = opts.clock.now();
+          // It went out at the latest now, and may still be applied until the timeout after.
+          r.nextAttemptAt = opts.clock.now() + opts.uncertainForMs;
           await opts.store.put(r);
         }
       }

@@ -23,8 +23,11 @@ export interface ServiceClientOptions {
   /** A clock of the caller's (tests): the limiter then waits on `timers` too. */
   clock?: { now(): number };
   timers: Timers;
-  /** Rate limit of the service (50 per 10 s); tests shorten the window. */
-  rateLimit?: { limit?: number; windowMs?: number };
+  /**
+   * Rate limit of the service (50 per 10 s); tests shorten the window. The limiter learns the key's
+   * headroom from 429s (a key is shared by a team) unless `adaptive` is false.
+   */
+  rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean };
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
 }
@@ -51,8 +54,10 @@ export interface ServiceClient {
 export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const now = () => (opts.clock ?? systemClock).now();
   const figures: CallFigures = { calls: 0, failed: 0, rateLimited: 0 };
+  const { adaptive = true, ...rateLimit } = opts.rateLimit ?? {};
   const limiter = createSlidingWindowLimiter({
-    ...opts.rateLimit,
+    ...rateLimit,
+    ...(adaptive ? { adaptive: {} } : {}),
     clock: opts.clock ? { now, setTimeout: opts.timers.setTimeout, clearTimeout: opts.timers.clearTimeout } : systemClock,
     onChange: (state) => {
       opts.meta.set(LIMITER_META, state).catch((error: unknown) => console.error('limiter state write failed', error));

@@ -12,6 +12,7 @@ import type { Outbox } from './outbox';
 import type { Timers } from '../timers';
 import type { PushChannels } from './panel-feed';
 import type { CallFigures } from './service-client';
+import type { BackgroundApi } from './api';
 
 export interface BackgroundDeps {
   db: CompanionDb;
@@ -35,7 +36,8 @@ export interface BackgroundDeps {
   clock?: { now(): number };
   timers?: Timers;
   /** Rate limit of the service (50 per 10 s); tests shorten the window. */
-  rateLimit?: { limit?: number; windowMs?: number };
+  /** `adaptive: false`: the fixed limiter of before issue 14 (the team benchmark's baseline). */
+  rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean };
   clientRetry?: Partial<RetryPolicy>;
   outboxPolicy?: RetryPolicy;
   outboxConcurrency?: number;
@@ -66,4 +68,6 @@ export interface BackgroundService {
   readonly cache: ProfileCache;
   /** Calls made since start, failed ones and those answered 429 (for tests and the benchmark). */
   callStats(): CallFigures;
+  /** The rate-limited client with the stored key (the team benchmark sends list work through it). */
+  readonly api: BackgroundApi;
 }

@@ -241,6 +241,21 @@ describe('background service', () => {
     );
   });
 
+  it('keeps the rate the limiter learned from 429s across a worker restart', async () => {
+    // The previous worker learned that its team leaves it 7 calls per window.
+    await db.put('meta', { calls: [], pausedUntil: 0, rate: 7 }, 'limiter');
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'key-test' }));
+    await vi.waitFor(async () => {
+      const kept = (await db.get('meta', 'limiter')) as { calls: number[]; rate: number };
+      expect(kept.calls.length).toBeGreaterThan(0);
+      // Raised a little by the accepted calls, not reset to the service's 50.
+      expect(kept.rate).toBeGreaterThanOrEqual(7);
+      expect(kept.rate).toBeLessThan(8);
+    });
+  });
+
   it('never lets the key out: not in storage.local or sync, the call log, error messages, pushes or URLs', async () => {
     const service = await startService();
     // A wrong key first: the service echoes what it was given.

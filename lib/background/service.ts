@@ -3,6 +3,7 @@
  * part named for it (docs/architecture.md draws them). Every browser API comes in through `deps`, so
  * the whole service runs in unit tests (fake-indexeddb, fake clock) and contract tests (real HTTP).
  */
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { RequestType } from '../messages';
 import type { Settings } from '../settings';
 import { createProfileCache } from '../store/cache';
@@ -101,6 +102,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     clock,
     timers,
     policy: deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY,
+    uncertainForMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(deps.outboxConcurrency !== undefined ? { concurrency: deps.outboxConcurrency } : {}),
     currentNote: async (leadId, conversationId) => (await cache.byLead(leadId)).flatMap((e) => e.conversations).find((c) => c.id === conversationId)?.note,
     onChange: () => {
@@ -230,5 +232,6 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     callLog,
     cache,
     callStats: client.figures,
+    api,
   };
 }

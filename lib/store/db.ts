@@ -7,13 +7,15 @@
  * - `calls`: the call log, keyed by an increasing id, indexed by failure;
  * - `meta`: small JSON values (rate-limiter state, ...).
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { DB_MIGRATIONS, LATEST_DB_VERSION, outboxSteps } from './db-migrations';
 import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
 import type { ErrorView } from '../views';
 import type { NoteMode } from '../inbox/note-rules';
 
 export const DB_NAME = 'outreach-companion';
-export const DB_VERSION = 1;
+/** This build's schema version: one per step of `DB_MIGRATIONS`. */
+export const DB_VERSION = LATEST_DB_VERSION;
 
 /** A resolved profile: the lead and its conversations, or "no lead" (`lead` null). */
 export interface CacheEntry {
@@ -101,15 +103,24 @@ export interface CompanionSchema extends DBSchema {
 
 export type CompanionDb = IDBPDatabase<CompanionSchema>;
 
-export function openCompanionDb(name: string = DB_NAME): Promise<CompanionDb> {
-  return openDB<CompanionSchema>(name, DB_VERSION, {
-    upgrade(db, oldVersion) {
-      if (oldVersion < 1) {
-        db.createObjectStore('secrets');
-        db.createObjectStore('cache', { keyPath: 'profileUrl' }).createIndex('byLead', 'leadId');
-        db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
-        db.createObjectStore('calls', { keyPath: 'id', autoIncrement: true }).createIndex('byFailed', 'failed');
-        db.createObjectStore('meta');
+/**
+ * Opens the database at `version` (this build's newest by default; the update test builds an older
+ * one), running every migration step from the version found (`db-migrations.ts`) in the upgrade's
+ * transaction: all of it applies, or none.
+ */
+export function openCompanionDb(name: string = DB_NAME, version: number = DB_VERSION): Promise<CompanionDb> {
+  return openDB<CompanionSchema>(name, version, {
+    async upgrade(db, oldVersion, newVersion, tx) {
+      const target = newVersion ?? version;
+      for (const m of DB_MIGRATIONS) {
+        if (m.version > oldVersion && m.version <= target) m.schema?.(db as unknown as IDBPDatabase<unknown>);
+      }
+      const step = outboxSteps(oldVersion, target);
+      if (!step || oldVersion === 0) return;
+      // Untyped: the records are those of an older version.
+      const outbox = (tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>).objectStore('outbox');
+      for (let cursor = await outbox.openCursor(); cursor; cursor = await cursor.continue()) {
+        await cursor.update(step(cursor.value as Record<string, unknown>));
       }
     },
   });

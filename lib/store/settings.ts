@@ -6,6 +6,7 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
+import { migrateSettings, SETTINGS_VERSION, SETTINGS_VERSION_FIELD } from './settings-migrations';
 
 export interface SettingsStore {
   get(): Promise<Settings>;
@@ -19,8 +20,9 @@ const item = storage.defineItem<Settings>(`local:${SETTINGS_STORAGE_KEY}`, { fal
 
 const PartialSettings = z.partial(Settings);
 
+/** What an older build stored, migrated (`settings-migrations.ts`), then validated field by field. */
 function sanitise(value: unknown): Settings {
-  const parsed = PartialSettings.safeParse(value);
+  const parsed = PartialSettings.safeParse(migrateSettings(value));
   return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
@@ -29,7 +31,8 @@ export function createSettingsStore(): SettingsStore {
     get: async () => sanitise(await item.getValue()),
     async set(patch) {
       const next = Settings.parse({ ...sanitise(await item.getValue()), ...patch });
-      await item.setValue(next);
+      // Stored with its version, so that the next build knows which steps it still has to apply.
+      await item.setValue({ ...next, [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION } as Settings);
       return next;
     },
     watch: (listener) => item.watch((value) => listener(sanitise(value))),

@@ -1,7 +1,8 @@
 /**
  * The background worker's outbox against the emulator with its faults on: latency, 30% 5xx, 10%
  * dropped connections and a 429 storm. Every one of 200 mixed mutations must end applied exactly
- * once, in order per conversation; none lost, no append doubled.
+ * once, in order per conversation; none lost, no append doubled. Then the same under late
+ * application (dropped mutations applied later by the service): 300 actions.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -96,7 +97,8 @@ describe('background outbox under faults', () => {
         `emulator5xx=${calls.filter((c) => c.status === 503).length} emulatorDrops=${calls.filter((c) => c.status === 0).length} ` +
         `durationMs=${durationMs}`,
     );
-  });
+    // The learned rate climbs back slowly after the storm (AIMD): minutes, not the default 60 s.
+  }, 240_000);
 
   it('does not append twice when the answer to an applied append is lost', async () => {
     const ws = proWorkspace();
@@ -137,4 +139,95 @@ describe('background outbox under faults', () => {
     expect(calls.filter((c) => c.endpoint === 'listLeadConversations')).toHaveLength(2);
     expect(service.outbox.stats()).toMatchObject({ readBacks: 2, readBackHits: 1 });
   });
+});
+
+/** Late application: the client's timeout in these tests; the service applies late at most a little less after. */
+const TIMEOUT_MS = 2_000;
+const LATE_MS = 1_900;
+
+/**
+ * The service may apply a request after the client gave up on it (`lateApplyMs`: a mutation whose
+ * connection was dropped lands up to that long after). Nothing of a conversation is read back,
+ * resent or overtaken until the client timeout has passed since the uncertain send, so every action
+ * lands once and each conversation ends as its last action left it.
+ */
+describe('background outbox under late application', () => {
+  it('archive, unarchive, snooze: ends snoozed although the dropped archive lands late', async () => {
+    const ws = proWorkspace();
+    const [target] = await pickConversations(ws, 1);
+    if (!target) throw new Error('no conversation');
+    const handle = await startBackground(ws, freshDbName('late-sequence'), { timeoutMs: TIMEOUT_MS });
+    handles.push(handle);
+    const { service } = handle;
+    const ids = { conversationId: target.id, leadId: target.leadId };
+    const lastCallBefore = (await emulatorCalls({ workspace: ws.id }))[0]?.id ?? 0;
+
+    // The archive's connection drops; the service applies it almost a whole timeout later.
+    await setFaults({ dropRate: 1, lateApplyMs: LATE_MS });
+    await must(service, { type: 'archive', ...ids });
+    await until(async () => (await emulatorCalls({ workspace: ws.id })).some((c) => c.id > lastCallBefore && c.status === 0), 10_000, 'the dropped archive');
+    await clearFaults();
+    const until7d = Date.now() + 7 * 86_400_000;
+    await must(service, { type: 'unarchive', ...ids });
+    await must(service, { type: 'snooze', ...ids, until: until7d });
+    await until(async () => (await service.outbox.list()).length === 0, 30_000, 'the outbox to empty');
+    // Past any late application.
+    await new Promise((resolve) => setTimeout(resolve, LATE_MS));
+
+    const { conversation } = await getConversation(target.id);
+    expect(conversation.status).toBe('SNOOZED');
+    expect(conversation.snoozeUntil).toBe(until7d);
+    const archives = (await emulatorCalls({ workspace: ws.id })).filter((c) => c.id > lastCallBefore && c.endpoint === 'archiveConversation');
+    // The dropped one (applied late or not) and, only after the timeout, the resend.
+    expect(archives[archives.length - 1]?.status).toBe(0);
+  });
+
+  it('applies 300 mixed actions once through late application, drops, 5xx and a 429 storm', async () => {
+    const ws = proWorkspace();
+    const conversations = await pickConversations(ws, 30);
+    const planned = plan(conversations, 'l', Date.now() + 7 * 86_400_000);
+    const actions = interleave(planned);
+    expect(actions).toHaveLength(300);
+
+    const handle = await startBackground(ws, freshDbName('late-apply'), { timeoutMs: TIMEOUT_MS });
+    handles.push(handle);
+    const { service } = handle;
+    const lastCallBefore = (await emulatorCalls())[0]?.id ?? 0;
+
+    const started = Date.now();
+    const faults = { latencyMs: 10, errorRate: 0.2, dropRate: 0.15, lateApplyMs: LATE_MS };
+    await setFaults({ ...faults, rateLimit: { calls: 5, windowMs: 2_000 } });
+    for (const action of actions) await must(service, action);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await setFaults({ ...faults, rateLimit: { calls: 50, windowMs: 1_000 } });
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    // A second storm while the rest drains.
+    await setFaults({ ...faults, rateLimit: { calls: 5, windowMs: 2_000 } });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await setFaults({ ...faults, rateLimit: { calls: 50, windowMs: 1_000 } });
+
+    await until(async () => (await service.outbox.list()).length === 0, 150_000, 'the outbox to empty');
+    const durationMs = Date.now() - started;
+    await clearFaults();
+    // Whatever was dropped last may still land: give it the time it has.
+    await new Promise((resolve) => setTimeout(resolve, LATE_MS));
+
+    expect(service.outbox.stats()).toMatchObject({ applied: 300, failed: 0 });
+    await expectPlanApplied(planned);
+
+    const calls = (await emulatorCalls()).filter((c) => c.id > lastCallBefore);
+    const lateApplied = calls.filter((c) => /applied late: 200/.test(c.summary));
+    // The faults really happened, late application among them.
+    expect(lateApplied.length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.status === 503)).toBe(true);
+    expect(calls.some((c) => c.status === 429)).toBe(true);
+    const stats = service.outbox.stats();
+    console.info(
+      `late-apply fault test: actions=${actions.length} applied=${stats.applied} calls=${calls.length} ` +
+        `drops=${calls.filter((c) => c.status === 0).length} appliedLate=${lateApplied.length} ` +
+        `5xx=${calls.filter((c) => c.status === 503).length} 429s=${calls.filter((c) => c.status === 429).length} ` +
+        `retries=${stats.retries} readBacks=${stats.readBacks} readBackHits=${stats.readBackHits} durationMs=${durationMs}`,
+    );
+    // The learned rate climbs back slowly after the storm (AIMD): minutes, not the default 60 s.
+  }, 240_000);
 });

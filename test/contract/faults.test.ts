@@ -1,7 +1,8 @@
 // Control API faults (design.md): latency, 5xx error rate, dropped connections, custom rate limit.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../../lib/api/errors';
-import { clearFaults, clientFor, emulatorCalls, proWorkspace, rawCall, resetEmulator, setFaults } from './harness';
+import { until } from './background-support';
+import { clearFaults, clientFor, emulatorCalls, getConversation, proWorkspace, rawCall, resetEmulator, setFaults } from './harness';
 
 beforeEach(async () => {
   await resetEmulator('demo');
@@ -38,7 +39,26 @@ describe('faults', () => {
     expect((err as NetworkError).timedOut).toBe(true);
   });
 
+  it('lateApplyMs applies a dropped mutation later, after the client heard nothing; a dropped read is not applied', async () => {
+    const ws = proWorkspace();
+    const client = clientFor(ws, { retry: { maxAttempts: 1 } });
+    const [target] = (await client.conversations.search({ limit: 1, status: 'OPEN' })).data;
+    if (!target) throw new Error('no open conversation');
+    await setFaults({ dropRate: 1, lateApplyMs: 400 });
+    const err = await client.inbox.archive({ conversationId: target.id }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    await clearFaults();
+    // Not yet: the service is still "working on it" ...
+    expect((await getConversation(target.id)).conversation.status).toBe('OPEN');
+    // ... and then it is applied once, the history saying so.
+    await until(async () => (await getConversation(target.id)).conversation.status === 'ARCHIVED', 5_000, 'the late archive');
+    const [late] = (await emulatorCalls({ workspace: ws.id })).filter((c) => c.endpoint === 'archiveConversation');
+    expect(late).toMatchObject({ status: 0, ok: false });
+    expect(late?.summary).toMatch(/applied late: 200/);
+  });
+
   it('refuses malformed faults with 400', async () => {
     await expect(setFaults({ errorRate: 3 })).rejects.toThrow(/400/);
+    await expect(setFaults({ lateApplyMs: -1 })).rejects.toThrow(/400/);
   });
 });

@@ -91,12 +91,18 @@ export interface FaultsInput {
   latencyMs?: number;
   errorRate?: number;
   dropRate?: number;
+  lateApplyMs?: number;
   rateLimit?: { calls: number; windowMs: number };
 }
 
 /** Replaces the faults; `{}` clears them. */
 export async function setFaults(faults: FaultsInput): Promise<void> {
   await control('POST', '/faults', faults);
+}
+
+/** The shapes the emulator answers in (`emulator/http/dialect.ts`); a reset goes back to the one it started with. */
+export async function setDialect(dialect: 'standard' | 'variants'): Promise<void> {
+  await control('POST', '/dialect', { dialect });
 }
 
 export async function clearFaults(): Promise<void> {

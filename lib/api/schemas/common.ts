@@ -1,5 +1,6 @@
 import { en } from 'zod/locales';
 import { config, z } from 'zod/mini';
+import { errorSentence } from './tolerant';
 
 // zod/mini loads no locale, so every issue would read "Invalid input". The wire schemas' issues name
 // what is wrong (ResponseSchemaError, the emulator's 400s, request details): word them in English,
@@ -17,12 +18,16 @@ export const StatusCode = z.number().check(z.int());
  * Error body of every non-2xx answer (endpoints.md, Errors). `details` is open: a 409 for an
  * ambiguous lead carries `details.candidates`.
  */
-export const ErrorBody = z.object({
-  statusCode: z.number().check(z.int()),
-  error: z.string(),
-  message: z.string(),
-  details: z.optional(z.record(z.string(), z.unknown())),
-});
+/** The sentence may come in `error` with no `message` (a variant of the real service): read as `message`. */
+export const ErrorBody = z.pipe(
+  z.transform(errorSentence),
+  z.object({
+    statusCode: z.number().check(z.int()),
+    error: z.string(),
+    message: z.string(),
+    details: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** One conversation offered back by a 409 when a lead has several and no filter singles one out. */

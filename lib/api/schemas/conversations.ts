@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { NOTE_MODES } from '../../inbox/note-rules';
 import { EpochMs, Int, StatusCode, atLeastOneOf, hasAny, idString, queryBool, queryInt, queryList } from './common';
+import { successAsStatus } from './tolerant';
 
 // ---- Enumerations of spec §2 (conversation filters) -----------------------------------------
 
@@ -202,7 +203,8 @@ export function snoozeUntilMs(value: z.infer<typeof SnoozeUntil>): number {
 export const SnoozeRequest = z.strictObject({ ...targetShape, snoozeUntil: SnoozeUntil }).check(z.refine(...targetRefinement()));
 export type SnoozeRequest = z.infer<typeof SnoozeRequest>;
 
-export const NoteResponse = z.object({
+/** Also answered `{success: true, data}` without `statusCode` (a variant of the real service). */
+export const NoteResponse = z.pipe(z.transform(successAsStatus), z.object({
   statusCode: StatusCode,
   data: z.object({
     conversationId: z.string(),
@@ -210,7 +212,7 @@ export const NoteResponse = z.object({
     noteLength: Int.check(z.nonnegative()),
     truncated: z.boolean(),
   }),
-});
+}));
 export type NoteResponse = z.infer<typeof NoteResponse>;
 
 export const ConversationActionResponse = z.object({ statusCode: StatusCode, data: ConversationSummary });

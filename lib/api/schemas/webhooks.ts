@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { EpochMs, StatusCode, idString } from './common';
+import { tolerantList } from './tolerant';
 
 /** "Message channel in webhook payload". */
 export const WebhookMessageChannel = z.enum(['EMAIL', 'PRONET']);
@@ -69,6 +70,8 @@ export const InboxWebhook = z.object({
   createdAt: EpochMs,
 });
 export type InboxWebhook = z.infer<typeof InboxWebhook>;
+/** The webhooks list, bare (documented), as `{data: [...]}` or `{inboxWebhooks: [...]}`; extra fields of an item are dropped. */
+export const InboxWebhooksResponse = tolerantList(InboxWebhook, ['inboxWebhooks', 'webhooks']);
 
 export const CreateInboxWebhookRequest = z.strictObject({
   url: z.url({ protocol: /^https?$/, message: 'url must be an http(s) URL' }),

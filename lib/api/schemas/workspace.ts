@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { Int, StatusCode, idString, queryInt } from './common';
+import { tolerantList, tolerantNamedList } from './tolerant';
 
 /** A teammate of the workspace; its `id` is the `memberId` of action endpoints. */
 export const Member = z.object({
@@ -21,7 +22,10 @@ export const Identity = z.object({
 });
 export type Identity = z.infer<typeof Identity>;
 
-export const IdentitiesResponse = z.object({ statusCode: StatusCode, identities: z.array(Identity) });
+/** Also sent as a bare array, `{data: [...]}` or without `statusCode` (variants of the real service). */
+export const IdentitiesResponse = tolerantNamedList('identities', Identity);
+/** The members list, bare (documented), as `{data: [...]}` or `{members: [...]}`. */
+export const MembersResponse = tolerantList(Member, ['members']);
 export type IdentitiesResponse = z.infer<typeof IdentitiesResponse>;
 
 /**

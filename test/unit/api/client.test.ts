@@ -148,6 +148,27 @@ describe('retries', () => {
     expect(pauses[0]).toBeGreaterThanOrEqual(1_000_000 + 3000);
   });
 
+  it('does not wait out a long Retry-After inside the call: fails at once with the wait, capped at ten minutes', async () => {
+    const { client, durations, pauses, requests } = setup(() => ({ status: 429, body: {}, headers: { 'Retry-After': '86400' } }));
+    const err = await client.members.list().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(429);
+    expect((err as ApiError).retryAfter).toBe(600);
+    expect(requests).toHaveLength(1);
+    expect(durations).toEqual([]);
+    // The limiter still holds everyone back for the (capped) wait.
+    expect(pauses[0]! - 1_000_000).toBeLessThanOrEqual(600_000 + 100);
+  });
+
+  it('sends nothing while the limiter is paused for long by an earlier 429, and says how long', async () => {
+    const { client, requests, pauses } = setup(() => ok(members));
+    pauses.push(1_000_000 + 120_000);
+    const err = await client.members.list().catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(429);
+    expect((err as ApiError).retryAfter).toBe(120);
+    expect(requests).toHaveLength(0);
+  });
+
   it('retries a 429 for a POST too', async () => {
     const { client, requests, durations } = setup((_, n) =>
       n === 1 ? { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'Slow down' }, headers: { 'Retry-After': '1' } } : ok({ statusCode: 200, data: fx.conversation }),
@@ -235,7 +256,7 @@ describe('cancellation', () => {
 
   it('rejects while waiting to retry', async () => {
     const ctrl = new AbortController();
-    const { client, requests } = setup(() => ({ status: 429, body: {}, headers: { 'Retry-After': '60' } }), {
+    const { client, requests } = setup(() => ({ status: 429, body: {}, headers: { 'Retry-After': '2' } }), {
       sleep: (_ms, signal) =>
         new Promise((_, reject) => {
           signal?.addEventListener('abort', () => reject(signal.reason));

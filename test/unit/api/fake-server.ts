@@ -62,6 +62,10 @@ export function fakeLimiter() {
     pauseUntil: (epochMs) => {
       pauses.push(epochMs);
     },
+    throttled: (epochMs) => {
+      pauses.push(epochMs);
+      return epochMs;
+    },
     snapshot: () => ({ calls: [], pausedUntil: pauses.at(-1) ?? 0 }),
     restore: () => undefined,
   };

@@ -1,0 +1,340 @@
+/**
+ * Benchmark 6, a team on one key. The key belongs to the workspace: ten (then twenty) browsers
+ * share its 50 calls per 10 s, each knowing only its own calls. Each instance is the real background
+ * service (`createBackgroundService`, the code the worker runs) over its own fake IndexedDB, over
+ * real HTTP to an emulator in a process of its own, at the service's limit, browsing as a busy
+ * person does: a profile every 5 s (the panel's look-up, `user` priority), a list page of 10 every
+ * 30 s (list badges do not exist yet: ten lead look-ups at `list` priority, given up when the next
+ * page comes), and an action (an append to one of its own conversations) every 20 s.
+ *
+ * Two teams run side by side in the same run, on two workspaces (two keys) of one emulator: today's
+ * adaptive limiter (AIMD) and the fixed limiter it replaced. Figures: every action applied exactly
+ * once, 429s as a share of calls (from the emulator's call history), each instance's accepted calls
+ * against the team's mean, and the profile on screen (navigation → lead or no-lead shown) p95,
+ * a look-up that failed or was still running when the next profile came counting as never shown.
+ */
+import 'fake-indexeddb/auto';
+import { buildSeed } from '../emulator/seed/index';
+import { createBackgroundService, type BackgroundService } from '../lib/background/service';
+import type { Request } from '../lib/messages';
+import { openCompanionDb, type CompanionDb } from '../lib/store/db';
+import { calls as emulatorCalls, resetDemo, type Workspace } from './emulator-control';
+import { emulatorProcess, memorySession, memorySettings } from './limiter';
+import { percentile, round } from './stats';
+
+export interface TeamOptions {
+  runs: { instances: number; durationMs: number }[];
+  profileEveryMs: number;
+  listEveryMs: number;
+  listSize: number;
+  actionEveryMs: number;
+  /** After the browsing: how long the outboxes may take to send what is left. */
+  drainMs: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_TEAM: TeamOptions = {
+  // Ten instances for the issue's 3 minutes; twenty for 90 s, so that the section stays near 5 minutes.
+  runs: [
+    { instances: 10, durationMs: 180_000 },
+    { instances: 20, durationMs: 90_000 },
+  ],
+  profileEveryMs: 5_000,
+  listEveryMs: 30_000,
+  listSize: 10,
+  actionEveryMs: 20_000,
+  drainMs: 90_000,
+};
+
+export type LimiterKind = 'adaptive' | 'fixed';
+
+export interface TeamFigures {
+  limiter: LimiterKind;
+  instances: number;
+  durationS: number;
+  workspace: string;
+  calls: number;
+  rateLimited: number;
+  /** 429s ÷ calls, percent. */
+  rateLimitedPct: number;
+  actions: number;
+  /** Actions whose text is in the final note exactly once. */
+  appliedOnce: number;
+  /** The least accepted calls of an instance ÷ the team's mean. */
+  minShareOfMean: number;
+  acceptedPerInstance: { min: number; mean: number; max: number };
+  profileViews: number;
+  profileShown: number;
+  profileP95Ms: number | null;
+  profileP50Ms: number | null;
+  listLookups: number;
+  listDone: number;
+}
+
+export interface TeamResult {
+  runs: TeamFigures[];
+}
+
+const NOBODY = (i: number) => `https://www.pronet.example/in/not-a-lead-${i}/`;
+
+interface Target {
+  urls: string[];
+  conversations: { id: string; leadId: string }[];
+}
+
+function targetsOf(workspaceName: string): Target {
+  const ws = buildSeed('demo', { now: Date.now(), leads: 200 }).workspaces.find((w) => w.name === workspaceName);
+  if (!ws) throw new Error(`the demo seed has no ${workspaceName} workspace`);
+  return {
+    urls: ws.leads.flatMap((l) => (l.pronetUrl ? [l.pronetUrl] : [])),
+    conversations: ws.conversations.map((c) => ({ id: c.id, leadId: c.leadId })),
+  };
+}
+
+interface InstanceFigures {
+  profileMs: number[];
+  profileViews: number;
+  listLookups: number;
+  listDone: number;
+  actions: { conversationId: string; text: string }[];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function must(service: BackgroundService, request: Request): Promise<void> {
+  const reply = await service.handle(request);
+  if (!reply.ok) throw new Error(`${request.type}: ${JSON.stringify(reply.error)}`);
+}
+
+/** Calls `step` every `periodMs` from a random offset until `endAt`, without waiting for it. */
+async function every(periodMs: number, endAt: number, random: () => number, step: (n: number) => void): Promise<void> {
+  await sleep(random() * periodMs);
+  for (let n = 0; Date.now() < endAt; n++) {
+    const next = Date.now() + periodMs;
+    step(n);
+    await sleep(next - Date.now());
+  }
+}
+
+/** One busy person's browser until `endAt`. */
+async function busyPerson(
+  service: BackgroundService,
+  target: Target,
+  mine: { id: string; leadId: string }[],
+  tag: string,
+  endAt: number,
+  opts: TeamOptions,
+): Promise<InstanceFigures> {
+  const f: InstanceFigures = { profileMs: [], profileViews: 0, listLookups: 0, listDone: 0, actions: [] };
+  const random = Math.random;
+  const pickUrl = () => (random() < 0.2 ? NOBODY(Math.floor(random() * 1e6)) : target.urls[Math.floor(random() * target.urls.length)]!);
+  let profile: Promise<void> = Promise.resolve();
+  let page: AbortController | null = null;
+  const lists: Promise<void>[] = [];
+
+  await Promise.all([
+    every(opts.profileEveryMs, endAt, random, () => {
+      f.profileViews += 1;
+      const started = Date.now();
+      profile = (async () => {
+        await service.tabNavigated(1, pickUrl());
+        const state = await service.panelState(1);
+        if (state.kind === 'lead' || state.kind === 'no-lead') f.profileMs.push(Date.now() - started);
+      })();
+    }),
+    every(opts.listEveryMs, endAt, random, () => {
+      page?.abort();
+      page = new AbortController();
+      const { signal } = page;
+      for (let i = 0; i < opts.listSize; i++) {
+        f.listLookups += 1;
+        lists.push(
+          service.api.searchLead({ pronetUrl: pickUrl() }, { priority: 'list', signal }).then(
+            () => void (f.listDone += 1),
+            () => undefined,
+          ),
+        );
+      }
+    }),
+    every(opts.actionEveryMs, endAt, random, (n) => {
+      const c = mine[n % mine.length]!;
+      const text = `${tag}-a${n}`;
+      f.actions.push({ conversationId: c.id, text });
+      void must(service, { type: 'save-note', conversationId: c.id, leadId: c.leadId, mode: 'append', text });
+    }),
+  ]);
+  // The last page is left when the person stops browsing.
+  (page as AbortController | null)?.abort();
+  await Promise.allSettled([profile, ...lists]);
+  return f;
+}
+
+interface Team {
+  kind: LimiterKind;
+  ws: Workspace;
+  target: Target;
+  services: { service: BackgroundService; db: CompanionDb }[];
+}
+
+async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, baseUrl: string, run: number): Promise<Team> {
+  const services: Team['services'] = [];
+  for (let k = 0; k < instances; k++) {
+    const db = await openCompanionDb(`bench-team-${run}-${kind}-${k}-${Date.now()}`);
+    const service = createBackgroundService({
+      db,
+      settings: memorySettings(baseUrl),
+      session: memorySession(),
+      push: { panel: () => undefined, chip: () => undefined, badge: () => undefined, outbox: () => undefined },
+      hasHostPermission: async () => true,
+      rateLimit: { adaptive: kind === 'adaptive' },
+    });
+    await service.start();
+    await must(service, { type: 'key-set', key: ws.apiKey, sessionOnly: false });
+    services.push({ service, db });
+  }
+  return { kind, ws, target: targetsOf(ws.name), services };
+}
+
+async function noteOf(origin: string, id: string): Promise<string> {
+  const r = await fetch(`${origin}/_emulator/conversations/${encodeURIComponent(id)}`);
+  const body = (await r.json()) as { conversation?: { note?: string | null } };
+  return body.conversation?.note ?? '';
+}
+
+async function runTeams(origin: string, baseUrl: string, instances: number, durationMs: number, run: number, opts: TeamOptions): Promise<TeamFigures[]> {
+  const workspaces = await resetDemo(origin, 200);
+  const byName = (name: string) => {
+    const w = workspaces.find((x) => x.name === name);
+    if (!w) throw new Error(`no ${name} workspace`);
+    return w;
+  };
+  // The two limiters swap workspaces from one run to the next.
+  const [a, b] = run % 2 === 0 ? ['demo-pro', 'bulk'] : ['bulk', 'demo-pro'];
+  const teams = [await startTeam('adaptive', byName(a!), instances, baseUrl, run), await startTeam('fixed', byName(b!), instances, baseUrl, run)];
+  // The keys' first calls (identities) fall in a window of their own.
+  await sleep(10_500);
+  const began = Date.now();
+  const endAt = began + durationMs;
+  opts.log?.(`team: ${instances} instances per limiter, ${durationMs / 1000} s ...`);
+  const perTeam = await Promise.all(
+    teams.map((team) =>
+      Promise.all(
+        team.services.map(({ service }, k) => {
+          const mine = team.target.conversations.filter((_, j) => j % instances === k).slice(0, 20);
+          return busyPerson(service, team.target, mine, `${team.kind}-r${run}-i${k}`, endAt, opts);
+        }),
+      ),
+    ),
+  );
+  const drainUntil = Date.now() + opts.drainMs;
+  for (const team of teams) {
+    for (const { service } of team.services) {
+      while ((await service.outbox.list()).length > 0 && Date.now() < drainUntil) await sleep(500);
+    }
+  }
+  const history = (await emulatorCalls(origin)).filter((c) => c.at >= began);
+  const out: TeamFigures[] = [];
+  for (const [t, team] of teams.entries()) {
+    const figures = perTeam[t]!;
+    const calls = history.filter((c) => c.workspaceId === team.ws.id);
+    const rateLimited = calls.filter((c) => c.status === 429).length;
+    const actions = figures.flatMap((f) => f.actions);
+    const notes = new Map<string, string>();
+    for (const id of new Set(actions.map((x) => x.conversationId))) notes.set(id, await noteOf(origin, id));
+    const appliedOnce = actions.filter((x) => (notes.get(x.conversationId) ?? '').split(x.text).length - 1 === 1).length;
+    const accepted = team.services.map(({ service }) => {
+      const s = service.callStats();
+      return s.calls - s.failed;
+    });
+    const meanAccepted = accepted.reduce((x, y) => x + y, 0) / accepted.length;
+    const views = figures.reduce((x, f) => x + f.profileViews, 0);
+    const shown = figures.flatMap((f) => f.profileMs);
+    // A view never shown counts as slower than any shown.
+    const all = [...shown, ...Array.from({ length: views - shown.length }, () => Infinity)];
+    const p95 = percentile(all, 95);
+    out.push({
+      limiter: team.kind,
+      instances,
+      durationS: durationMs / 1000,
+      workspace: team.ws.name,
+      calls: calls.length,
+      rateLimited,
+      rateLimitedPct: round(calls.length === 0 ? 0 : (100 * rateLimited) / calls.length, 2)!,
+      actions: actions.length,
+      appliedOnce,
+      minShareOfMean: round(Math.min(...accepted) / meanAccepted, 2)!,
+      acceptedPerInstance: { min: Math.min(...accepted), mean: round(meanAccepted, 1)!, max: Math.max(...accepted) },
+      profileViews: views,
+      profileShown: shown.length,
+      profileP95Ms: p95 === null || !Number.isFinite(p95) ? null : Math.round(p95),
+      profileP50Ms: percentile(all, 50) === null || !Number.isFinite(percentile(all, 50)!) ? null : Math.round(percentile(all, 50)!),
+      listLookups: figures.reduce((x, f) => x + f.listLookups, 0),
+      listDone: figures.reduce((x, f) => x + f.listDone, 0),
+    });
+  }
+  for (const team of teams) {
+    for (const { service, db } of team.services) {
+      service.stop();
+      db.close();
+    }
+  }
+  return out;
+}
+
+export async function teamBench(options: Partial<TeamOptions> = {}): Promise<TeamResult> {
+  const opts = { ...DEFAULT_TEAM, ...options };
+  const emulator = await emulatorProcess();
+  try {
+    const runs: TeamFigures[] = [];
+    for (const [i, r] of opts.runs.entries()) {
+      const figures = await runTeams(emulator.origin, emulator.baseUrl, r.instances, r.durationMs, i, opts);
+      for (const f of figures) opts.log?.(`team ${f.limiter} ×${f.instances}: ${JSON.stringify(f)}`);
+      runs.push(...figures);
+    }
+    return { runs };
+  } finally {
+    await emulator.close();
+  }
+}
+
+const ms = (v: number | null) => (v === null ? 'never (over 5% not shown)' : `${v} ms`);
+
+/** Rows of the summary table (report.ts). */
+export function teamSummaryRows(r: TeamResult): { part: string; figure: string; measured: string; target: string; ok: boolean | null }[] {
+  return r.runs.flatMap((x) => {
+    const who = `${x.instances} instances, ${x.limiter} limiter`;
+    const goals = x.limiter === 'adaptive' && x.instances === 10;
+    return [
+      { part: '6', figure: `Team on one key (${who}): actions applied once; 429 share`, measured: `${x.appliedOnce} of ${x.actions}; ${x.rateLimitedPct}%`, target: goals ? 'all; ≤ 2%' : '-', ok: goals ? x.appliedOnce === x.actions && x.rateLimitedPct <= 2 : null },
+      { part: '6', figure: `… least instance's accepted calls ÷ mean; profile on screen p95`, measured: `${x.minShareOfMean}; ${ms(x.profileP95Ms)}`, target: goals ? '≥ 0.5; ≤ 1 s' : '-', ok: goals ? x.minShareOfMean >= 0.5 && x.profileP95Ms !== null && x.profileP95Ms <= 1000 : null },
+    ];
+  });
+}
+
+/** The section of results.md. */
+export function teamMarkdown(r: TeamResult, table: (head: string[], rows: (string | number)[][]) => string[]): string[] {
+  return [
+    '',
+    '## 6. A team on one key',
+    '',
+    "Each instance is the background service (Node, fake IndexedDB, real HTTP) on one key at the service's 50 / 10 s: a profile every 5 s, a list page of 10 look-ups (`list` priority) every 30 s, an append every 20 s. Both limiters run side by side, on two workspaces of one emulator.",
+    '',
+    ...table(
+      ['Instances', 'Limiter', 'Duration', 'Calls', '429', '429 share', 'Applied once', 'Accepted per instance (min / mean / max)', 'Least ÷ mean', 'Profile shown', 'Profile p50 / p95', 'List look-ups done'],
+      r.runs.map((x) => [
+        x.instances,
+        x.limiter,
+        `${x.durationS} s`,
+        x.calls,
+        x.rateLimited,
+        `${x.rateLimitedPct}%`,
+        `${x.appliedOnce} / ${x.actions}`,
+        `${x.acceptedPerInstance.min} / ${x.acceptedPerInstance.mean} / ${x.acceptedPerInstance.max}`,
+        x.minShareOfMean,
+        `${x.profileShown} / ${x.profileViews}`,
+        `${ms(x.profileP50Ms)} / ${ms(x.profileP95Ms)}`,
+        `${x.listDone} / ${x.listLookups}`,
+      ]),
+    ),
+  ];
+}

@@ -1,0 +1,97 @@
+/**
+ * What the outbox sends and reads back, and when an uncertain outcome may be looked at again. The
+ * state machine (lanes, retries, storage) is `outbox.ts`.
+ *
+ * A request the client gave up on (no answer, a dropped connection, a killed worker) may still be
+ * applied by the service later, as late as the client would have waited for it: reading it back or
+ * sending it (or the next mutation of its conversation) again before then could see "not applied",
+ * and be overtaken by it (an archive landing after the unarchive that followed it, an append landing
+ * twice). So an uncertain outcome holds its lane until the client timeout has passed since it was
+ * sent (`settledAt`).
+ */
+import { ApiError, NetworkError } from '../api/errors';
+import type { ConversationSummary } from '../api/schemas';
+import type { ConversationAction } from '../inbox/conversation-state';
+import type { NoteMode } from '../inbox/note-rules';
+import type { OutboxRecord } from '../store/db';
+import { appendLanded } from './append-check';
+import { RequestError } from './error-view';
+import type { ResolveCallOptions } from './resolver';
+
+export type OutboxCallOptions = ResolveCallOptions;
+
+/** The calls the outbox makes (adapted from the client in `api.ts`). */
+export interface OutboxApi {
+  note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
+  action(
+    kind: ConversationAction,
+    conversationId: string,
+    until: number | undefined,
+    opts: OutboxCallOptions,
+  ): Promise<ConversationSummary>;
+  createLead(
+    input: { audience: string; pronetUrl: string; firstname?: string; lastname?: string },
+    opts: OutboxCallOptions,
+  ): Promise<{ leadId: string }>;
+  leadConversations(leadId: string, opts: OutboxCallOptions): Promise<ConversationSummary[]>;
+}
+
+/** What a successful mutation produced, for the cache and the panels. */
+export type Outcome =
+  | { kind: 'note'; note: string }
+  | { kind: 'conversation'; conversation: ConversationSummary }
+  | { kind: 'lead'; leadId: string }
+  /** Applied, but the answer could not be read: refetch. */
+  | { kind: 'unknown' };
+
+/** A user is waiting on every mutation: they go at the user's priority. */
+const CALL = { priority: 'user' as const };
+
+/** Sends one mutation. */
+export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promise<Outcome> {
+  switch (record.kind) {
+    case 'note': {
+      const res = await api.note(record.conversationId, record.text, record.mode, CALL);
+      return { kind: 'note', note: res.note };
+    }
+    case 'archive':
+    case 'unarchive':
+    case 'unsnooze':
+      return { kind: 'conversation', conversation: await api.action(record.kind, record.conversationId, undefined, CALL) };
+    case 'snooze':
+      return { kind: 'conversation', conversation: await api.action('snooze', record.conversationId, record.until, CALL) };
+    case 'add-to-audience': {
+      const { audience, profileUrl, firstname, lastname } = record;
+      const res = await api.createLead(
+        { audience, pronetUrl: profileUrl, ...(firstname ? { firstname } : {}), ...(lastname ? { lastname } : {}) },
+        CALL,
+      );
+      return { kind: 'lead', leadId: res.leadId };
+    }
+  }
+}
+
+/**
+ * Reads an uncertain append back: `landed` with the note when it is there, else the note it will be
+ * compared to next time. Throws what the read throws (the outcome stays unknown).
+ */
+export async function readBackAppend(
+  api: OutboxApi,
+  record: Extract<OutboxRecord, { kind: 'note' }>,
+): Promise<{ landed: boolean; note: string | null }> {
+  const conversations = await api.leadConversations(record.leadId, CALL);
+  const conversation = conversations.find((c) => c.id === record.conversationId);
+  if (!conversation) throw new RequestError('not-found', 'conversation-gone');
+  return { landed: appendLanded(conversation.note, record.text, record.baseNote), note: conversation.note };
+}
+
+/**
+ * When a send whose outcome is unknown can no longer be applied late: the client timeout after it
+ * went on the wire (the error knows when; else `fallbackSentAt`, the latest it can have gone).
+ * Null when the service answered (a 5xx): it is done with the request, whatever it did.
+ */
+export function settledAt(error: unknown, fallbackSentAt: number, timeoutMs: number): number | null {
+  if (error instanceof ApiError) return null;
+  const sentAt = error instanceof NetworkError && error.sentAt !== undefined ? error.sentAt : fallbackSentAt;
+  return sentAt + timeoutMs;
+}
