@@ -6,13 +6,22 @@ import type { Page } from '@playwright/test';
 import { readBadges } from '../../../test/e2e/chip';
 import type { Scene } from '../scene';
 
-/** Waits until the page shows at least `count` badges (they come from the background in batches). */
+/**
+ * Waits until the page shows at least `count` badges and no more arrive for a second (they come from
+ * the background in batches, for the rows on screen only, so the exact number depends on the layout).
+ */
 async function badgesShown(page: Page, count: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if ((await readBadges(page)).length >= count) return;
+  let last = -1;
+  let stableSince = Date.now();
+  for (let i = 0; i < 300; i++) {
+    const shown = (await readBadges(page)).length;
+    if (shown !== last) {
+      last = shown;
+      stableSince = Date.now();
+    } else if (shown >= count && Date.now() - stableSince >= 1_000) return;
     await page.waitForTimeout(100);
   }
-  throw new Error(`fewer than ${count} badges on ${page.url()}`);
+  throw new Error(`fewer than ${count} badges on ${page.url()} (${last})`);
 }
 
 export const scene: Scene = {
@@ -20,7 +29,7 @@ export const scene: Scene = {
   async run(kit) {
     const { page: search } = await kit.openPage('/search/results/people/');
     await search.setViewportSize({ width: 1280, height: 900 });
-    await badgesShown(search, 18);
+    await badgesShown(search, 10);
     await kit.shoot(search, 'list-badges-search');
 
     const { page: feed } = await kit.openPage('/feed/');
