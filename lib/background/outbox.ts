@@ -2,7 +2,8 @@
  * The outbox: every mutation (note, archive, unarchive, snooze, unsnooze, add to audience) is written
  * to IndexedDB before it is sent, then sent until it succeeds or fails for good.
  *
- * - Order: mutations of one conversation (one "lane"; add to audience: one lane per profile) go one
+ * - Order: mutations of one conversation (one "lane"; add to audience: one lane per profile; a lead
+ *   status: one lane per lead and campaign) go one
  *   at a time, in the order they were made. Different lanes go in parallel (up to `concurrency`).
  *   A failed mutation blocks its lane until the user retries or discards it, so that a later
  *   mutation never overtakes an earlier one.
@@ -22,6 +23,7 @@ import type { NoteMode } from '../inbox/note-rules';
 import type { OutboxAction, OutboxRecord } from '../store/db';
 import type { OutboxStore } from '../store/outbox-store';
 import { appendLanded } from './append-check';
+import { sendQualify, type QualifyApi, type QualifyOutcome } from './outbox-qualify';
 import { failureAction, RequestError, toErrorView } from './error-view';
 import type { ResolveCallOptions } from './resolver';
 import type { Timers } from '../timers';
@@ -29,7 +31,7 @@ import type { Timers } from '../timers';
 export type OutboxCallOptions = ResolveCallOptions;
 
 /** The calls the outbox makes (adapted from the client in `api.ts`). */
-export interface OutboxApi {
+export interface OutboxApi extends QualifyApi {
   note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
   action(
     kind: ConversationAction,
@@ -49,6 +51,7 @@ export type Outcome =
   | { kind: 'note'; note: string }
   | { kind: 'conversation'; conversation: ConversationSummary }
   | { kind: 'lead'; leadId: string }
+  | QualifyOutcome
   /** Applied, but the answer could not be read: refetch. */
   | { kind: 'unknown' };
 
@@ -115,7 +118,10 @@ export interface Outbox {
 export const DEFAULT_OUTBOX_POLICY: RetryPolicy = { maxAttempts: Infinity, baseMs: 1_000, capMs: 300_000, random: Math.random };
 
 export function laneOf(r: OutboxAction): string {
-  return r.kind === 'add-to-audience' ? `profile:${r.profileUrl}` : `conversation:${r.conversationId}`;
+  if (r.kind === 'add-to-audience') return `profile:${r.profileUrl}`;
+  // A lead's statuses go in their own lane: a refused one does not hold up the conversation's notes.
+  if (r.kind === 'qualify') return `status:${r.leadId}:${r.campaign}`;
+  return `conversation:${r.conversationId}`;
 }
 
 export function createOutbox(opts: OutboxOptions): Outbox {
@@ -279,6 +285,8 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         );
         return { kind: 'lead', leadId: res.leadId };
       }
+      case 'qualify':
+        return sendQualify(opts.api, record, call);
     }
   }
 
