@@ -15,13 +15,14 @@ import { parseArgs } from 'node:util';
 import { startEmulator } from '../emulator/server';
 import { browseTrace } from './browse-trace';
 import { emulatorSearch } from './emulator-search';
+import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
 import { commit, currentLoad, machine, markdown, summaryTable, type Results } from './report';
 import { sizes } from './sizes';
 import { startup } from './startup';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -86,6 +87,7 @@ try {
   results.limiter = await section('limiter', () => limiterBench(emulator, { log }));
   results.startup = await section('startup', () => startup(emulator, { log }));
   results.browse = await section('browse', () => browseTrace(emulator, { log, ...(views ? { views } : {}) }));
+  results.inbox = await section('inbox', () => inboxBench(emulator, { log }));
   results.lists = await section('lists', () => listBadgesBench(emulator, { log }));
 } finally {
   await emulator.close();

@@ -90,8 +90,10 @@ export class EmulatorCore {
     this.calls.clear();
     this.limiter.reset();
     this.faults = {};
-    this.clock.set(now ?? this.clock.now() - this.clock.offset);
-    this.store = new Store(this.opts.buildSeed(seed, { now: this.clock.now(), leads }));
+    const at = now ?? this.clock.now() - this.clock.offset;
+    this.clock.set(at);
+    // The seed is built at `at` itself, not at a clock reading a millisecond later (a busy machine).
+    this.store = new Store(this.opts.buildSeed(seed, { now: at, leads }));
     this.changed();
     return this.workspaceList();
   }

@@ -16,6 +16,9 @@ import type { OutboxItemView } from '../lib/views';
 import { createSettingsStore } from '../lib/store/settings';
 
 const OUTBOX_ALARM = 'outbox';
+/** The toolbar count of conversations waiting for a reply: one `idle` call at most every five minutes. */
+const INBOX_COUNT_ALARM = 'inbox-count';
+const INBOX_COUNT_PERIOD_MINUTES = 5;
 /** Chrome fires alarms no sooner than 30 s; shorter waits are covered by the outbox's own timer. */
 const MIN_ALARM_DELAY_MS = 30_000;
 
@@ -42,7 +45,8 @@ export default defineBackground(() => {
         },
         badge(tabId, badge) {
           Promise.all([
-            browser.action.setBadgeText({ tabId, text: badge.text }),
+            // No status of its own (not a profile): the tab shows the global badge, the inbox count.
+            browser.action.setBadgeText({ tabId, text: badge.text === '' ? (null as unknown as string) : badge.text }),
             browser.action.setBadgeBackgroundColor({ tabId, color: badge.color }),
             browser.action.setTitle({ tabId, title: badge.title }),
           ]).catch(() => undefined);
@@ -51,12 +55,22 @@ export default defineBackground(() => {
       hasHostPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
       getTabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
       openPanel: (tabId) => openPanel(tabId),
+      navigateTab: async (tabId, url) => void (await browser.tabs.update(tabId, { url })),
+      onInboxCount(count) {
+        Promise.all([
+          browser.action.setBadgeText({ text: count === null || count === 0 ? '' : count > 999 ? '999+' : String(count) }),
+          browser.action.setBadgeBackgroundColor({ color: '#1d4ed8' }),
+        ]).catch(() => undefined);
+      },
       onNextWake(at) {
         if (at === null) void browser.alarms.clear(OUTBOX_ALARM);
         else void browser.alarms.create(OUTBOX_ALARM, { when: Math.max(at, Date.now() + MIN_ALARM_DELAY_MS) });
       },
     });
     await service.start();
+    void browser.alarms.get(INBOX_COUNT_ALARM).then((alarm) => {
+      if (!alarm) void browser.alarms.create(INBOX_COUNT_ALARM, { delayInMinutes: 0.5, periodInMinutes: INBOX_COUNT_PERIOD_MINUTES });
+    });
     return service;
   })();
   const withService = (use: (service: BackgroundService) => unknown) => void ready.then(use);
@@ -88,6 +102,7 @@ export default defineBackground(() => {
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === OUTBOX_ALARM) withService((service) => service.wake());
+    if (alarm.name === INBOX_COUNT_ALARM) withService((service) => service.refreshInboxCount());
   });
   browser.tabs.onRemoved.addListener((tabId) => withService((service) => service.tabClosed(tabId)));
   // Revalidates a stale profile when the user comes back to its tab.

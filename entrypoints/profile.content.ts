@@ -13,6 +13,7 @@
  * added (and granted). Which pages are profiles follows the same configured hosts, read from the
  * settings in `storage.local` (they hold no secret).
  */
+import { CHIP_FOLDED_KEY } from '../components/chip/chip';
 import { createChipUi } from '../components/chip/chip-ui';
 import { createListBadge, listBadgeHostName } from '../components/list-badge/list-badge';
 import { startListBadges } from '../lib/content/list-badges';
@@ -44,7 +45,11 @@ export default defineContentScript({
       onStorageChanged: browser.storage.onChanged,
       onMessage: browser.runtime.onMessage,
       mountChip: async (onOpen) => {
-        const ui = await createChipUi(ctx, onOpen);
+        // Folded or not: the extension's storage (no secret there), shared by every profile page.
+        const ui = await createChipUi(ctx, onOpen, {
+          load: async () => (await browser.storage.local.get(CHIP_FOLDED_KEY))[CHIP_FOLDED_KEY] === true,
+          save: (folded) => void browser.storage.local.set({ [CHIP_FOLDED_KEY]: folded }).catch(() => undefined),
+        });
         ui.mount();
         return ui.mounted;
       },

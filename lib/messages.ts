@@ -28,6 +28,7 @@ import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
 import { LeadStatus } from './api/schemas';
 import { NOTE_MODES } from './inbox/note-rules';
+import { QUEUE_PAGE_SIZE } from './inbox/queue';
 import {
   ActivityPageView,
   AudienceView,
@@ -38,10 +39,15 @@ import {
   EnrichResultView,
   ErrorView,
   IdentityView,
+  InboxChoicesView,
+  InboxCountView,
+  InboxLeadView,
+  InboxPageView,
   KeyTestView,
   ListBadge,
   OutboxItemView,
   PanelState,
+  QueueView,
   SettingsView,
 } from './views';
 import { Settings } from './settings';
@@ -182,6 +188,33 @@ export const protocol = {
     reply: KeyTestView,
   },
   'key-clear': { request: z.object({}), reply: SettingsView },
+  /**
+   * A page of the inbox queue: the first without `cursor` (fresh from the cache unless `reload`),
+   * the next ones with the previous page's `nextToken` and `at` (the same filters).
+   */
+  'inbox-page': {
+    request: z.object({
+      view: QueueView,
+      identityId: z.optional(id),
+      campaignId: z.optional(id),
+      untouchedDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
+      cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+      at: z.optional(z.int().check(z.positive())),
+      reload: z.optional(z.boolean()),
+    }),
+    reply: InboxPageView,
+  },
+  /** The leads of queue rows now on screen (looked up by id, cached; a page's worth at most). */
+  'inbox-leads': {
+    request: z.object({ leadIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
+    reply: z.array(InboxLeadView),
+  },
+  /** The identities and campaigns a queue view can be narrowed to. */
+  'inbox-choices': { request: z.object({}), reply: InboxChoicesView },
+  /** The toolbar count (conversations waiting for a reply), as last refreshed. */
+  'inbox-count': { request: z.object({}), reply: InboxCountView },
+  /** Navigates the tab to a lead's profile (the address of the profile host the tab is on, else the canonical one). */
+  'open-profile': { request: z.object({ tabId, profileUrl: z.string().check(z.maxLength(4096)) }), reply: z.null() },
 } as const;
 
 type ProtocolDefs = typeof protocol;

@@ -40,13 +40,15 @@ export type PanelTarget = { tabId: number } | { windowId: number };
  * in the note (`?focus=note`); only that sets a path of its own for the tab, so the default panel
  * keeps following the active tab. Resolves to false when this browser has no panel to open.
  */
-export async function openSidePanel(apis: PanelApis, target: PanelTarget, opts: { focusNote?: boolean } = {}): Promise<boolean> {
+export async function openSidePanel(apis: PanelApis, target: PanelTarget, opts: { focusNote?: boolean; view?: 'inbox' } = {}): Promise<boolean> {
   if (apis.sidePanel) {
     const { sidePanel } = apis;
     // Both calls start before anything is awaited: the path is set before the panel opens.
+    // `view: 'inbox'` (the popup's link to the queue) opens the panel on the queue.
+    const query = opts.focusNote ? '?focus=note' : opts.view === 'inbox' ? '?view=inbox' : null;
     const path =
-      opts.focusNote && 'tabId' in target
-        ? sidePanel.setOptions({ tabId: target.tabId, path: `${SIDE_PANEL_PATH}?focus=note`, enabled: true }).catch(() => undefined)
+      query !== null && 'tabId' in target
+        ? sidePanel.setOptions({ tabId: target.tabId, path: `${SIDE_PANEL_PATH}${query}`, enabled: true }).catch(() => undefined)
         : undefined;
     await Promise.all([path, sidePanel.open(target)]);
     return true;

@@ -5,10 +5,13 @@
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { CHIP_CSS, CHIP_SHADOW_MODE, chipHostName, mountChip, type ChipHandle } from './chip';
+import { CHIP_CSS, CHIP_SHADOW_MODE, chipHostName, mountChip, type ChipHandle, type ChipMemory } from './chip';
 
-/** The chip's UI, not yet mounted; `onOpen` runs on a click of the chip (a user gesture). */
-export function createChipUi(ctx: ContentScriptContext, onOpen: () => void) {
+/**
+ * The chip's UI, not yet mounted; `onOpen` runs on a click of the chip (a user gesture); `memory`
+ * keeps whether it is folded.
+ */
+export function createChipUi(ctx: ContentScriptContext, onOpen: () => void, memory?: ChipMemory) {
   return createShadowRootUi<ChipHandle>(ctx, {
     name: chipHostName(),
     mode: CHIP_SHADOW_MODE,
@@ -17,6 +20,6 @@ export function createChipUi(ctx: ContentScriptContext, onOpen: () => void) {
     append: 'last',
     css: CHIP_CSS,
     isolateEvents: true,
-    onMount: (container) => mountChip(container, onOpen),
+    onMount: (container) => mountChip(container, onOpen, memory),
   });
 }

@@ -45,3 +45,37 @@ describe('chip', () => {
     expect(container.querySelector('button')!.hidden).toBe(true);
   });
 });
+
+describe('chip folding', () => {
+  it('folds to a dot and back, says so, and remembers it through the extension storage', async () => {
+    useEnglish();
+    const saved: boolean[] = [];
+    let stored = false;
+    const memory = { load: async () => stored, save: (c: boolean) => void saved.push((stored = c)) };
+    const container = document.createElement('div');
+    document.body.append(container);
+    const chip = mountChip(container, vi.fn(), memory);
+    chip.update({ kind: 'lead', name: 'Ada Lovelace', status: 'OPEN', conversations: 1 });
+    const main = container.querySelector<HTMLButtonElement>('button.chip')!;
+    const fold = container.querySelector<HTMLButtonElement>('button.chip-fold')!;
+    const tab = container.querySelector<HTMLButtonElement>('button.chip-tab')!;
+    await Promise.resolve();
+    expect([main.hidden, fold.hidden, tab.hidden]).toEqual([false, false, true]);
+    expect(fold.getAttribute('aria-label')).toBe('Fold the chip to a dot');
+    fold.click();
+    expect([main.hidden, fold.hidden, tab.hidden]).toEqual([true, true, false]);
+    expect(tab.getAttribute('aria-label')).toBe('Open · Ada Lovelace. Show the chip');
+    expect(tab.dataset.tone).toBe('open');
+    expect(saved).toEqual([true]);
+
+    // A new page of the same browser starts folded.
+    const next = document.createElement('div');
+    const again = mountChip(next, vi.fn(), memory);
+    again.update({ kind: 'lead', name: 'Ada Lovelace', status: 'OPEN', conversations: 1 });
+    await vi.waitFor(() => expect(next.querySelector<HTMLButtonElement>('button.chip')!.hidden).toBe(true));
+    next.querySelector<HTMLButtonElement>('button.chip-tab')!.click();
+    expect(next.querySelector<HTMLButtonElement>('button.chip')!.hidden).toBe(false);
+    expect(saved).toEqual([true, false]);
+    container.remove();
+  });
+});

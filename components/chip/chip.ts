@@ -63,8 +63,20 @@ export interface ChipHandle {
   update(state: ChipView | null): void;
 }
 
+/**
+ * Whether the user folded the chip to a dot (so it covers nothing of the page), remembered per
+ * browser in the extension's own storage (never the page's).
+ */
+/** The `storage.local` key of the folded chip (a boolean). */
+export const CHIP_FOLDED_KEY = 'chipFolded';
+
+export interface ChipMemory {
+  load(): Promise<boolean>;
+  save(collapsed: boolean): void;
+}
+
 /** Builds the chip inside `container` (a shadow root's container); `onOpen` runs on click. */
-export function mountChip(container: HTMLElement, onOpen: () => void): ChipHandle {
+export function mountChip(container: HTMLElement, onOpen: () => void, memory?: ChipMemory): ChipHandle {
   const doc = container.ownerDocument;
   const button = doc.createElement('button');
   button.type = 'button';
@@ -83,16 +95,52 @@ export function mountChip(container: HTMLElement, onOpen: () => void): ChipHandl
   detail.className = 'detail';
   button.append(dot, label, sep, detail);
   button.addEventListener('click', onOpen);
-  container.append(button);
+  // Fold to a dot, and unfold: the chip must never be in the way of the page's own links.
+  const fold = doc.createElement('button');
+  fold.type = 'button';
+  fold.className = 'chip-fold';
+  fold.textContent = '–';
+  fold.setAttribute('aria-label', t('chipCollapse'));
+  fold.title = t('chipCollapse');
+  const tab = doc.createElement('button');
+  tab.type = 'button';
+  tab.className = 'chip-tab';
+  const dock = doc.createElement('div');
+  dock.className = 'chip-dock';
+  dock.append(button, fold, tab);
+  container.append(dock);
+
+  let collapsed = false;
+  let shown = false;
+  function render() {
+    dock.hidden = !shown;
+    button.hidden = !shown || collapsed;
+    fold.hidden = !shown || collapsed;
+    tab.hidden = !shown || !collapsed;
+  }
+  function setCollapsed(next: boolean) {
+    collapsed = next;
+    memory?.save(next);
+    render();
+    (next ? tab : button).focus();
+  }
+  fold.addEventListener('click', () => setCollapsed(true));
+  tab.addEventListener('click', () => setCollapsed(false));
+  void memory
+    ?.load()
+    .then((saved) => {
+      collapsed = saved;
+      render();
+    })
+    .catch(() => undefined);
+  render();
 
   return {
     update(state) {
       const content = state ? chipContent(state) : null;
-      if (!content) {
-        button.hidden = true;
-        return;
-      }
-      button.hidden = false;
+      shown = content !== null;
+      render();
+      if (!content) return;
       button.dataset.tone = content.tone;
       label.textContent = content.label;
       detail.textContent = content.detail ?? '';
@@ -101,17 +149,48 @@ export function mountChip(container: HTMLElement, onOpen: () => void): ChipHandl
       const text = content.detail ? `${content.label} · ${content.detail}` : content.label;
       button.title = t('chipOpenPanel');
       button.setAttribute('aria-label', `${text}. ${t('chipOpenPanel')}`);
+      tab.dataset.tone = content.tone;
+      tab.title = t('chipExpand');
+      tab.setAttribute('aria-label', `${text}. ${t('chipExpand')}`);
     },
   };
 }
 
 /** The chip's styles, scoped by its shadow root. Light and dark follow the system. */
 export const CHIP_CSS = `
-.chip {
+.chip-dock {
   position: fixed;
   right: 18px;
   bottom: 18px;
   z-index: 2147483646;
+  display: flex;
+  align-items: center;
+  gap: 4px;
+}
+.chip-dock[hidden] { display: none; }
+.chip-fold, .chip-tab {
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 22px;
+  height: 22px;
+  padding: 0;
+  border: 1px solid #d9dde4;
+  border-radius: 50%;
+  background: #ffffff;
+  color: #3b424e;
+  font: 700 14px/1 system-ui, sans-serif;
+  box-shadow: 0 2px 8px rgba(16, 24, 40, 0.16);
+  cursor: pointer;
+}
+.chip-fold { order: -1; }
+.chip-fold[hidden], .chip-tab[hidden] { display: none; }
+.chip-fold:focus-visible, .chip-tab:focus-visible { outline: 2px solid #2f55d4; outline-offset: 2px; }
+.chip-tab::before { content: ''; width: 10px; height: 10px; border-radius: 50%; background: #8a93a3; }
+.chip-tab[data-tone='open']::before { background: #1f9d55; }
+.chip-tab[data-tone='snoozed']::before, .chip-tab[data-tone='warning']::before { background: #d98b00; }
+.chip-tab[data-tone='loading']::before { background: #2f55d4; }
+.chip {
   display: inline-flex;
   align-items: center;
   gap: 7px;
@@ -144,6 +223,7 @@ export const CHIP_CSS = `
 @keyframes pulse { from { opacity: 0.35; } to { opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .chip, .chip[data-tone='loading'] .dot { transition: none; animation: none; } }
 @media (prefers-color-scheme: dark) {
+  .chip-fold, .chip-tab { background: #1e222a; border-color: #3a414d; color: #e8ebf0; }
   .chip { background: #1e222a; border-color: #3a414d; color: #e8ebf0; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.5); }
   .chip:focus-visible { outline-color: #8fabff; }
   .sep { color: #949dab; }

@@ -4,14 +4,16 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { createMessenger, PANEL_PORT, PanelPush, type Messenger, type PanelSubscribe } from '../../lib/messages';
-import { type PanelState } from '../../lib/views';
+import { createMessenger, OUTBOX_PORT, OutboxPush, PANEL_PORT, PanelPush, type Messenger, type PanelSubscribe } from '../../lib/messages';
+import { type OutboxItemView, type PanelState } from '../../lib/views';
 import { openReconnectingPort } from '../../lib/reconnecting-port';
 import { openSidePanel, panelApis, type PanelTarget } from '../../lib/side-panel';
 import { markStatus, STATUS_MARK } from '../../lib/status-marks';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
+import { InboxCount } from '../inbox/InboxCount';
+import { InboxView } from '../inbox/InboxView';
 import { LeadPanel } from './LeadPanel';
 
 export interface PanelAppProps {
@@ -20,6 +22,33 @@ export interface PanelAppProps {
   pinnedTabId: number | null;
   /** `?focus=note`: put the caret in the note once it shows (the "focus the note" shortcut). */
   focusNote?: boolean;
+  /** `?view=inbox`: open on the inbox queue instead of the profile. */
+  initialSection?: PanelSection;
+}
+
+export type PanelSection = 'profile' | 'inbox';
+
+/** Parses `?view=`: `inbox` opens the queue, anything else the profile. */
+export function parseViewParam(value: string | null): PanelSection {
+  return value === 'inbox' ? 'inbox' : 'profile';
+}
+
+/** The outbox as the background pushes it (the queue folds every queued change onto its rows). */
+function useOutboxItems(enabled: boolean): OutboxItemView[] {
+  const [items, setItems] = useState<OutboxItemView[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    return openReconnectingPort({
+      connect: (info) => browser.runtime.connect(info),
+      name: OUTBOX_PORT,
+      parse: (raw) => {
+        const push = OutboxPush.safeParse(raw);
+        return push.success ? push.data.items : undefined;
+      },
+      onPush: setItems,
+    });
+  }, [enabled]);
+  return items;
 }
 
 /** Parses `?tab=`; anything but a non-negative integer means "follow the active tab". */
@@ -98,7 +127,7 @@ function openOptions() {
 }
 
 /** From the popup (a click, so a user gesture): the same panel, docked beside the page. */
-async function openDocked(tabId: number | null) {
+async function openDocked(tabId: number | null, view?: 'inbox') {
   const apis = panelApis(globalThis);
   try {
     const target: PanelTarget =
@@ -108,13 +137,15 @@ async function openDocked(tabId: number | null) {
           ? { windowId: (await browser.windows.getCurrent()).id! }
           : // Firefox's sidebar takes no target, and awaiting anything first would lose the user gesture.
             { windowId: browser.windows.WINDOW_ID_CURRENT };
-    if (await openSidePanel(apis, target)) window.close();
+    if (await openSidePanel(apis, target, view ? { view } : {})) window.close();
   } catch (error) {
     console.warn('The side panel could not be opened', error);
   }
 }
 
-export function PanelApp({ surface, pinnedTabId, focusNote }: PanelAppProps) {
+export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'profile' }: PanelAppProps) {
+  const [section, setSection] = useState<PanelSection>(surface === 'popup' ? 'profile' : initialSection);
+  const outbox = useOutboxItems(section === 'inbox');
   const messenger: Messenger = useMemo(() => createMessenger((m) => browser.runtime.sendMessage(m)), []);
   const tabId = useTargetTab(pinnedTabId);
   const state = usePanelState(tabId);
@@ -156,12 +187,35 @@ export function PanelApp({ surface, pinnedTabId, focusNote }: PanelAppProps) {
         ) : null}
         <Button variant="ghost" aria-label={t('settings')} title={t('settings')} onClick={openOptions} icon={<Icon name="settings" />} />
       </header>
+      {surface === 'sidepanel' ? (
+        <nav class="panel-tabs" role="tablist" aria-label={t('panelSections')}>
+          {(['profile', 'inbox'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              id={`tab-${s}`}
+              aria-selected={section === s}
+              aria-controls="panel-section"
+              class={`panel-tab${section === s ? ' is-selected' : ''}`}
+              onClick={() => setSection(s)}
+            >
+              {t(s === 'profile' ? 'sectionProfile' : 'sectionInbox')}
+            </button>
+          ))}
+        </nav>
+      ) : null}
       <main class="app-main">
-        {tabId === null ? (
+        <div id="panel-section" role={surface === 'sidepanel' ? 'tabpanel' : undefined} aria-labelledby={surface === 'sidepanel' ? `tab-${section}` : undefined}>
+        {surface === 'popup' ? <InboxCount messenger={messenger} onOpenQueue={() => void openDocked(tabId, 'inbox')} /> : null}
+        {section === 'inbox' ? (
+          <InboxView messenger={messenger} tabId={tabId} outbox={outbox} now={() => Date.now()} onOpenOptions={openOptions} />
+        ) : tabId === null ? (
           <LeadPanel state={{ kind: 'not-profile' }} tabId={0} messenger={messenger} onOpenOptions={openOptions} />
         ) : (
           <LeadPanel state={state} tabId={tabId} messenger={messenger} onOpenOptions={openOptions} noteRef={noteRef} />
         )}
+        </div>
       </main>
     </div>
   );

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useEnglish } from '../test-i18n';
+import { formatDateTime } from '../format';
+import { useEnglish, useFrench } from '../test-i18n';
 import { SnoozePicker } from './SnoozePicker';
 
 beforeEach(() => useEnglish());
@@ -19,6 +20,16 @@ function setup(at = now) {
 const presetButton = (id: string) => document.querySelector(`[data-preset="${id}"]`) as HTMLButtonElement;
 
 describe('SnoozePicker', () => {
+  it('writes the chosen date and time in the UI locale beside the field (French)', () => {
+    useFrench('fr-FR');
+    setup();
+    const tomorrow9 = new Date(2025, 2, 13, 9, 0).getTime();
+    expect(screen.getByTestId('snooze-chosen').textContent).toBe(formatDateTime(tomorrow9, 'fr-FR'));
+    expect(screen.getByTestId('snooze-chosen').textContent).toBe('13 mars 2025, 09:00');
+    fireEvent.input(screen.getByLabelText("Pause jusqu'au"), { target: { value: '2025-03-20T18:30' } });
+    expect(screen.getByTestId('snooze-chosen').textContent).toBe('20 mars 2025, 18:30');
+  });
+
   it('snoozes until later today, rounded up to the hour three hours on', () => {
     const onSnooze = setup();
     fireEvent.click(presetButton('later-today'));

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { fromDateTimeLocalValue, snoozePresets, toDateTimeLocalValue, tomorrowMorning, type SnoozePresetId } from '../../lib/inbox/snooze-presets';
 import type { MessageKey } from '../i18n';
 import { t } from '../i18n';
-import { formatShortDateTime, formatTime } from '../format';
+import { formatDateTime, formatShortDateTime, formatTime } from '../format';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 
@@ -43,6 +43,8 @@ export function SnoozePicker({ now, onSnooze, disabled, idPrefix = 'snooze' }: S
   }
 
   const presets = snoozePresets(current);
+  // The field shows the browser's own format; the chosen time is also written in the UI's locale.
+  const chosen = fromDateTimeLocalValue(custom);
   return (
     <div class="snooze-picker">
       <div class="snooze-presets" role="group" aria-label={t('snoozePresetsLabel')}>
@@ -74,7 +76,7 @@ export function SnoozePicker({ now, onSnooze, disabled, idPrefix = 'snooze' }: S
               min={toDateTimeLocalValue(current)}
               disabled={disabled}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
+              aria-describedby={error ? `${inputId}-error` : chosen ? `${inputId}-chosen` : undefined}
               onInput={(e) => {
                 setCustom(e.currentTarget.value);
                 setError(null);
@@ -87,6 +89,11 @@ export function SnoozePicker({ now, onSnooze, disabled, idPrefix = 'snooze' }: S
               {t('snooze')}
             </Button>
           </div>
+          {chosen && !error ? (
+            <p class="field-hint" id={`${inputId}-chosen`} data-testid="snooze-chosen">
+              {formatDateTime(chosen.getTime())}
+            </p>
+          ) : null}
           {error ? (
             <p class="field-error" id={`${inputId}-error`} role="alert">
               {error}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { CallLogRow } from '../../lib/views';
 import { formatDateTime, formatNumber } from '../format';
@@ -12,12 +12,30 @@ export interface CallHistoryProps {
   messenger: Messenger;
   /** How often to re-read the log while the page is visible (the log lives in the background). */
   refreshMs?: number;
+  /** Rows read (the log keeps the newest 500). */
   limit?: number;
+  pageSize?: number;
 }
 
-/** Every call to the service: endpoint, result, a short summary and when; a failed-only filter. */
-export function CallHistory({ messenger, refreshMs = 5000, limit = 200 }: CallHistoryProps) {
+/** The rows a filter keeps: one endpoint (or all), and a search in endpoint, status and summary. */
+export function filterCalls(rows: readonly CallLogRow[], filter: { endpoint: string; search: string }): CallLogRow[] {
+  const words = filter.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return rows.filter((r) => {
+    if (filter.endpoint && r.endpoint !== filter.endpoint) return false;
+    const text = `${r.method} ${r.endpoint} ${r.status ?? ''} ${r.summary}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/**
+ * Every call to the service: when, endpoint, result, duration and a short summary; filtered by
+ * endpoint and result, searched, a page at a time.
+ */
+export function CallHistory({ messenger, refreshMs = 5000, limit = 500, pageSize = 25 }: CallHistoryProps) {
   const [failedOnly, setFailedOnly] = useState(false);
+  const [endpoint, setEndpoint] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
   const [rows, setRows] = useState<CallLogRow[] | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);
 
@@ -37,16 +55,44 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 200 }: CallHi
     return () => clearInterval(handle);
   }, [load, refreshMs]);
 
+  const endpoints = useMemo(() => [...new Set((rows ?? []).map((r) => r.endpoint))].sort(), [rows]);
+  const kept = useMemo(() => (rows ? filterCalls(rows, { endpoint, search }) : null), [rows, endpoint, search]);
+  const pages = Math.max(1, Math.ceil((kept?.length ?? 0) / pageSize));
+  const current = Math.min(page, pages - 1);
+  const shown = kept?.slice(current * pageSize, (current + 1) * pageSize) ?? null;
+  // A new filter starts at the first page.
+  useEffect(() => setPage(0), [failedOnly, endpoint, search]);
+
   return (
     <div class="stack">
-      <div class="row wrap">
+      <div class="row wrap call-filters">
         <label class="checkbox">
           <input type="checkbox" checked={failedOnly} onChange={(e) => setFailedOnly(e.currentTarget.checked)} />
           <span>{t('failedOnly')}</span>
         </label>
+        <select class="input" aria-label={t('callEndpointFilter')} value={endpoint} onChange={(e) => setEndpoint(e.currentTarget.value)}>
+          <option value="">{t('callAllEndpoints')}</option>
+          {endpoints.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <input
+          class="input call-search"
+          type="search"
+          aria-label={t('callSearch')}
+          placeholder={t('callSearch')}
+          value={search}
+          onInput={(e) => setSearch(e.currentTarget.value)}
+        />
         <span class="spacer" />
-        <span class="muted small" aria-live="polite">
-          {rows ? t('callCount', formatNumber(rows.length)) : ''}
+        <span class="muted small" aria-live="polite" data-testid="call-count">
+          {kept && shown
+            ? kept.length > shown.length
+              ? t('callRange', formatNumber(current * pageSize + 1), formatNumber(current * pageSize + shown.length), formatNumber(kept.length))
+              : t('callCount', formatNumber(kept.length))
+            : ''}
         </span>
         <Button size="sm" variant="ghost" onClick={() => void load()} icon={<Icon name="refresh" />}>
           {t('refresh')}
@@ -64,27 +110,27 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 200 }: CallHi
               <th scope="col">{t('colTime')}</th>
               <th scope="col">{t('colEndpoint')}</th>
               <th scope="col">{t('colResult')}</th>
-              <th scope="col">{t('colSummary')}</th>
               <th scope="col" class="num">
                 {t('colDuration')}
               </th>
+              <th scope="col">{t('colSummary')}</th>
             </tr>
           </thead>
           <tbody>
-            {rows === null ? (
+            {shown === null ? (
               <tr>
                 <td colSpan={5} class="muted">
                   {t('loading')}
                 </td>
               </tr>
-            ) : rows.length === 0 ? (
+            ) : shown.length === 0 ? (
               <tr>
                 <td colSpan={5} class="muted table-empty">
-                  {failedOnly ? t('noFailedCalls') : t('noCalls')}
+                  {endpoint || search.trim() ? t('noMatchingCalls') : failedOnly ? t('noFailedCalls') : t('noCalls')}
                 </td>
               </tr>
             ) : (
-              rows.map((r) => (
+              shown.map((r) => (
                 <tr key={r.id} class={r.ok ? '' : 'row-failed'}>
                   <td class="nowrap">{formatDateTime(r.at)}</td>
                   <td class="nowrap">
@@ -96,14 +142,25 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 200 }: CallHi
                       {r.status !== null ? ` ${r.status}` : ''}
                     </span>
                   </td>
-                  <td class="summary">{r.summary}</td>
                   <td class="num nowrap">{t('durationMs', formatNumber(Math.round(r.durationMs)))}</td>
+                  <td class="summary">{r.summary}</td>
                 </tr>
               ))
             )}
           </tbody>
         </table>
       </div>
+      {pages > 1 ? (
+        <nav class="row pager" aria-label={t('callPages')}>
+          <Button size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            {t('previousPage')}
+          </Button>
+          <span class="muted small">{t('pageOf', formatNumber(current + 1), formatNumber(pages))}</span>
+          <Button size="sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            {t('nextPage')}
+          </Button>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { LeadRecord, PronetProfile, WorkspaceData, WorldData } from '../mod
 import { HOSTILE_REPLIES, LEAD_REPLIES } from './content';
 import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, famousProfile } from './famous';
 import { createIdFactory } from './ids';
+import { addInboxQueue } from './inbox-queue';
 import { addLeadIdentityPeople } from './lead-identity';
 import { listPeople } from './list-people';
 import { createRng, type Rng } from './prng';
@@ -291,6 +292,7 @@ export function buildDemo(now: number): WorldData {
   const pro = buildDemoPro(ctx, rng.fork('demo-pro'));
   const noCrm = buildSmall(ctx, rng.fork('demo-pro-nocrm'), DEMO_PRO_NO_CRM, { leads: 40, campaigns: 4, audiences: 3 });
   const starter = buildSmall(ctx, rng.fork('demo-starter'), DEMO_STARTER, { leads: 20, campaigns: 2, audiences: 2 });
+  addInboxQueue(ctx, rng.fork('inbox-queue'), pro.ws);
   return {
     workspaces: [pro.ws, starter.ws, noCrm.ws],
     profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles, ...listPeople(ctx, pro.profiles)],

@@ -8,13 +8,14 @@ import '../../components/lead-panel/messages.css';
 import '../../components/lead-panel/states.css';
 import '../../components/lead-panel/lead-identity.css';
 import '../../components/lead-panel/outbox.css';
+import '../../components/inbox/inbox.css';
 import { t, uiLocale } from '../../components/i18n';
-import { PanelApp, parseTabParam } from '../../components/lead-panel/PanelApp';
+import { PanelApp, parseTabParam, parseViewParam } from '../../components/lead-panel/PanelApp';
 
 const params = new URLSearchParams(location.search);
 document.documentElement.lang = uiLocale();
 document.title = t('extName');
 render(
-  <PanelApp surface="sidepanel" pinnedTabId={parseTabParam(params.get('tab'))} focusNote={params.get('focus') === 'note'} />,
+  <PanelApp surface="sidepanel" pinnedTabId={parseTabParam(params.get('tab'))} focusNote={params.get('focus') === 'note'} initialSection={parseViewParam(params.get('view'))} />,
   document.getElementById('app')!,
 );

@@ -5,7 +5,7 @@
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type ConversationSummary, type Credits, type Identity, type LeadLog, type Member, type Message } from '../api/schemas';
+import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -22,6 +22,12 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
   enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
   conversationMessages(conversationId: string, page: number, opts: OutboxCallOptions): Promise<{ data: Message[]; total: number }>;
+  /** One page of `GET /conversations/search` (the inbox queue, the toolbar count). */
+  searchConversations(filters: ConversationSearchFilters, opts: OutboxCallOptions): Promise<ConversationSearchResponse>;
+  /** The lead with this id, or null when there is none (404). */
+  leadById(leadId: string, opts: OutboxCallOptions): Promise<Lead | null>;
+  /** The workspace's campaigns (the first page: the queue's campaign picker). */
+  campaigns(opts: OutboxCallOptions): Promise<Campaign[]>;
   leadLogs(leadId: string, skip: number, limit: number, opts: OutboxCallOptions): Promise<{ data: LeadLog[]; total: number }>;
 }
 
@@ -68,6 +74,17 @@ export function createBackgroundApi(client: Client): BackgroundApi {
       const res = await client.leads.enrich(input, opts);
       return { enrichRequestId: res.enrichRequestId, creditsSpent: res.creditsSpent };
     },
+    searchConversations: (filters, opts) => client.conversations.search(filters, opts),
+    async leadById(leadId, opts) {
+      try {
+        // An id names one lead: the first of the matches.
+        return leadMatches(await client.leads.search({ leadId }, opts)).leads[0] ?? null;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    campaigns: async (opts) => (await client.campaigns.list({ skip: 0, limit: CAMPAIGNS_PAGE_MAX }, opts)).campaigns,
     leadLogs: async (leadId, skip, limit, opts) => {
       const res = await client.leads.logs({ leadId, skip, limit }, opts);
       return { data: res.data, total: res.total };

@@ -25,6 +25,10 @@ export interface BackgroundDeps {
   getTabUrl?(tabId: number): Promise<string | undefined>;
   /** Opens the side panel for a tab (the surfaces wire `sidePanel.open` here). */
   openPanel?(tabId: number): Promise<void>;
+  /** Navigates a tab (`tabs.update`): a queue row's profile. */
+  navigateTab?(tabId: number, url: string): Promise<void>;
+  /** The toolbar count of conversations waiting for a reply changed. */
+  onInboxCount?(count: number | null): void;
   /** When the outbox next needs to run (null: nothing waiting); the entrypoint sets an alarm. */
   onNextWake?(at: number | null): void;
   fetch?: typeof fetch;
@@ -51,6 +55,8 @@ export interface BackgroundService {
   panelState(tabId: number): Promise<PanelState>;
   /** A panel just subscribed to a tab: its current state goes out through the push channel, in order with every other push. */
   panelSubscribed(tabId: number): Promise<void>;
+  /** One `idle` call for the toolbar count (skipped when it is younger than `minAgeMs`); null when unknown. */
+  refreshInboxCount(minAgeMs?: number): Promise<number | null>;
   /** An alarm fired: send what the outbox has due. */
   wake(): void;
   /** The configured extra profile hosts (for the router's sender check). */

@@ -16,6 +16,7 @@ import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
 import { NoKeyError } from './error-view';
 import { conversationHandlers } from './handlers/conversation';
+import { createInbox } from './handlers/inbox';
 import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
@@ -42,6 +43,8 @@ export type { RequestContext } from './dispatch';
 export type { PushChannels } from './panel-feed';
 
 const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
+/** A panel opening refreshes the toolbar count, unless it is younger than this (panels opened in a row). */
+const PANEL_COUNT_MIN_AGE_MS = 15_000;
 
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const clock = deps.clock ?? { now: () => Date.now() };
@@ -103,6 +106,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.outboxConcurrency !== undefined ? { concurrency: deps.outboxConcurrency } : {}),
     currentNote: async (leadId, conversationId) => (await cache.byLead(leadId)).flatMap((e) => e.conversations).find((c) => c.id === conversationId)?.note,
     onChange: () => {
+      inbox.invalidate();
       notify();
       void feed.pushOutbox();
     },
@@ -110,6 +114,21 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     settle: underLock,
     ...(deps.onNextWake ? { onNextWake: deps.onNextWake } : {}),
     secret: keys.current,
+  });
+  const inbox = createInbox({
+    api,
+    cache,
+    identities,
+    meta,
+    clock,
+    keys,
+    freshMs: deps.freshMs ?? DEFAULT_FRESH_MS,
+    cachingEnabled,
+    hosts: () => current().profileHosts,
+    // The address the tab was last seen at (webNavigation gives it without a host permission).
+    getTabUrl: async (tabId) => (await tabs.known(tabId)).url ?? (await deps.getTabUrl?.(tabId).catch(() => undefined)),
+    ...(deps.navigateTab ? { navigateTab: deps.navigateTab } : {}),
+    ...(deps.onInboxCount ? { onCount: deps.onInboxCount } : {}),
   });
   const lists = listHandlers({
     resolver,
@@ -152,6 +171,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts }),
     ...outboxHandlers({ outbox }),
+    ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...settingsHandlers({
       settings: { current, store: deps.settings, apply: applySettings },
@@ -203,7 +223,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       await tabs.known(tabId);
       void resolution.ensure(tabId);
       await feed.subscribed(tabId);
+      void this.refreshInboxCount(PANEL_COUNT_MIN_AGE_MS);
     },
+    refreshInboxCount: (minAgeMs) => inbox.refreshCount(minAgeMs).then((v) => v.count, () => null),
     wake: () => outbox.wake(),
     profileHosts: () => settings?.profileHosts ?? [],
     outbox,

@@ -3,7 +3,7 @@
  * refined-github's github-url-detection): adding a case is adding a row.
  */
 import { describe, expect, it } from 'vitest';
-import {
+import { profileAddress,
   PRONET_CANONICAL_ORIGIN,
   canonicalProfileUrl,
   isProfileHost,
@@ -278,5 +278,22 @@ describe('isProfileHost', () => {
     ['', false],
   ])('%s → %s', (host, expected) => {
     expect(isProfileHost(host)).toBe(expected);
+  });
+});
+
+describe('profileAddress', () => {
+  const ada = 'https://www.pronet.example/in/ada-lovelace/';
+  it('keeps the origin of a tab on a profile host (the demo look-alike, a configured host)', () => {
+    expect(profileAddress(ada, 'http://pronet.localhost:8787/in/grace-hopper/')).toBe('http://pronet.localhost:8787/in/ada-lovelace/');
+    expect(profileAddress(ada, 'http://pronet.localhost:8787/feed/')).toBe('http://pronet.localhost:8787/in/ada-lovelace/');
+    expect(profileAddress(ada, 'https://pronet.corp.example/in/x/', ['pronet.corp.example'])).toBe('https://pronet.corp.example/in/ada-lovelace/');
+  });
+  it('opens the canonical address from any other tab', () => {
+    expect(profileAddress(ada, 'https://example.com/')).toBe(ada);
+    expect(profileAddress(ada, undefined)).toBe(ada);
+  });
+  it('refuses what is not a canonical profile URL', () => {
+    expect(profileAddress('javascript:alert(1)', 'http://pronet.localhost:8787/')).toBeNull();
+    expect(profileAddress('https://evil.example/in/ada/', undefined)).toBeNull();
   });
 });

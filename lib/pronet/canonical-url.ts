@@ -137,3 +137,19 @@ export function slugFromCanonical(canonical: string): string | null {
 export function profileHostPatterns(host: string): string[] {
   return [`*://${host}/*`, `*://*.${host}/*`];
 }
+
+/**
+ * The address to open for a canonical profile URL from a tab showing `tabUrl`: the same origin when
+ * the tab is on a profile host (the look-alike `pronet.localhost:<port>` in the demo, a configured
+ * host, a country subdomain), else the canonical address. Null when `canonical` is not one.
+ */
+export function profileAddress(canonical: string, tabUrl: string | undefined, extraHosts: readonly string[] = []): string | null {
+  const slug = slugFromCanonical(canonical);
+  if (slug === null) return null;
+  const path = `/in/${encodeURIComponent(slug)}/`;
+  if (tabUrl !== undefined) {
+    const tab = parse(tabUrl);
+    if (tab && (tab.protocol === 'https:' || tab.protocol === 'http:') && isProfileHost(tab.hostname, extraHosts)) return `${tab.origin}${path}`;
+  }
+  return `${PRONET_CANONICAL_ORIGIN}${path}`;
+}

@@ -4,5 +4,6 @@ export * from './error';
 export * from './options';
 export * from './outbox';
 export * from './panel';
+export * from './inbox';
 export * from './lead-identity';
 export * from './list-badge';

@@ -55,6 +55,9 @@ const SHIFT_WORKER_CLOCK = `(fixed) => {
   globalThis.__shotClockOffset = offset;
 }`;
 
+/** Largest difference of a colour channel still taken as the same pixel (see samePixels). */
+const PIXEL_TOLERANCE = 2;
+
 async function shiftWorkerClock(worker: Worker): Promise<void> {
   await worker.evaluate(`(${SHIFT_WORKER_CLOCK})(${FIXED_NOW})`);
 }
@@ -86,15 +89,15 @@ async function setTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 /**
- * Writes `png` unless the file already shows exactly these pixels (an unchanged picture stays
- * untouched, even when Chromium encoded it into other bytes).
+ * Writes `png` unless the file already shows the same picture: an unchanged picture stays untouched,
+ * even when Chromium encoded it into other bytes or anti-aliased a corner one unit differently.
  */
 function save(setup: KitSetup, file: string, png: Buffer): void {
   if (setup.written.has(file)) throw new Error(`two shots are named ${file}: each file has one scene`);
   setup.written.add(file);
   const path = join(setup.outDir, file);
   const old = existsSync(path) ? readFileSync(path) : null;
-  const same = old !== null && (old.equals(png) || samePixels(old, png));
+  const same = old !== null && (old.equals(png) || samePixels(old, png, PIXEL_TOLERANCE));
   if (!same) writeFileSync(path, png);
   setup.log(`${same ? 'unchanged' : 'wrote    '}  ${relative(process.cwd(), path)}`);
 }

@@ -9,6 +9,7 @@ import { scene as overview } from './overview';
 import { scene as popup } from './popup';
 import { scene as profileChip } from './profile-chip';
 import { scene as sidepanelAdaLovelace } from './sidepanel-ada-lovelace';
+import { scene as inbox } from './inbox';
 import { scene as sidepanelAlanTuring } from './sidepanel-alan-turing';
 import { scene as sidepanelGraceHopper } from './sidepanel-grace-hopper';
 import { scene as sidepanelMargaretHamilton } from './sidepanel-margaret-hamilton';
@@ -28,6 +29,7 @@ export interface RegisteredScene {
 export const SCENES: readonly RegisteredScene[] = [
   { file: 'overview', scene: overview },
   { file: 'sidepanel-ada-lovelace', scene: sidepanelAdaLovelace },
+  { file: 'inbox', scene: inbox },
   { file: 'sidepanel-grace-hopper', scene: sidepanelGraceHopper },
   { file: 'sidepanel-margaret-hamilton', scene: sidepanelMargaretHamilton },
   { file: 'sidepanel-alan-turing', scene: sidepanelAlanTuring },

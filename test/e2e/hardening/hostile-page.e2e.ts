@@ -220,6 +220,11 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'key-set': { key: 'key_forged_by_the_page_000000', sessionOnly: false },
     'key-test': {},
     'key-clear': {},
+    'inbox-page': { view: 'waiting' },
+    'inbox-leads': { leadIds: [ids.leadId] },
+    'inbox-choices': {},
+    'inbox-count': {},
+    'open-profile': { tabId: ids.tabId, profileUrl: canonicalUrl('ada-lovelace') },
   };
   const requests = REQUEST_TYPES.map((type) => ({ type, ...samples[type] }));
   // The background's pushes too, as if the page could speak for it.

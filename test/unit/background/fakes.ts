@@ -200,6 +200,20 @@ export function fakeService(now: () => number): FakeService {
     ]),
     enrich: () => call('enrich', '', () => ({ enrichRequestId: 'enr_1', creditsSpent: 5 })),
     conversationMessages: (conversationId) => call('conversationMessages', conversationId, () => ({ data: [], total: 0 })),
+    // Status filter and paging only; the cursor is the next index in Base64 ('!' is refused as the service refuses a bad one).
+    searchConversations: (filters) =>
+      call('searchConversations', filters.searchAfter ?? '', () => {
+        const list = [...conversations.values()].filter((c) => !filters.status || filters.status.includes(c.status));
+        const cursor = filters.searchAfter;
+        if (cursor !== undefined && !/^[A-Za-z0-9+/]+=*$/.test(cursor)) throw new ApiError('searchConversations', 400, 'searchAfter is not a valid cursor');
+        const start = cursor === undefined ? 0 : Number(atob(cursor));
+        const data = list.slice(start, start + Number(filters.limit ?? 25)).map((c) => ({ ...c }));
+        const end = start + data.length;
+        const hasMore = end < list.length;
+        return { statusCode: 200, data, total: cursor === undefined ? list.length : null, nextToken: hasMore ? btoa(String(end)) : null, hasMore };
+      }),
+    leadById: (leadId) => call('leadById', leadId, () => leads.get(leadId) ?? null),
+    campaigns: () => call('campaigns', '', () => []),
     leadLogs: (leadId) => call('leadLogs', leadId, () => ({ data: [], total: 0 })),
   };
 

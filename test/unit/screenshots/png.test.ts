@@ -69,6 +69,15 @@ describe('PNG pixels', () => {
     expect(samePixels(encode(picture, () => 0), encode(picture.slice(1), () => 0))).toBe(false);
   });
 
+  it('match within a tolerance per channel, and only within it', () => {
+    const nudged = picture.map((row, y) => row.map((px, x) => (y === 1 && x === 4 ? [px[0]! ^ 1, px[1]!, Math.min(255, px[2]! + 2), px[3]!] : [...px])));
+    const a = encode(picture, () => 1);
+    const b = encode(nudged, () => 2);
+    expect(samePixels(a, b)).toBe(false);
+    expect(samePixels(a, b, 2)).toBe(true);
+    expect(samePixels(a, b, 1)).toBe(false);
+  });
+
   it('never match what is not a PNG', () => {
     expect(samePixels(Buffer.from('not a png'), encode(picture, () => 0))).toBe(false);
     expect(() => decodePng(Buffer.from('GIF89a'))).toThrow(/not a PNG/);

@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Messenger } from '../../lib/messages';
+import type { CallLogRow } from '../../lib/views';
+import { useEnglish } from '../test-i18n';
+import { CallHistory, filterCalls } from './CallHistory';
+
+beforeEach(() => useEnglish());
+afterEach(cleanup);
+
+const AT = Date.UTC(2026, 10, 24, 9, 0);
+/** 47 calls, newest first: every fifth one a failed searchLeads. */
+const ROWS: CallLogRow[] = Array.from({ length: 47 }, (_, i) => {
+  const failed = i % 5 === 0;
+  return {
+    id: 47 - i,
+    endpoint: failed ? 'searchLeads' : i % 2 ? 'listMembers' : 'listLeadConversations',
+    method: 'GET',
+    ok: !failed,
+    status: failed ? 503 : 200,
+    summary: failed ? 'service unavailable' : `${i} members`,
+    at: AT - i * 1000,
+    durationMs: 10 + i,
+  };
+});
+
+function renderHistory() {
+  const send = vi.fn(async (_type: string, payload: { failedOnly?: boolean }) => ({ ok: true, value: payload.failedOnly ? ROWS.filter((r) => !r.ok) : ROWS }));
+  render(<CallHistory messenger={{ send } as unknown as Messenger} refreshMs={60_000} />);
+  return send;
+}
+
+const bodyRows = () => within(screen.getByRole('table', { name: 'Call history' })).getAllByRole('row').slice(1);
+
+describe('CallHistory', () => {
+  it('pages every call, 25 at a time, each row with its duration', async () => {
+    renderHistory();
+    await waitFor(() => expect(screen.getByTestId('call-count').textContent).toBe('Calls 1–25 of 47'));
+    expect(bodyRows()).toHaveLength(25);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Duration');
+    // Every row fills every column, Duration included.
+    for (const row of bodyRows()) expect(within(row).getAllByRole('cell')).toHaveLength(headers.length);
+    expect(bodyRows()[0]!.textContent).toContain('10 ms');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByTestId('call-count').textContent).toBe('Calls 26–47 of 47');
+    expect(bodyRows()).toHaveLength(22);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('filters by endpoint and searches endpoint, status and summary', async () => {
+    renderHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(25));
+    fireEvent.change(screen.getByLabelText('Endpoint'), { target: { value: 'searchLeads' } });
+    expect(screen.getByTestId('call-count').textContent).toBe('10 calls');
+    fireEvent.change(screen.getByLabelText('Endpoint'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Search calls'), { target: { value: '503 unavailable' } });
+    expect(bodyRows()).toHaveLength(10);
+    fireEvent.input(screen.getByLabelText('Search calls'), { target: { value: 'nothing like this' } });
+    expect(screen.getByText('No call matches.')).toBeTruthy();
+  });
+
+  it('asks the background for failed calls only when ticked', async () => {
+    const send = renderHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(25));
+    fireEvent.click(screen.getByLabelText('Failed calls only'));
+    await waitFor(() => expect(screen.getByTestId('call-count').textContent).toBe('10 calls'));
+    expect(send).toHaveBeenLastCalledWith('call-log', { failedOnly: true, limit: 500 });
+  });
+
+  it('keeps rows whose every search word matches', () => {
+    expect(filterCalls(ROWS, { endpoint: '', search: 'listMembers 200' }).every((r) => r.endpoint === 'listMembers')).toBe(true);
+    expect(filterCalls(ROWS, { endpoint: 'listMembers', search: '' })).toHaveLength(ROWS.filter((r) => r.endpoint === 'listMembers').length);
+  });
+});

@@ -1,0 +1,107 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openCompanionDb } from '../../store/db';
+import { createProfileCache } from '../../store/cache';
+import { createMetaStore } from '../../store/meta';
+import { conversation, fakeService, lead, manualClock, type FakeService, type ManualClock } from '../../../test/unit/background/fakes';
+import { createInbox, type Inbox } from './inbox';
+
+let n = 0;
+let clock: ManualClock;
+let fake: FakeService;
+let inbox: Inbox;
+let counts: (number | null)[];
+let navigated: [number, string][];
+
+beforeEach(async () => {
+  n += 1;
+  clock = manualClock();
+  fake = fakeService(clock.now);
+  counts = [];
+  navigated = [];
+  for (let i = 1; i <= 30; i++) {
+    fake.leads.set(`lead_${i}`, lead(`lead_${i}`, `person-${i}`, { firstname: `P${i}` }));
+    fake.conversations.set(`conv_${i}`, conversation(`conv_${i}`, `lead_${i}`));
+  }
+  const db = await openCompanionDb(`inbox-handler-${n}`);
+  inbox = createInbox({
+    api: fake.api,
+    cache: createProfileCache(db),
+    identities: { names: () => new Map([['idt_1', 'Sam Rivera']]), load: () => undefined, list: async () => [] },
+    meta: createMetaStore(db),
+    clock,
+    keys: { current: () => 'key' },
+    freshMs: 60_000,
+    cachingEnabled: () => true,
+    hosts: () => [],
+    getTabUrl: async () => 'http://pronet.localhost:8787/in/someone/',
+    navigateTab: async (tabId, url) => void navigated.push([tabId, url]),
+    onCount: (c) => void counts.push(c),
+  });
+});
+
+const page = (req: Parameters<Inbox['handlers']['inbox-page']>[0]) => inbox.handlers['inbox-page'](req, {});
+
+describe('inbox handler', () => {
+  it('answers the first page with one call and its total, the leads on request, then the next page by cursor', async () => {
+    const first = await page({ type: 'inbox-page', view: 'waiting' });
+    expect(first.total).toBe(30);
+    expect(first.rows).toHaveLength(20);
+    expect(first.rows[0]).toMatchObject({ conversationId: 'conv_1', name: null, leadKnown: false, identityName: 'Sam Rivera' });
+    expect(fake.calls).toHaveLength(1);
+    const leads = await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1', 'lead_2', 'lead_404'] }, {});
+    expect(leads).toEqual([
+      { leadId: 'lead_1', name: 'P1 Lovelace', company: 'Analytical Engines', profileUrl: 'https://www.pronet.example/in/person-1/' },
+      { leadId: 'lead_2', name: 'P2 Lovelace', company: 'Analytical Engines', profileUrl: 'https://www.pronet.example/in/person-2/' },
+      { leadId: 'lead_404', name: null, company: null, profileUrl: null },
+    ]);
+    // Known now: the next page of these leads names them without a call.
+    expect((await page({ type: 'inbox-page', view: 'waiting', reload: true })).rows[0]).toMatchObject({ name: 'P1 Lovelace', leadKnown: true });
+    const second = await page({ type: 'inbox-page', view: 'waiting', cursor: first.nextToken!, at: first.at });
+    expect(second.rows.map((r) => r.conversationId)).toEqual(Array.from({ length: 10 }, (_, i) => `conv_${21 + i}`));
+    expect(second).toMatchObject({ total: null, nextToken: null, restarted: false });
+  });
+
+  it('reopens a fresh view without a call, and asks again after a mutation or on reload', async () => {
+    await page({ type: 'inbox-page', view: 'waiting' });
+    const before = fake.calls.length;
+    await page({ type: 'inbox-page', view: 'waiting' });
+    expect(fake.calls.length).toBe(before);
+    inbox.invalidate();
+    await page({ type: 'inbox-page', view: 'waiting' });
+    expect(fake.calls.length).toBe(before + 1);
+    await page({ type: 'inbox-page', view: 'waiting', reload: true });
+    expect(fake.calls.length).toBe(before + 2);
+  });
+
+  it('shows the kept page with its age when the service cannot be reached', async () => {
+    const first = await page({ type: 'inbox-page', view: 'waiting' });
+    const fetchedAt = clock.now();
+    await clock.advance(120_000);
+    fake.fail('searchConversations', 'drop');
+    const offline = await page({ type: 'inbox-page', view: 'waiting' });
+    expect(offline).toMatchObject({ cachedAt: fetchedAt, total: 30 });
+    expect(offline.rows).toEqual(first.rows);
+  });
+
+  it('restarts from page one when the service refuses the cursor, and says so', async () => {
+    const again = await page({ type: 'inbox-page', view: 'waiting', cursor: 'not!a!cursor', at: clock.now() });
+    expect(again).toMatchObject({ restarted: true, total: 30 });
+    expect(again.rows[0]?.conversationId).toBe('conv_1');
+  });
+
+  it('counts the waiting view with one call, and not again while the count is young', async () => {
+    expect(await inbox.refreshCount()).toMatchObject({ count: 30 });
+    expect(counts).toEqual([30]);
+    const calls = fake.calls.length;
+    await inbox.refreshCount(15_000);
+    expect(fake.calls.length).toBe(calls);
+    expect(await inbox.handlers['inbox-count']({ type: 'inbox-count' }, {})).toMatchObject({ count: 30 });
+  });
+
+  it('opens a profile on the host the tab is on', async () => {
+    await inbox.handlers['open-profile']({ type: 'open-profile', tabId: 7, profileUrl: 'https://www.pronet.example/in/person-3/' }, {});
+    expect(navigated).toEqual([[7, 'http://pronet.localhost:8787/in/person-3/']]);
+    await expect(inbox.handlers['open-profile']({ type: 'open-profile', tabId: 7, profileUrl: 'javascript:alert(1)' }, {})).rejects.toThrow();
+  });
+});

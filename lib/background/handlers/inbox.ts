@@ -1,0 +1,231 @@
+/**
+ * The inbox queue (issue 12): pages of a saved view, the lead of each row (looked up by id, shared
+ * with the profile cache), the narrowing choices, opening a row's profile, and the toolbar count.
+ *
+ * Calls and their limiter class: a page the user asked for (opening a view, Load more) is `user`; the
+ * row look-ups are `list`; the choices `background`; the count `idle`, one call
+ * each time (an alarm at most every five minutes, and when a panel opens), never a loop.
+ */
+import { ApiError, NetworkError } from '../../api/errors';
+import type { ConversationSummary, Lead } from '../../api/schemas';
+import { queueFilters, type QueueQuery } from '../../inbox/queue';
+import { profileAddress } from '../../pronet/canonical-url';
+import type { ProfileCache } from '../../store/cache';
+import type { MetaStore } from '../../store/meta';
+import type { InboxCountView, InboxPageView, InboxRowView } from '../../views';
+import type { BackgroundApi } from '../api';
+import type { HandlerMap } from '../dispatch';
+import { NoKeyError, RequestError } from '../error-view';
+import { createMemoCache } from '../memo-cache';
+
+export interface InboxDeps {
+  api: Pick<BackgroundApi, 'searchConversations' | 'leadById' | 'campaigns'>;
+  cache: Pick<ProfileCache, 'byLead'>;
+  identities: { names(): ReadonlyMap<string, string>; load(unknownIds?: readonly string[]): void; list(): Promise<{ id: string; name: string }[]> };
+  meta: MetaStore;
+  clock: { now(): number };
+  keys: { current(): string | null };
+  /** How long a first page and a looked-up lead stay fresh. */
+  freshMs: number;
+  /** False (the naive baseline): nothing is kept. Read at each call. */
+  cachingEnabled(): boolean;
+  hosts(): readonly string[];
+  getTabUrl?(tabId: number): Promise<string | undefined>;
+  navigateTab?(tabId: number, url: string): Promise<void>;
+  /** The count changed (the entrypoint shows it on the toolbar icon). */
+  onCount?(count: number | null): void;
+}
+
+type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-choices' | 'inbox-count' | 'open-profile';
+
+export interface Inbox {
+  handlers: HandlerMap<InboxRequests>;
+  /** One `idle` call for the count of the waiting view; `minAgeMs`: skipped when the count is younger. */
+  refreshCount(minAgeMs?: number): Promise<InboxCountView>;
+  /** A mutation was queued or landed: the pages kept are no longer what the service would say. */
+  invalidate(): void;
+}
+
+const COUNT_META = 'inbox-count';
+const CHOICES_TTL_MS = 3_600_000;
+
+function leadName(lead: Lead): string | null {
+  const name = [lead.firstname, lead.lastname].filter((p) => p && p.trim()).join(' ').trim();
+  return name === '' ? null : name;
+}
+
+/** What a row shows of its lead (undefined: never looked up). */
+function leadFields(lead: Lead | null | undefined) {
+  return { name: lead ? leadName(lead) : null, company: lead?.companyName ?? null, profileUrl: lead?.pronetUrl ?? null, leadKnown: lead !== undefined };
+}
+
+export function createInbox(deps: InboxDeps): Inbox {
+  const { api, clock } = deps;
+  const opts = { ttlMs: deps.freshMs, clock, enabled: deps.cachingEnabled };
+  /** First pages by filters, kept for a warm reopen and for an offline one (with their age). */
+  const firstPages = new Map<string, InboxPageView & { fetchedAt: number; generation: number }>();
+  const leads = createMemoCache<Lead | null>({ ...opts, max: 500 });
+  const choices = createMemoCache<{ identities: { id: string; name: string }[]; campaigns: { id: string; name: string }[] }>({ ...opts, ttlMs: CHOICES_TTL_MS });
+  /** Bumped by a mutation: pages kept before it are not fresh, but still shown offline. */
+  let generation = 0;
+  let count: InboxCountView = { count: null, at: null };
+  let counting: Promise<InboxCountView> | null = null;
+  const countRestored = deps.meta.get<InboxCountView>(COUNT_META).then((saved) => {
+    if (saved && typeof saved.at === 'number' && count.at === null) count = saved;
+  }, () => undefined);
+
+  /** The profile cache knows the leads of every profile seen; the rest costs one `list` call each. */
+  async function lookUp(leadId: string): Promise<Lead | null> {
+    const known = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
+    if (known) return known;
+    return leads.get(leadId, () => api.leadById(leadId, { priority: 'list' }));
+  }
+
+  /** The lead as already known (the profile cache, an earlier look-up), without a call; undefined when never looked up. */
+  async function known(leadId: string): Promise<Lead | null | undefined> {
+    const cached = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
+    return cached ?? leads.peek(leadId);
+  }
+
+  async function rowOf(c: ConversationSummary): Promise<InboxRowView> {
+    // A page costs one call: the names the extension does not know yet are looked up for the rows
+    // on screen only (`inbox-leads`, asked by the panel as rows scroll into view).
+    const lead = await known(c.leadId);
+    return {
+      conversationId: c.id,
+      leadId: c.leadId,
+      ...leadFields(lead),
+      campaignName: c.campaignName,
+      identityId: c.identityId,
+      identityName: deps.identities.names().get(c.identityId) ?? null,
+      status: c.status,
+      snoozeUntil: c.snoozeUntil,
+      lastMessageAt: c.lastMessageAt,
+      lastMessageStatus: c.lastMessageStatus,
+      lastMessageType: c.lastMessageType,
+      leadReplied: c.leadReplied,
+      read: c.read,
+    };
+  }
+
+  async function withKnownLead(row: InboxRowView): Promise<InboxRowView> {
+    if (row.leadKnown) return row;
+    const lead = await known(row.leadId);
+    return lead === undefined ? row : { ...row, ...leadFields(lead) };
+  }
+
+  async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
+    const filters = queueFilters(query, at);
+    // A page is asked for by the user (opening the view, Load more); its rows' look-ups are list work.
+    const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority: 'user' });
+    const unknown = page.data.map((c) => c.identityId).filter((id) => !deps.identities.names().has(id));
+    if (unknown.length > 0) deps.identities.load(unknown);
+    return { rows: await Promise.all(page.data.map(rowOf)), total: page.total, nextToken: page.nextToken, at };
+  }
+
+  function keep(key: string, page: InboxPageView) {
+    if (!deps.cachingEnabled()) return;
+    firstPages.delete(key);
+    firstPages.set(key, { ...page, fetchedAt: clock.now(), generation });
+    while (firstPages.size > 20) firstPages.delete(firstPages.keys().next().value as string);
+  }
+
+  async function refreshCount(minAgeMs = 0): Promise<InboxCountView> {
+    await countRestored;
+    if (deps.keys.current() === null) return count;
+    if (count.at !== null && clock.now() - count.at < minAgeMs) return count;
+    counting ??= (async () => {
+      try {
+        const page = await api.searchConversations({ ...queueFilters({ view: 'waiting' }, clock.now()), limit: 1 }, { priority: 'idle' });
+        count = { count: page.total, at: clock.now() };
+        await deps.meta.set(COUNT_META, count).catch(() => undefined);
+        deps.onCount?.(count.count);
+      } finally {
+        counting = null;
+      }
+      return count;
+    })();
+    return counting;
+  }
+
+  const handlers: HandlerMap<InboxRequests> = {
+    async 'inbox-page'(req) {
+      if (deps.keys.current() === null) throw new NoKeyError();
+      const query: QueueQuery = {
+        view: req.view,
+        identityId: req.identityId ?? null,
+        campaignId: req.campaignId ?? null,
+        ...(req.untouchedDays !== undefined ? { untouchedDays: req.untouchedDays } : {}),
+      };
+      if (req.cursor !== undefined) {
+        try {
+          return { ...(await fetchPage(query, req.at ?? clock.now(), req.cursor)), restarted: false, cachedAt: null };
+        } catch (error) {
+          // The service refused the cursor (expired, or other filters): page one again, said so.
+          if (!(error instanceof ApiError && error.status === 400)) throw error;
+          const at = clock.now();
+          const page = { ...(await fetchPage(query, at, undefined)), restarted: true, cachedAt: null };
+          keep(JSON.stringify(queueFilters(query, at)), { ...page, restarted: false });
+          return page;
+        }
+      }
+      const at = req.at ?? clock.now();
+      const key = JSON.stringify(queueFilters(query, at));
+      const kept = firstPages.get(key) ?? null;
+      if (kept && !req.reload && deps.cachingEnabled() && clock.now() - kept.fetchedAt < deps.freshMs && kept.generation === generation) {
+        const { fetchedAt: _fetchedAt, generation: _generation, ...page } = kept;
+        // The leads looked up since the page was kept name its rows now.
+        return { ...page, rows: await Promise.all(page.rows.map(withKnownLead)) };
+      }
+      try {
+        const page: InboxPageView = { ...(await fetchPage(query, at, undefined)), restarted: false, cachedAt: null };
+        keep(key, page);
+        return page;
+      } catch (error) {
+        // Offline: the last page of this view, with its age.
+        if (error instanceof NetworkError && kept) {
+          const { fetchedAt, generation: _generation, ...page } = kept;
+          return { ...page, cachedAt: fetchedAt };
+        }
+        throw error;
+      }
+    },
+    async 'inbox-leads'(req) {
+      if (deps.keys.current() === null) throw new NoKeyError();
+      const found = await Promise.all(
+        req.leadIds.map(async (leadId) => {
+          // One failed look-up leaves that row unnamed, not the others.
+          const lead = await lookUp(leadId).catch(() => undefined);
+          if (lead === undefined) return null;
+          const { leadKnown: _known, ...fields } = leadFields(lead);
+          return { leadId, ...fields };
+        }),
+      );
+      return found.filter((x) => x !== null);
+    },
+    'inbox-choices': () =>
+      choices.get('choices', async () => {
+        const [identities, campaigns] = await Promise.all([deps.identities.list(), api.campaigns({ priority: 'background' })]);
+        return { identities, campaigns: campaigns.map((c) => ({ id: c.id, name: c.name })) };
+      }),
+    async 'inbox-count'() {
+      await countRestored;
+      return count;
+    },
+    async 'open-profile'(req) {
+      const url = profileAddress(req.profileUrl, await deps.getTabUrl?.(req.tabId).catch(() => undefined), deps.hosts());
+      if (url === null) throw new RequestError('bad-request', 'not-a-profile');
+      if (!deps.navigateTab) throw new RequestError('bad-request', 'no-panel');
+      await deps.navigateTab(req.tabId, url);
+      return null;
+    },
+  };
+
+  return {
+    handlers,
+    refreshCount,
+    invalidate() {
+      generation += 1;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionPatch,
+  undoAction,
+  focusAfterRemoval,
+  inView,
+  initialPaging,
+  moveFocus,
+  paging,
+  queueCommand,
+  queueFilters,
+  QUEUE_PAGE_SIZE,
+  untouchedBound,
+  type PagingState,
+} from './queue';
+
+const NOW = Date.UTC(2026, 10, 23, 9, 30, 15);
+const DAY = 86_400_000;
+
+describe('queueFilters: the filters each view sends', () => {
+  const limit = QUEUE_PAGE_SIZE;
+  it.each([
+    ['waiting', { status: ['OPEN'], lastMessageStatus: ['RECEIVED'], leadReplied: true, sortField: 'lastMessageAt', sortDirection: -1, limit }],
+    ['snoozed', { status: ['SNOOZED'], sortField: 'snoozeUntil', sortDirection: 1, limit }],
+    ['untouched', { status: ['OPEN'], lastMessageAtTo: Date.UTC(2026, 10, 16, 9, 30), sortField: 'lastMessageAt', sortDirection: -1, limit }],
+    ['unread', { read: false, sortField: 'lastMessageAt', sortDirection: -1, limit }],
+  ] as const)('%s', (view, filters) => {
+    expect(queueFilters({ view }, NOW)).toEqual(filters);
+  });
+
+  it('untouched takes the chosen number of days, rounded down to the minute', () => {
+    expect(queueFilters({ view: 'untouched', untouchedDays: 30 }, NOW).lastMessageAtTo).toBe(untouchedBound(NOW, 30));
+    expect(untouchedBound(NOW, 30)).toBe(Date.UTC(2026, 9, 24, 9, 30));
+  });
+
+  it('narrows to one identity, or to one campaign (whose identity is then implied)', () => {
+    expect(queueFilters({ view: 'waiting', identityId: 'idt_1' }, NOW)).toMatchObject({ identityIds: ['idt_1'] });
+    const both = queueFilters({ view: 'waiting', identityId: 'idt_1', campaignId: 'c1' }, NOW);
+    expect(both).toMatchObject({ campaignIds: ['c1'] });
+    expect(both).not.toHaveProperty('identityIds');
+  });
+});
+
+describe('inView', () => {
+  const open = { status: 'OPEN', lastMessageStatus: 'RECEIVED', leadReplied: true, lastMessageAt: NOW - 10 * DAY, read: false } as const;
+  const bound = untouchedBound(NOW);
+  it('follows each view', () => {
+    expect(inView('waiting', open, bound)).toBe(true);
+    expect(inView('waiting', { ...open, status: 'ARCHIVED' }, bound)).toBe(false);
+    expect(inView('waiting', { ...open, lastMessageStatus: 'SENT' }, bound)).toBe(false);
+    expect(inView('snoozed', { ...open, status: 'SNOOZED' }, bound)).toBe(true);
+    expect(inView('untouched', open, bound)).toBe(true);
+    expect(inView('untouched', { ...open, lastMessageAt: NOW - DAY }, bound)).toBe(false);
+    expect(inView('unread', { ...open, status: 'ARCHIVED' }, bound)).toBe(true);
+    expect(inView('unread', { ...open, read: true }, bound)).toBe(false);
+  });
+});
+
+describe('paging', () => {
+  const page = (rows: string[], nextToken: string | null, total: number | null = null, restarted = false) => ({ rows, nextToken, total, ...(restarted ? { restarted } : {}) });
+  const opened = () => paging(initialPaging<string>(), { type: 'open' });
+
+  it('shows the first page with its total, appends later pages, and stops at the end', () => {
+    let s: PagingState<string> = opened();
+    expect(s.phase).toBe('loading');
+    s = paging(s, { type: 'page', generation: s.generation, first: true, result: page(['a', 'b'], 'T1', 3) });
+    expect(s).toMatchObject({ phase: 'ready', rows: ['a', 'b'], total: 3, nextToken: 'T1' });
+    s = paging(s, { type: 'more' });
+    expect(s.phase).toBe('loading-more');
+    s = paging(s, { type: 'page', generation: s.generation, first: false, result: page(['c'], null) });
+    expect(s).toMatchObject({ phase: 'ready', rows: ['a', 'b', 'c'], total: 3, nextToken: null });
+    expect(paging(s, { type: 'more' })).toBe(s);
+  });
+
+  it('drops the answer of an older request', () => {
+    const first = opened();
+    const again = paging(first, { type: 'open' });
+    expect(paging(again, { type: 'page', generation: first.generation, first: true, result: page(['x'], null, 1) })).toBe(again);
+  });
+
+  it('restarts from page one when the service refused the cursor, and says so', () => {
+    let s = opened();
+    s = paging(s, { type: 'page', generation: s.generation, first: true, result: page(['a', 'b'], 'T1', 4) });
+    s = paging(paging(s, { type: 'more' }), { type: 'page', generation: s.generation, first: false, result: page(['a', 'b'], 'T9', 4, true) });
+    expect(s).toMatchObject({ phase: 'ready', rows: ['a', 'b'], total: 4, nextToken: 'T9', restarted: true });
+  });
+
+  it('keeps the rows when a next page fails, and shows a failed first page', () => {
+    let s = opened();
+    expect(paging(s, { type: 'failed', generation: s.generation }).phase).toBe('failed');
+    s = paging(s, { type: 'page', generation: s.generation, first: true, result: page(['a'], 'T1', 2) });
+    s = paging(paging(s, { type: 'more' }), { type: 'failed', generation: s.generation });
+    expect(s).toMatchObject({ phase: 'ready', rows: ['a'], nextToken: 'T1' });
+  });
+
+  it('ignores a next page when none was asked for', () => {
+    let s = opened();
+    s = paging(s, { type: 'page', generation: s.generation, first: true, result: page(['a'], 'T1', 2) });
+    expect(paging(s, { type: 'page', generation: s.generation, first: false, result: page(['b'], null) })).toBe(s);
+  });
+});
+
+describe('keyboard', () => {
+  it.each([
+    ['ArrowDown', 'next'], ['j', 'next'], ['ArrowUp', 'previous'], ['k', 'previous'], ['Enter', 'open'], ['e', 'archive'],
+    ['s', 'snooze'], ['n', 'note'], ['z', 'undo'], ['/', 'pick-view'], ['?', 'help'], ['Escape', 'close-help'], ['x', null],
+  ] as const)('%s → %s', (key, command) => {
+    expect(queueCommand({ key })).toBe(command);
+  });
+
+  it('leaves chords and typing in a field alone', () => {
+    expect(queueCommand({ key: 'e', ctrlKey: true })).toBeNull();
+    expect(queueCommand({ key: 'z', metaKey: true })).toBeNull();
+    expect(queueCommand({ key: 'e', inField: true })).toBeNull();
+    expect(queueCommand({ key: 'Enter', inField: true })).toBeNull();
+    expect(queueCommand({ key: 'Escape', inField: true })).toBe('close-help');
+  });
+
+  it('moves within bounds and hands the focus on after a removal', () => {
+    expect(moveFocus(0, 3, 'next')).toBe(1);
+    expect(moveFocus(2, 3, 'next')).toBe(2);
+    expect(moveFocus(0, 3, 'previous')).toBe(0);
+    expect(moveFocus(0, 0, 'next')).toBe(-1);
+    expect(focusAfterRemoval(1, 3)).toBe(1);
+    expect(focusAfterRemoval(2, 3)).toBe(1);
+    expect(focusAfterRemoval(0, 1)).toBe(-1);
+  });
+});
+
+describe('actions', () => {
+  it('patch the row as the service will', () => {
+    expect(actionPatch('archive')).toEqual({ status: 'ARCHIVED', snoozeUntil: null });
+    expect(actionPatch('snooze', 5)).toEqual({ status: 'SNOOZED', snoozeUntil: 5 });
+    expect(actionPatch('unsnooze')).toEqual({ status: 'OPEN', snoozeUntil: null });
+    expect(actionPatch('note')).toBeNull();
+  });
+  it('undo puts the conversation back the way it was', () => {
+    const open = { status: 'OPEN', snoozeUntil: null } as const;
+    const snoozed = { status: 'SNOOZED', snoozeUntil: NOW + DAY } as const;
+    expect(undoAction(open, { kind: 'archive' }, NOW)).toEqual({ kind: 'unarchive' });
+    expect(undoAction(open, { kind: 'snooze', until: NOW + 2 * DAY }, NOW)).toEqual({ kind: 'unsnooze' });
+    expect(undoAction(snoozed, { kind: 'snooze', until: NOW + 2 * DAY }, NOW)).toEqual({ kind: 'snooze', until: NOW + DAY });
+    expect(undoAction(snoozed, { kind: 'archive' }, NOW)).toEqual({ kind: 'snooze', until: NOW + DAY });
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * The inbox queue's rules (issue 12), pure: which filters each saved view sends to
+ * `GET /conversations/search`, whether a conversation belongs to a view (the optimistic update after
+ * an action), the paging state machine, and the keyboard map of the queue.
+ */
+import type { ConversationSearchFilters, ConversationStatus } from '../api/schemas';
+
+export const QUEUE_VIEWS = ['waiting', 'snoozed', 'untouched', 'unread'] as const;
+export type QueueViewId = (typeof QUEUE_VIEWS)[number];
+
+export const DEFAULT_UNTOUCHED_DAYS = 7;
+/** One page: about what the side panel shows, so the first page's lead look-ups are the visible rows'. */
+export const QUEUE_PAGE_SIZE = 20;
+const DAY_MS = 86_400_000;
+
+export interface QueueQuery {
+  view: QueueViewId;
+  identityId?: string | null;
+  campaignId?: string | null;
+  /** Untouched: OPEN with no message for this many days. */
+  untouchedDays?: number;
+}
+
+/**
+ * The untouched view's bound, rounded down to the minute so that a reopened view within the same
+ * minute asks the same question (and hits the cache); kept with the list so later pages repeat it.
+ */
+export function untouchedBound(now: number, days = DEFAULT_UNTOUCHED_DAYS): number {
+  return Math.floor((now - days * DAY_MS) / 60_000) * 60_000;
+}
+
+/**
+ * The filters of a view (without the cursor). A campaign names its own identity and audience, and
+ * the service ignores `campaignIds` next to `identityIds`: with a campaign chosen, the identity is
+ * not sent (the campaign's sender is the identity).
+ */
+export function queueFilters(q: QueueQuery, now: number): ConversationSearchFilters {
+  const narrow: ConversationSearchFilters = q.campaignId
+    ? { campaignIds: [q.campaignId] }
+    : q.identityId
+      ? { identityIds: [q.identityId] }
+      : {};
+  const page = { ...narrow, limit: QUEUE_PAGE_SIZE };
+  switch (q.view) {
+    case 'waiting':
+      return { ...page, status: ['OPEN'], lastMessageStatus: ['RECEIVED'], leadReplied: true, sortField: 'lastMessageAt', sortDirection: -1 };
+    case 'snoozed':
+      return { ...page, status: ['SNOOZED'], sortField: 'snoozeUntil', sortDirection: 1 };
+    case 'untouched':
+      return { ...page, status: ['OPEN'], lastMessageAtTo: untouchedBound(now, q.untouchedDays), sortField: 'lastMessageAt', sortDirection: -1 };
+    case 'unread':
+      return { ...page, read: false, sortField: 'lastMessageAt', sortDirection: -1 };
+  }
+}
+
+/** A stable key of a query's filters (the page cache's key). */
+export function queueKey(q: QueueQuery, now: number): string {
+  return JSON.stringify(queueFilters(q, now));
+}
+
+/** What a view looks at in a conversation. */
+export interface QueueFacts {
+  status: ConversationStatus;
+  lastMessageStatus: string | null;
+  leadReplied: boolean;
+  lastMessageAt: number | null;
+  read: boolean;
+}
+
+/** Whether a conversation belongs to a view (`bound`: the untouched view's lastMessageAtTo). */
+export function inView(view: QueueViewId, c: QueueFacts, bound: number): boolean {
+  switch (view) {
+    case 'waiting':
+      return c.status === 'OPEN' && c.lastMessageStatus === 'RECEIVED' && c.leadReplied;
+    case 'snoozed':
+      return c.status === 'SNOOZED';
+    case 'untouched':
+      return c.status === 'OPEN' && c.lastMessageAt !== null && c.lastMessageAt <= bound;
+    case 'unread':
+      return !c.read;
+  }
+}
+
+// ---- Paging ----------------------------------------------------------------------------------
+
+export interface PageResult<Row> {
+  rows: Row[];
+  /** Exact on the first page. */
+  total: number | null;
+  nextToken: string | null;
+  /** The service refused the cursor: this is page one again. */
+  restarted?: boolean;
+}
+
+export type PagingPhase = 'empty' | 'loading' | 'ready' | 'loading-more' | 'failed';
+
+export interface PagingState<Row> {
+  phase: PagingPhase;
+  rows: Row[];
+  total: number | null;
+  nextToken: string | null;
+  /** The list restarted from page one because the service refused the cursor. */
+  restarted: boolean;
+  /** Bumped by each `open`: answers to an older request are dropped. */
+  generation: number;
+}
+
+export type PagingEvent<Row> =
+  | { type: 'open' }
+  | { type: 'more' }
+  | { type: 'page'; generation: number; first: boolean; result: PageResult<Row> }
+  | { type: 'failed'; generation: number };
+
+export function initialPaging<Row>(): PagingState<Row> {
+  return { phase: 'empty', rows: [], total: null, nextToken: null, restarted: false, generation: 0 };
+}
+
+/** Whether `Load more` (or scrolling to the end) should ask for the next page. */
+export function canLoadMore(s: PagingState<unknown>): boolean {
+  return s.phase === 'ready' && s.nextToken !== null;
+}
+
+export function paging<Row>(s: PagingState<Row>, e: PagingEvent<Row>): PagingState<Row> {
+  switch (e.type) {
+    case 'open':
+      return { ...initialPaging<Row>(), phase: 'loading', generation: s.generation + 1 };
+    case 'more':
+      return canLoadMore(s) ? { ...s, phase: 'loading-more', restarted: false } : s;
+    case 'failed':
+      if (e.generation !== s.generation) return s;
+      // A failed next page keeps what is shown; a failed first page shows the failure.
+      return { ...s, phase: s.phase === 'loading-more' ? 'ready' : 'failed' };
+    case 'page': {
+      if (e.generation !== s.generation) return s;
+      const { result } = e;
+      if (e.first || result.restarted) {
+        return { ...s, phase: 'ready', rows: result.rows, total: result.total, nextToken: result.nextToken, restarted: Boolean(result.restarted) && !e.first };
+      }
+      if (s.phase !== 'loading-more') return s;
+      return { ...s, phase: 'ready', rows: [...s.rows, ...result.rows], nextToken: result.nextToken };
+    }
+  }
+}
+
+// ---- Keyboard --------------------------------------------------------------------------------
+
+export type QueueCommand = 'next' | 'previous' | 'open' | 'archive' | 'snooze' | 'note' | 'undo' | 'pick-view' | 'help' | 'close-help';
+
+export interface KeyInput {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+  /** The key was pressed in a text field (a field keeps its letters). */
+  inField?: boolean;
+}
+
+const KEYMAP: Readonly<Record<string, QueueCommand>> = {
+  ArrowDown: 'next',
+  j: 'next',
+  ArrowUp: 'previous',
+  k: 'previous',
+  Enter: 'open',
+  e: 'archive',
+  s: 'snooze',
+  n: 'note',
+  z: 'undo',
+  '/': 'pick-view',
+  '?': 'help',
+  Escape: 'close-help',
+};
+
+/** The listed shortcuts, in the order the `?` overlay shows them. */
+export const QUEUE_SHORTCUTS: readonly { keys: string; command: QueueCommand }[] = [
+  { keys: '↑ / k', command: 'previous' },
+  { keys: '↓ / j', command: 'next' },
+  { keys: 'Enter', command: 'open' },
+  { keys: 'e', command: 'archive' },
+  { keys: 's', command: 'snooze' },
+  { keys: 'n', command: 'note' },
+  { keys: 'z', command: 'undo' },
+  { keys: '/', command: 'pick-view' },
+  { keys: '?', command: 'help' },
+];
+
+/** The queue command of a key press, or null (modifier chords and typing in a field are left alone). */
+export function queueCommand(input: KeyInput): QueueCommand | null {
+  if (input.ctrlKey || input.metaKey || input.altKey) return null;
+  if (input.inField) return input.key === 'Escape' ? 'close-help' : null;
+  return KEYMAP[input.key] ?? null;
+}
+
+/** The row index after moving (clamped; -1 when the list is empty). */
+export function moveFocus(index: number, count: number, command: 'next' | 'previous'): number {
+  if (count === 0) return -1;
+  const next = command === 'next' ? index + 1 : index - 1;
+  return Math.min(count - 1, Math.max(0, next));
+}
+
+/** The row that takes the focus when row `index` leaves a list of `count` rows: the next, else the previous. */
+export function focusAfterRemoval(index: number, count: number): number {
+  const left = count - 1;
+  if (left <= 0) return -1;
+  return Math.min(index, left - 1);
+}
+
+// ---- Actions -----------------------------------------------------------------------------------
+
+export type QueueAction = { kind: 'archive' | 'unarchive' | 'unsnooze' } | { kind: 'snooze'; until: number };
+
+/** What a queued action makes of a conversation's status (null: the action does not change it). */
+export function actionPatch(kind: string, until?: number): { status: ConversationStatus; snoozeUntil: number | null } | null {
+  switch (kind) {
+    case 'archive':
+      return { status: 'ARCHIVED', snoozeUntil: null };
+    case 'unarchive':
+    case 'unsnooze':
+      return { status: 'OPEN', snoozeUntil: null };
+    case 'snooze':
+      return until === undefined ? null : { status: 'SNOOZED', snoozeUntil: until };
+    default:
+      return null;
+  }
+}
+
+/** The action that puts a conversation back the way it was before `done`: snoozed to its old date, archived, or open. */
+export function undoAction(before: { status: ConversationStatus; snoozeUntil: number | null }, done: QueueAction, now: number): QueueAction {
+  if (done.kind === 'archive') return before.status === 'SNOOZED' && before.snoozeUntil !== null && before.snoozeUntil > now ? { kind: 'snooze', until: before.snoozeUntil } : { kind: 'unarchive' };
+  if (before.status === 'SNOOZED' && before.snoozeUntil !== null && before.snoozeUntil > now) return { kind: 'snooze', until: before.snoozeUntil };
+  if (before.status === 'ARCHIVED') return { kind: 'archive' };
+  return before.status === 'OPEN' && done.kind === 'snooze' ? { kind: 'unsnooze' } : { kind: 'unarchive' };
+}

@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { queueFilters, QUEUE_PAGE_SIZE, type QueueViewId } from '../../lib/inbox/queue';
+import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
+import { expect, expectLeadShown, test, type EmulatorHandle } from './fixtures';
+
+interface SearchPage {
+  data: { id: string; leadId: string }[];
+  total: number | null;
+  nextToken: string | null;
+}
+
+/** The emulator's own answer for a view (the public API, the Pro key): what the queue must show. */
+async function emulatorView(emulator: EmulatorHandle, key: string, view: QueueViewId, cursor?: string): Promise<SearchPage> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(queueFilters({ view }, Date.now()))) {
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  if (cursor) params.set('searchAfter', cursor);
+  const r = await fetch(`${emulator.baseUrl}/conversations/search?${params}`, { headers: { authorization: `Bearer ${key}` } });
+  expect(r.status).toBe(200);
+  return (await r.json()) as SearchPage;
+}
+
+const queue = (panel: Page, view: string) => panel.getByRole('list', { name: view });
+const rowIds = (panel: Page, view: string) =>
+  queue(panel, view)
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('data-conversation')));
+
+async function openQueue(panel: Page) {
+  await panel.bringToFront();
+  await panel.getByRole('tab', { name: 'Inbox' }).click();
+  await expect(queue(panel, 'Waiting for reply').getByRole('listitem').first()).toBeVisible();
+}
+
+test('each view shows the emulator\'s rows in its order, across two pages, and the toolbar shows the waiting count', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  emulator,
+  demo,
+  extension,
+}) => {
+  // Three pages of twenty rows, each with its lead look-ups, under the limiter's list share.
+  test.setTimeout(150_000);
+  const first = await emulatorView(emulator, demo.proKey, 'waiting');
+  const second = await emulatorView(emulator, demo.proKey, 'waiting', first.nextToken!);
+  const snoozed = await emulatorView(emulator, demo.proKey, 'snoozed');
+  expect(first.data).toHaveLength(QUEUE_PAGE_SIZE);
+  expect(first.total).toBeGreaterThanOrEqual(60);
+
+  await (await configureExtension()).close();
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await openQueue(panel);
+  await expect(panel.getByTestId('inbox-total')).toHaveText(`${first.total} conversations`);
+  await expect.poll(() => rowIds(panel, 'Waiting for reply')).toEqual(first.data.map((c) => c.id));
+
+  await panel.getByRole('button', { name: 'Load more' }).click();
+  // The second page's lead look-ups wait for the limiter's list share (30 calls in 10 s) after the first page's.
+  await expect.poll(() => rowIds(panel, 'Waiting for reply'), { timeout: 30_000 }).toEqual([...first.data, ...second.data].map((c) => c.id));
+
+  await panel.getByLabel('View', { exact: true }).selectOption({ label: 'Snoozed' });
+  await expect.poll(() => rowIds(panel, 'Snoozed'), { timeout: 30_000 }).toEqual(snoozed.data.map((c) => c.id));
+  await expect(panel.getByTestId('inbox-total')).toHaveText(`${snoozed.total} conversations`);
+  await expect(queue(panel, 'Snoozed').getByTestId('inbox-wake').first()).toBeVisible();
+
+  // The toolbar count (the action's global badge) is the waiting view's total.
+  await expect
+    .poll(() => extension.serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({})))
+    .toBe(String(first.total));
+});
+
+test('archive and snooze from the queue land on the emulator and the row leaves; undo brings it back', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  emulatorConversation,
+}) => {
+  await (await configureExtension()).close();
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await openQueue(panel);
+  const view = 'Waiting for reply';
+  const [firstId, secondId] = (await rowIds(panel, view)) as string[];
+
+  // e: archived at once, the next row takes the focus; the change lands; Undo brings it back.
+  await expect(queue(panel, view).getByRole('listitem').first()).toBeFocused();
+  await panel.keyboard.press('e');
+  await expect(queue(panel, view).locator(`[data-conversation="${firstId}"]`)).toHaveCount(0);
+  await expect(queue(panel, view).locator(`[data-conversation="${secondId}"]`)).toBeFocused();
+  await expect.poll(async () => (await emulatorConversation(firstId!)).status).toBe('ARCHIVED');
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect(queue(panel, view).locator(`[data-conversation="${firstId}"]`)).toHaveCount(1);
+  await expect.poll(async () => (await emulatorConversation(firstId!)).status).toBe('OPEN');
+
+  // s: snoozed until tomorrow 09:00 (the panel's local time); z undoes it.
+  await queue(panel, view).locator(`[data-conversation="${secondId}"]`).focus();
+  const tomorrow = await panel.evaluate(() => Date.now());
+  await panel.keyboard.press('s');
+  await expect(queue(panel, view).locator(`[data-conversation="${secondId}"]`)).toHaveCount(0);
+  await expect.poll(async () => (await emulatorConversation(secondId!)).status).toBe('SNOOZED');
+  const until = (await emulatorConversation(secondId!)).snoozeUntil!;
+  expect(until).toBe(await panel.evaluate((now) => {
+    const d = new Date(now);
+    d.setDate(d.getDate() + 1);
+    d.setHours(9, 0, 0, 0);
+    return d.getTime();
+  }, tomorrow));
+  expect(until).toBeGreaterThan(tomorrowMorning(new Date(tomorrow)).getTime() - 2 * 86_400_000);
+  await panel.keyboard.press('z');
+  await expect(queue(panel, view).locator(`[data-conversation="${secondId}"]`)).toHaveCount(1);
+  await expect.poll(async () => (await emulatorConversation(secondId!)).status).toBe('OPEN');
+});
+
+test('Enter opens the row\'s profile in the tab, and the profile view shows that lead', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  emulator,
+}) => {
+  await (await configureExtension()).close();
+  const page = await openProfile('ada-lovelace');
+  const panel = await openPanelFor(page);
+  await openQueue(panel);
+  const row = queue(panel, 'Waiting for reply').getByRole('listitem').nth(2);
+  // Its lead is looked up once the row is on screen.
+  await expect(row).not.toHaveAttribute('data-needs-lead');
+  const name = (await row.getAttribute('aria-label'))!;
+  await row.focus();
+  await panel.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`^${emulator.pronetOrigin.replace(/[.]/g, '\\.')}/in/[^/]+/$`));
+  await expect(page).not.toHaveURL(/ada-lovelace/);
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await panel.getByRole('tab', { name: 'Profile' }).click();
+  await expectLeadShown(panel, name);
+});
+
+test('an archive queued offline from the queue is sent when the network is back', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  emulatorConversation,
+  emulatorCalls,
+  extension,
+}) => {
+  await (await configureExtension()).close();
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await openQueue(panel);
+  const view = 'Waiting for reply';
+  const [firstId] = (await rowIds(panel, view)) as string[];
+  await extension.context.setOffline(true);
+  await queue(panel, view).locator(`[data-conversation="${firstId}"]`).focus();
+  await panel.keyboard.press('e');
+  await expect(queue(panel, view).locator(`[data-conversation="${firstId}"]`)).toHaveCount(0);
+  expect((await emulatorCalls()).filter((c) => c.endpoint === 'archiveConversation')).toHaveLength(0);
+  await extension.context.setOffline(false);
+  await expect.poll(async () => (await emulatorConversation(firstId!)).status, { timeout: 45_000 }).toBe('ARCHIVED');
+});
+
+test('axe-core finds no serious or critical issue in the queue, its snooze picker and the shortcuts overlay', async ({ configureExtension, openProfile, openPanelFor }) => {
+  const serious = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  await (await configureExtension()).close();
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await openQueue(panel);
+  await expect(queue(panel, 'Waiting for reply').getByRole('listitem').first()).not.toHaveAttribute('data-needs-lead');
+  await queue(panel, 'Waiting for reply').getByRole('listitem').first().getByRole('button', { name: 'Snooze' }).click();
+  expect(await serious(panel)).toEqual([]);
+  await panel.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(panel.getByRole('dialog')).toBeVisible();
+  expect(await serious(panel)).toEqual([]);
+});
