@@ -26,6 +26,7 @@
  */
 import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
+import { LeadStatus } from './api/schemas';
 import { NOTE_MODES } from './inbox/note-rules';
 import { QUEUE_PAGE_SIZE } from './inbox/queue';
 import {
@@ -125,6 +126,8 @@ export const protocol = {
   /** Snooze until `until` (epoch ms, in the future). */
   snooze: { request: z.object({ ...conversationTarget, until: z.number().check(z.int(), z.positive()) }), reply: OutboxItemView },
   unsnooze: { request: z.object(conversationTarget), reply: OutboxItemView },
+  /** Set the lead's status in the conversation's campaign (POST /leads/status). Queued. */
+  qualify: { request: z.object({ ...conversationTarget, status: LeadStatus }), reply: OutboxItemView },
   /** Create the lead for a profile in the audience named `audience` (created if missing). Queued. */
   'add-to-audience': {
     request: z.object({

@@ -21,6 +21,7 @@ import { LeadPicker } from './LeadPicker';
 import { NoLead } from './NoLead';
 import { NoteEditor } from './NoteEditor';
 import { OutboxList } from './OutboxList';
+import { QualifyControl } from './QualifyControl';
 import { RecentMessages } from './RecentMessages';
 import { SnoozePicker } from './SnoozePicker';
 import { StateMessage } from './StateMessage';
@@ -313,6 +314,17 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
               </span>
             </div>
           </section>
+
+          {conversation.qualification && conversation.campaignName ? (
+            <section class="card card-body">
+              <QualifyControl
+                campaignName={conversation.campaignName}
+                qualification={conversation.qualification}
+                onQualify={async (status) => void report(await messenger.send('qualify', { conversationId: conversation.id, leadId: conversation.leadId, status }))}
+                onDiscard={onDiscard}
+              />
+            </section>
+          ) : null}
 
           {state.pending.length > 0 || state.failed.length > 0 ? (
             <section class="card card-body stack">

@@ -4,6 +4,7 @@ import { formatShortDateTime, formatTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { leadStatusLabel } from './QualifyControl';
 
 /** The item's action in the UI language ("Snooze until Mon 17 Mar, 09:00"). */
 export function outboxItemLabel(item: OutboxItemView): string {
@@ -20,6 +21,8 @@ export function outboxItemLabel(item: OutboxItemView): string {
       return t('unsnooze');
     case 'add-to-audience':
       return t('outboxAddToAudience', item.audience ?? '');
+    case 'qualify':
+      return t('outboxQualify', item.leadStatus ? leadStatusLabel(item.leadStatus) : '');
   }
 }
 

@@ -64,6 +64,7 @@ export function createBackgroundApi(client: Client): BackgroundApi {
           return (await client.inbox.snooze({ conversationId, snoozeUntil: until }, opts)).data;
       }
     },
+    leadStatus: async (input, opts) => (await client.leads.status(input, opts)).logs,
     createLead: async (input, opts) => ({ leadId: (await client.leads.create(input, opts)).leadId }),
     members: (opts) => client.members.list(undefined, opts),
     credits: async (opts) => (await client.credits.get(undefined, opts)).credits,

@@ -4,6 +4,7 @@
  */
 import type { ProfileCache } from '../store/cache';
 import type { OutboxRecord } from '../store/db';
+import type { LeadStatuses } from '../store/lead-statuses';
 import type { Outcome } from './outbox';
 import type { PanelData } from './panel-data';
 
@@ -11,6 +12,7 @@ export interface MutationEffectsOptions {
   cache: ProfileCache;
   panelData: Pick<PanelData, 'audiences' | 'checkRecentMessages'>;
   refreshProfile(profileUrl: string): void;
+  statuses: Pick<LeadStatuses, 'set'>;
 }
 
 export function createMutationEffects(opts: MutationEffectsOptions) {
@@ -22,6 +24,9 @@ export function createMutationEffects(opts: MutationEffectsOptions) {
       await cache.delete(record.profileUrl);
       opts.refreshProfile(record.profileUrl);
       return;
+    }
+    if (record.kind === 'qualify' && outcome.kind === 'qualified') {
+      await opts.statuses.set(record.leadId, record.campaign, { status: outcome.status, previous: record.previous });
     }
     switch (outcome.kind) {
       case 'note':

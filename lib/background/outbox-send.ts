@@ -16,12 +16,13 @@ import type { NoteMode } from '../inbox/note-rules';
 import type { OutboxRecord } from '../store/db';
 import { appendLanded } from './append-check';
 import { RequestError } from './error-view';
+import { sendQualify, type QualifyApi, type QualifyOutcome } from './outbox-qualify';
 import type { ResolveCallOptions } from './resolver';
 
 export type OutboxCallOptions = ResolveCallOptions;
 
 /** The calls the outbox makes (adapted from the client in `api.ts`). */
-export interface OutboxApi {
+export interface OutboxApi extends QualifyApi {
   note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
   action(
     kind: ConversationAction,
@@ -41,6 +42,7 @@ export type Outcome =
   | { kind: 'note'; note: string }
   | { kind: 'conversation'; conversation: ConversationSummary }
   | { kind: 'lead'; leadId: string }
+  | QualifyOutcome
   /** Applied, but the answer could not be read: refetch. */
   | { kind: 'unknown' };
 
@@ -68,6 +70,8 @@ export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promis
       );
       return { kind: 'lead', leadId: res.leadId };
     }
+    case 'qualify':
+      return sendQualify(api, record, CALL);
   }
 }
 

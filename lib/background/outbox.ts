@@ -2,7 +2,8 @@
  * The outbox: every mutation (note, archive, unarchive, snooze, unsnooze, add to audience) is written
  * to IndexedDB before it is sent, then sent until it succeeds or fails for good.
  *
- * - Order: mutations of one conversation (one "lane"; add to audience: one lane per profile) go one
+ * - Order: mutations of one conversation (one "lane"; add to audience: one lane per profile; a lead
+ *   status: one lane per lead and campaign) go one
  *   at a time, in the order they were made. Different lanes go in parallel (up to `concurrency`).
  *   A failed mutation blocks its lane until the user retries or discards it, so that a later
  *   mutation never overtakes an earlier one.
@@ -92,7 +93,10 @@ export interface Outbox {
 export const DEFAULT_OUTBOX_POLICY: RetryPolicy = { maxAttempts: Infinity, baseMs: 1_000, capMs: 300_000, random: Math.random };
 
 export function laneOf(r: OutboxAction): string {
-  return r.kind === 'add-to-audience' ? `profile:${r.profileUrl}` : `conversation:${r.conversationId}`;
+  if (r.kind === 'add-to-audience') return `profile:${r.profileUrl}`;
+  // A lead's statuses go in their own lane: a refused one does not hold up the conversation's notes.
+  if (r.kind === 'qualify') return `status:${r.leadId}:${r.campaign}`;
+  return `conversation:${r.conversationId}`;
 }
 
 export function createOutbox(opts: OutboxOptions): Outbox {

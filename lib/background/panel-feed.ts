@@ -7,6 +7,7 @@ import type { ProfileCache } from '../store/cache';
 import type { Settings } from '../settings';
 import type { ChipState, ChipView, ListBadge, OutboxItemView, PanelState } from '../views';
 import { badgeFor, type Badge } from './badge';
+import type { LeadStatuses } from '../store/lead-statuses';
 import type { IdentityDirectory } from './identity-directory';
 import type { KeySession } from './key-session';
 import type { Outbox } from './outbox';
@@ -37,6 +38,8 @@ export interface PanelFeedOptions {
   outbox: Pick<Outbox, 'list'>;
   keys: Pick<KeySession, 'current' | 'problem'>;
   identities: Pick<IdentityDirectory, 'names' | 'load'>;
+  /** The last lead status set from this browser per lead and campaign. */
+  statuses?: Pick<LeadStatuses, 'all'>;
   settings(): Settings | null;
   push: PushChannels;
   clock: { now(): number };
@@ -79,8 +82,8 @@ export function createPanelFeed(opts: PanelFeedOptions): PanelFeed {
     const rev = nextRev();
     const tab = tabs.get(tabId);
     const profileUrl = tab?.profileUrl ?? null;
-    const [cached, queued] = await opts.underLock(
-      async () => [profileUrl ? await opts.cache.get(profileUrl) : undefined, await opts.outbox.list()] as const,
+    const [cached, queued, leadStatuses] = await opts.underLock(
+      async () => [profileUrl ? await opts.cache.get(profileUrl) : undefined, await opts.outbox.list(), await opts.statuses?.all()] as const,
     );
     // Caching off (the naive baseline): only what was fetched since the tab came to the profile shows.
     const cachingEnabled = opts.settings()?.cacheEnabled ?? true;
@@ -99,6 +102,7 @@ export function createPanelFeed(opts: PanelFeedOptions): PanelFeed {
       selectedConversationId: tab?.selected ?? null,
       outbox: queued,
       identities: opts.identities.names(),
+      ...(leadStatuses ? { leadStatuses } : {}),
     });
     if (state.kind === 'lead') {
       const ids = state.conversations.flatMap((c) => (c.identityName === null && c.identityId !== null ? [c.identityId] : []));

@@ -9,10 +9,11 @@
 import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
-import type { ActivityItemView, ChipView, ConversationView, ErrorView, LeadChoiceView, LeadView, OutboxItemView, PanelState } from '../views';
+import type { ActivityItemView, ChipView, ConversationView, ErrorView, LeadChoiceView, LeadView, OutboxItemView, PanelState, QualificationView } from '../views';
 import { CHIP_NAME_MAX } from '../chip-state';
 import { profileSlug } from '../pronet/canonical-url';
 import type { CacheEntry, LeadCandidate, OutboxRecord } from '../store/db';
+import { leadStatusKey, type LeadStatusRecord } from '../store/lead-statuses';
 import type { KeyProblem } from './error-view';
 
 /** Why resolving a tab's profile failed, as the panel shows it. */
@@ -36,6 +37,8 @@ export interface PanelInputs {
   outbox: readonly OutboxRecord[];
   /** Identity id → display name. */
   identities: ReadonlyMap<string, string>;
+  /** The last lead status set from this browser, by `leadStatusKey(leadId, campaign)`. */
+  leadStatuses?: ReadonlyMap<string, LeadStatusRecord>;
 }
 
 export function buildPanelState(inputs: PanelInputs): PanelState {
@@ -72,6 +75,7 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       live.filter((r) => r.kind !== 'add-to-audience' && r.conversationId === c.id),
       inputs.now,
       inputs.identities,
+      qualificationOf(c, live, inputs.leadStatuses),
     ),
   );
   return {
@@ -128,18 +132,34 @@ export function selectConversation(conversations: readonly ConversationSummary[]
   return best?.id ?? null;
 }
 
+/** The lead's status in the conversation's campaign: the last queued qualification, else the last accepted one. */
+export function qualificationOf(
+  c: ConversationSummary,
+  live: readonly OutboxRecord[],
+  known: ReadonlyMap<string, LeadStatusRecord> | undefined,
+): QualificationView | null {
+  if (c.campaignName === null) return null;
+  const stored = known?.get(leadStatusKey(c.leadId, c.campaignName));
+  const queued = live.filter((r): r is Extract<OutboxRecord, { kind: 'qualify' }> => r.kind === 'qualify' && r.leadId === c.leadId && r.campaign === c.campaignName);
+  const last = queued.at(-1);
+  if (!last) return { status: stored?.status ?? null, previous: stored?.previous ?? null, pendingId: null };
+  // Only a record not yet on the wire can be taken back; otherwise undo sets the status it replaced.
+  return { status: last.status, previous: last.previous, pendingId: last.state === 'pending' && last.attempts === 0 ? String(last.id) : null };
+}
+
 function conversationView(
   c: ConversationSummary,
   pending: readonly OutboxRecord[],
   now: number,
   identities: ReadonlyMap<string, string>,
+  qualification: QualificationView | null = null,
 ): ConversationView {
   let state: ConversationState = effectiveState({ status: c.status, snoozeUntil: c.snoozeUntil }, now);
   let note = c.note ?? '';
   for (const r of pending) {
     if (r.kind === 'note') {
       note = applyNote(note, r.text, r.mode, new Date(now)).note;
-    } else if (r.kind !== 'add-to-audience') {
+    } else if (r.kind !== 'add-to-audience' && r.kind !== 'qualify') {
       try {
         state = applyAction(state, r.kind, now, r.kind === 'snooze' ? r.until : undefined);
       } catch {
@@ -163,6 +183,7 @@ function conversationView(
     note,
     actions: availableActions(state, now),
     pending: pending.length > 0,
+    ...(qualification ? { qualification } : {}),
   };
 }
 
@@ -182,6 +203,7 @@ export function outboxItemView(r: OutboxRecord): OutboxItemView {
   if (r.kind === 'note') base.note = { mode: r.mode, text: r.text };
   if (r.kind === 'snooze') base.snoozeUntil = r.until;
   if (r.kind === 'add-to-audience') base.audience = r.audience;
+  if (r.kind === 'qualify') base.leadStatus = r.status;
   return base;
 }
 

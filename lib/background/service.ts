@@ -12,6 +12,7 @@ import type { OutboxAction } from '../store/db';
 import { createKeyStore } from '../store/key-store';
 import { createMetaStore } from '../store/meta';
 import { createLeadChoices } from '../store/lead-choices';
+import { createLeadStatuses } from '../store/lead-statuses';
 import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
 import { NoKeyError } from './error-view';
@@ -86,6 +87,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const panelData = createPanelData({ ttlMs: deps.freshMs ?? DEFAULT_FRESH_MS, clock, enabled: cachingEnabled });
   const identities = createIdentityDirectory({ api, meta, clock, keys, onChange: notify, isStopped });
   const choices = createLeadChoices(meta);
+  const statuses = createLeadStatuses(meta);
   const resolver = createResolver({
     api,
     cache,
@@ -110,7 +112,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       notify();
       void feed.pushOutbox();
     },
-    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile }),
+    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses }),
     settle: underLock,
     ...(deps.onNextWake ? { onNextWake: deps.onNextWake } : {}),
     secret: keys.current,
@@ -137,7 +139,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     settings: () => settings,
     push: (tabId, badges) => deps.push.list?.(tabId, badges),
   });
-  const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, settings: () => settings, push: deps.push, clock, underLock, isStopped });
+  const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, settings: () => settings, push: deps.push, clock, underLock, isStopped });
 
   async function enqueue(action: OutboxAction) {
     if (keys.current() === null) throw new NoKeyError();
@@ -172,7 +174,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts }),
     ...outboxHandlers({ outbox }),
     ...inbox.handlers,
-    ...leadIdentityHandlers({ tabs, feed, resolution, choices, api }),
+    ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...settingsHandlers({
       settings: { current, store: deps.settings, apply: applySettings },
       keys,

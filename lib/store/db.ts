@@ -58,6 +58,8 @@ export type OutboxAction =
   | ({ kind: 'note'; mode: NoteMode; text: string } & ConversationTarget)
   | ({ kind: 'archive' | 'unarchive' | 'unsnooze' } & ConversationTarget)
   | ({ kind: 'snooze'; until: number } & ConversationTarget)
+  /** POST /leads/status for the conversation's campaign; `previous`: the status it replaces, when known. */
+  | ({ kind: 'qualify'; status: string; campaign: string; previous: string | null } & ConversationTarget)
   | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string };
 
 export type OutboxState = 'pending' | 'sending' | 'failed';

@@ -54,6 +54,8 @@ export const ErrorReason = z.enum([
   'no-panel',
   'not-from-a-tab',
   'being-sent',
+  'status-refused',
+  'no-campaign',
   // not-found
   'outbox-item-gone',
   'conversation-gone',
@@ -74,6 +76,8 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   'no-panel': 'bad-request',
   'not-from-a-tab': 'bad-request',
   'being-sent': 'bad-request',
+  'status-refused': 'bad-request',
+  'no-campaign': 'bad-request',
   'outbox-item-gone': 'not-found',
   'conversation-gone': 'not-found',
   cancelled: 'internal',

@@ -27,3 +27,17 @@ export type ActivityItemView = z.infer<typeof ActivityItemView>;
 /** A page of a lead's activity (`Show more`). */
 export const ActivityPageView = z.object({ items: z.array(ActivityItemView), total: z.number().check(z.int(), z.nonnegative()) });
 export type ActivityPageView = z.infer<typeof ActivityPageView>;
+
+/**
+ * The lead's status in the selected conversation's campaign, as this browser knows it: the status of
+ * a queued qualification, else the last one the service accepted from here (the service has no call
+ * that reads a status back), else null. Undo: `pendingId` (a qualification still waiting in the
+ * outbox, not on the wire) is discarded; else `previous` (the status the last one replaced, when
+ * known) is set again; with neither there is nothing true to go back to.
+ */
+export const QualificationView = z.object({
+  status: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  pendingId: z.nullable(z.string()),
+});
+export type QualificationView = z.infer<typeof QualificationView>;

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { NOTE_MODES } from '../inbox/note-rules';
 import { ErrorView } from './error';
 
-export const OutboxKind = z.enum(['note', 'archive', 'unarchive', 'snooze', 'unsnooze', 'add-to-audience']);
+export const OutboxKind = z.enum(['note', 'archive', 'unarchive', 'snooze', 'unsnooze', 'add-to-audience', 'qualify']);
 export type OutboxKind = z.infer<typeof OutboxKind>;
 
 /**
@@ -25,5 +25,7 @@ export const OutboxItemView = z.object({
   note: z.optional(z.object({ mode: z.enum(NOTE_MODES), text: z.string() })),
   snoozeUntil: z.optional(z.number()),
   audience: z.optional(z.string()),
+  /** For qualify items: the lead status it sets. */
+  leadStatus: z.optional(z.string()),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemView>;

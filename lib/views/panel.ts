@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { CONVERSATION_ACTIONS, CONVERSATION_STATUSES } from '../inbox/conversation-state';
 import { ErrorReason, ErrorView } from './error';
-import { ActivityItemView, LeadChoiceView } from './lead-identity';
+import { ActivityItemView, LeadChoiceView, QualificationView } from './lead-identity';
 import { OutboxItemView } from './outbox';
 
 export const ConversationStatusView = z.enum(CONVERSATION_STATUSES);
@@ -41,6 +41,8 @@ export const ConversationView = z.object({
   actions: z.array(z.enum(CONVERSATION_ACTIONS)),
   /** True while at least one mutation of this conversation waits in the outbox. */
   pending: z.boolean(),
+  /** The lead's status in this conversation's campaign; absent without a campaign. */
+  qualification: z.optional(QualificationView),
 });
 export type ConversationView = z.infer<typeof ConversationView>;
 

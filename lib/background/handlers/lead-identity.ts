@@ -1,6 +1,9 @@
 /** Who the profile is: choosing among the leads a duplicated profile resolves to, and paging a lead's activity. */
-import type { PanelState } from '../../views';
+import type { OutboxItemView, PanelState } from '../../views';
+import type { ProfileCache } from '../../store/cache';
+import type { OutboxAction, OutboxRecord } from '../../store/db';
 import type { LeadChoices } from '../../store/lead-choices';
+import { leadStatusKey, type LeadStatuses } from '../../store/lead-statuses';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
 import { RequestError } from '../error-view';
@@ -15,9 +18,13 @@ export interface LeadIdentityHandlerDeps {
   resolution: Pick<TabResolution, 'refreshProfile'>;
   choices: Pick<LeadChoices, 'set'>;
   api: Pick<BackgroundApi, 'leadLogs'>;
+  enqueue(action: OutboxAction): Promise<OutboxItemView>;
+  cache: Pick<ProfileCache, 'byLead'>;
+  statuses: Pick<LeadStatuses, 'all'>;
+  queued(): Promise<OutboxRecord[]>;
 }
 
-type LeadIdentityRequests = 'choose-lead' | 'lead-activity';
+type LeadIdentityRequests = 'choose-lead' | 'lead-activity' | 'qualify';
 
 export function leadIdentityHandlers(deps: LeadIdentityHandlerDeps): HandlerMap<LeadIdentityRequests> {
   return {
@@ -35,6 +42,19 @@ export function leadIdentityHandlers(deps: LeadIdentityHandlerDeps): HandlerMap<
     async 'lead-activity'(req) {
       const res = await deps.api.leadLogs(req.leadId, req.skip, req.limit, { priority: 'user' });
       return { items: res.data.map(activityItem), total: res.total };
+    },
+    async qualify(req) {
+      const entries = await deps.cache.byLead(req.leadId);
+      const conversation = entries.flatMap((e) => e.conversations).find((c) => c.id === req.conversationId);
+      if (!conversation) throw new RequestError('not-found', 'conversation-gone');
+      const campaign = conversation.campaignName;
+      if (campaign === null) throw new RequestError('bad-request', 'no-campaign');
+      // What this replaces: the last qualification still queued, else the last one the service took.
+      const queued = (await deps.queued()).filter((r) => r.kind === 'qualify' && r.leadId === req.leadId && r.campaign === campaign && r.state !== 'failed');
+      const last = queued.at(-1);
+      const previous = last?.kind === 'qualify' ? last.status : ((await deps.statuses.all()).get(leadStatusKey(req.leadId, campaign))?.status ?? null);
+      const { conversationId, leadId, status } = req;
+      return deps.enqueue({ kind: 'qualify', conversationId, leadId, status, campaign, previous, profileUrl: entries[0]?.profileUrl ?? null });
     },
   };
 }

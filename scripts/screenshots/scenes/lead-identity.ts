@@ -1,11 +1,11 @@
 /**
  * Who is this person (issue 13): the lead picker of a person imported twice (Jean Sammet), then the
- * chosen lead with its Activity section open and paged once.
+ * chosen lead with its Activity section open and paged once, then qualified twice (Undo offered).
  */
 import type { Scene } from '../scene';
 
 export const scene: Scene = {
-  title: 'lead identity: lead picker, activity',
+  title: 'lead identity: lead picker, activity, qualify',
   locales: ['en', 'fr'],
   async run(kit) {
     const { tabId } = await kit.openPage('/in/jean-sammet/');
@@ -21,5 +21,15 @@ export const scene: Scene = {
     await panel.locator('details.activity .btn').click();
     await panel.locator('.activity .small').waitFor();
     await kit.shoot(panel, 'lead-activity', { fullPage: true });
+
+    // Qualify in one click: the first outcome (Interested), then a second one, so Undo is offered.
+    const qualify = panel.locator('section.qualify');
+    await qualify.locator('.qualify-group .btn').nth(0).click();
+    await qualify.locator('[data-testid="lead-status"] .pill').waitFor();
+    await qualify.locator('.qualify-group .btn').nth(1).click();
+    await qualify.locator('.qualify-group .btn[aria-pressed="true"]').nth(0).waitFor();
+    await qualify.locator('.conv-head .btn').waitFor();
+    await qualify.scrollIntoViewIfNeeded();
+    await kit.shoot(panel, 'qualify', { fullPage: true });
   },
 };

@@ -205,6 +205,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     unarchive: target,
     snooze: { ...target, until: Date.now() + 86_400_000 },
     unsnooze: target,
+    qualify: { ...target, status: 'INTERESTED' },
     'add-to-audience': { profileUrl: canonicalUrl('margaret-hamilton'), audience: 'Forged audience', firstname: 'Margaret', lastname: 'Hamilton' },
     enrich: { enrichType: 'FULL_ENRICH', leadId: ids.leadId },
     credits: {},

@@ -60,6 +60,8 @@ export interface FakeService {
   api: BackgroundApi;
   conversations: Map<string, ConversationSummary>;
   leads: Map<string, Lead>;
+  /** Lead statuses set through leadStatus, keyed `<leadId> <campaign>`. */
+  statuses: Map<string, string>;
   /** Every call the fake received, in order: `<method> <id>`. */
   calls: string[];
   /** The next calls of this method fail this way (one fault per call, in order). */
@@ -120,6 +122,7 @@ export function fakeService(now: () => number): FakeService {
   const conversations = new Map<string, ConversationSummary>();
   const leads = new Map<string, Lead>();
   const calls: string[] = [];
+  const statuses = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
   const holds = new Map<string, Promise<void>>();
 
@@ -171,6 +174,14 @@ export function fakeService(now: () => number): FakeService {
         Object.assign(c, applyAction({ status: c.status, snoozeUntil: c.snoozeUntil }, kind, now(), until));
         return { ...c };
       }, 'action'),
+    leadStatus: (input) =>
+      call('leadStatus', input.leadId, () => {
+        // As the service: a campaign the lead has no conversation in is refused with a reason.
+        const inIt = [...conversations.values()].some((c) => c.leadId === input.leadId && c.campaignName === input.campaign);
+        if (!inIt) return [{ campaign: input.campaign, leadStatus: '', leadUpdated: false, reason: 'The lead is not in this campaign.' }];
+        statuses.set(`${input.leadId} ${input.campaign}`, input.status);
+        return [{ campaign: input.campaign, leadStatus: input.status, leadUpdated: true, reason: null }];
+      }),
     createLead: (input) =>
       call('createLead', input.pronetUrl, () => {
         const id = `lead_${leads.size + 1}`;
@@ -210,6 +221,7 @@ export function fakeService(now: () => number): FakeService {
     api,
     conversations,
     leads,
+    statuses,
     calls,
     now,
     fail(method, ...list) {
