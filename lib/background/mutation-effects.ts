@@ -13,6 +13,8 @@ export interface MutationEffectsOptions {
   panelData: Pick<PanelData, 'audiences' | 'checkRecentMessages'>;
   refreshProfile(profileUrl: string): void;
   statuses: Pick<LeadStatuses, 'set'>;
+  /** The resolver's `invalidate`. */
+  invalidate(profileUrl: string): void;
 }
 
 export function createMutationEffects(opts: MutationEffectsOptions) {
@@ -21,6 +23,8 @@ export function createMutationEffects(opts: MutationEffectsOptions) {
     if (record.kind === 'add-to-audience') {
       // The "no lead" answer is now wrong: drop it and look again. The audience grew (or is new).
       opts.panelData.audiences.drop();
+      // A look-up in flight (a list's, a prefetch) asked before the lead existed: not joined, not kept.
+      opts.invalidate(record.profileUrl);
       await cache.delete(record.profileUrl);
       opts.refreshProfile(record.profileUrl);
       return;
@@ -28,6 +32,8 @@ export function createMutationEffects(opts: MutationEffectsOptions) {
     if (record.kind === 'qualify' && outcome.kind === 'qualified') {
       await opts.statuses.set(record.leadId, record.campaign, { status: outcome.status, previous: record.previous });
     }
+    // A look-up of this lead's profiles in flight read the conversation from before the change.
+    for (const entry of await cache.byLead(record.leadId)) opts.invalidate(entry.profileUrl);
     switch (outcome.kind) {
       case 'note':
         await cache.patchConversation(record.leadId, record.conversationId, { note: outcome.note });

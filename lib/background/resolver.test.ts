@@ -182,3 +182,33 @@ describe('resolver: batches (list badges)', () => {
     expect((await grace!).lead?.id).toBe('lead_2');
   });
 });
+
+describe('resolver: invalidate (a mutation landed while a look-up was on its way)', () => {
+  it('work asked before the change is neither joined by a later caller nor stored', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const [stale] = r.resolveMany([{ profileUrl: NOBODY }]);
+    await flush();
+    r.invalidate(NOBODY);
+    const fresh = r.resolve(NOBODY);
+    await flush();
+    expect(service.calls.filter((c) => c.startsWith('searchLead'))).toEqual([`searchLead ${NOBODY}`, `searchLead ${NOBODY}`]);
+    hold.release();
+    await stale;
+    await fresh;
+    // Only the look-up asked after the change wrote the cache (once, with its own fetch time).
+    expect(service.calls.filter((c) => c.startsWith('searchLead'))).toHaveLength(2);
+    expect(await r.peek(NOBODY)).not.toBeNull();
+  });
+
+  it('a batch answer asked before the change does not overwrite the cache', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const [stale] = r.resolveMany([{ profileUrl: NOBODY }]);
+    await flush();
+    r.invalidate(NOBODY);
+    hold.release();
+    await stale;
+    expect(await r.peek(NOBODY)).toBeNull();
+  });
+});

@@ -71,6 +71,11 @@ export interface Resolver {
   resolveMany(items: readonly { profileUrl: string; signal?: AbortSignal }[], opts?: { priority?: LimiterPriority }): Promise<CacheEntry>[];
   /** Whether an entry is still fresh (a lead for `freshMs`, "no lead" for `noLeadFreshMs`). */
   isFresh(entry: CacheEntry): boolean;
+  /**
+   * What the service holds for the profile changed (a mutation landed): work already in flight for it
+   * answered from before the change, so it is neither joined by later callers nor stored.
+   */
+  invalidate(profileUrl: string): void;
   /** How many resolutions are on the wire now (for tests and the benchmark). */
   inFlight(): number;
 }
@@ -90,15 +95,19 @@ export function createResolver(opts: ResolverOptions): Resolver {
   const noLeadFreshMs = opts.noLeadFreshMs ?? DEFAULT_NO_LEAD_FRESH_MS;
   const cachingEnabled = opts.cachingEnabled ?? (() => true);
   const shared = new Map<string, Shared>();
+  /** Bumped by `invalidate`: an answer asked for under an older epoch is not stored. */
+  const epochs = new Map<string, number>();
+  const epochOf = (profileUrl: string) => epochs.get(profileUrl) ?? 0;
   let running = 0;
 
   async function fetchEntry(profileUrl: string, call: ResolveCallOptions): Promise<CacheEntry> {
     running += 1;
+    const epoch = epochOf(profileUrl);
     try {
       const entry = await lookUp(profileUrl, call);
       // Stored even with caching off: the panel reads what it shows from here. The cache's memory
       // has it at once, so the status goes out without waiting for the disk.
-      opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
+      if (epoch === epochOf(profileUrl)) opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
       return entry;
     } finally {
       running -= 1;
@@ -181,8 +190,8 @@ export function createResolver(opts: ResolverOptions): Resolver {
     return age >= 0 && age < (entry.lead || entry.candidates ? freshMs : noLeadFreshMs);
   }
 
-  function store(entry: CacheEntry): CacheEntry {
-    opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
+  function store(entry: CacheEntry, epoch: number): CacheEntry {
+    if (epoch === epochOf(entry.profileUrl)) opts.cache.put(entry).catch((error: unknown) => console.error('profile cache write failed', error));
     return entry;
   }
 
@@ -197,6 +206,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
       }, { once: true });
     }
     running += urls.length;
+    const started = urls.map(epochOf);
     const leads = urls.map((url, i) => opts.api.searchLead({ pronetUrl: url }, { signal: controllers[i]!.signal, priority }));
     const conversations = Promise.allSettled(leads).then(async (settled) => {
       const ids = [...new Set(settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? r.value.leads.map((l) => l.id) : [])))];
@@ -214,7 +224,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
       try {
         const found = await leads[i]!;
         const byLead = found && found.leads.length > 0 ? await conversations : new Map<string, ConversationSummary[]>();
-        return store(await entryFor(url, found, (id) => byLead.get(id) ?? [], { signal: controllers[i]!.signal, priority }));
+        return store(await entryFor(url, found, (id) => byLead.get(id) ?? [], { signal: controllers[i]!.signal, priority }), started[i]!);
       } finally {
         running -= 1;
       }
@@ -283,6 +293,11 @@ export function createResolver(opts: ResolverOptions): Resolver {
         work = created;
       }
       return follow(work, call.signal);
+    },
+
+    invalidate(profileUrl) {
+      epochs.set(profileUrl, epochOf(profileUrl) + 1);
+      shared.delete(profileUrl);
     },
 
     inFlight: () => running,

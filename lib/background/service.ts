@@ -112,7 +112,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       notify();
       void feed.pushOutbox();
     },
-    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses }),
+    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses, invalidate: resolver.invalidate }),
     settle: underLock,
     ...(deps.onNextWake ? { onNextWake: deps.onNextWake } : {}),
     secret: keys.current,
