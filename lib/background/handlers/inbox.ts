@@ -210,6 +210,9 @@ export function createInbox(deps: InboxDeps): Inbox {
       }),
     async 'inbox-count'() {
       await countRestored;
+      // Never counted (a new browser): the popup asking is a panel opening, so count now (one `idle`
+      // call, shared with the refresh the opening started); a failure shows "not counted yet".
+      if (count.at === null) return refreshCount().catch(() => count);
       return count;
     },
     async 'open-profile'(req) {
