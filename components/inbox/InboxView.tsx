@@ -539,7 +539,19 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         <Toast
           key={toast.id}
           onClose={closeToast}
-          undo={toast.undo}
+          action={
+            toast.undo ? (
+              <Button
+                size="sm"
+                onClick={() => {
+                  toast.undo?.();
+                  setToast(null);
+                }}
+              >
+                {t('undo')}
+              </Button>
+            ) : null
+          }
         >
           {toast.text}
         </Toast>

@@ -151,7 +151,19 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         <Toast
           key={toast.id}
           onClose={closeToast}
-          undo={toast.undo}
+          action={
+            toast.undo ? (
+              <Button
+                size="sm"
+                onClick={() => {
+                  toast.undo?.();
+                  setToast(null);
+                }}
+              >
+                {t('undo')}
+              </Button>
+            ) : null
+          }
         >
           {toastText(toast, state)}
         </Toast>
