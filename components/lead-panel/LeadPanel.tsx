@@ -151,19 +151,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         <Toast
           key={toast.id}
           onClose={closeToast}
-          action={
-            toast.undo ? (
-              <Button
-                size="sm"
-                onClick={() => {
-                  toast.undo?.();
-                  setToast(null);
-                }}
-              >
-                {t('undo')}
-              </Button>
-            ) : null
-          }
+          undo={toast.undo}
         >
           {toastText(toast, state)}
         </Toast>

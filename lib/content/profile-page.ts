@@ -25,7 +25,7 @@ export interface ContentContext {
   addEventListener(target: Window, type: 'popstate' | 'wxt:locationchange' | 'pageshow', handler: (event: Event) => void): void;
 }
 
-interface Listeners<F> {
+export interface Listeners<F> {
   addListener(cb: F): void;
   removeListener(cb: F): void;
 }
