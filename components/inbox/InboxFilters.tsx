@@ -23,12 +23,14 @@ export interface InboxFiltersProps {
   onIdentity(id: string): void;
   onCampaign(id: string): void;
   onUntouchedDays(days: number): void;
+  /** A narrowing picker got the focus (its choices are asked for, if not yet). */
+  onPickerUsed(): void;
 }
 
 /** The saved view, the identity and campaign it is narrowed to, and the untouched view's age in days. */
-export function InboxFilters({ view, identityId, campaignId, untouchedDays, choices, pickerRef, onView, onIdentity, onCampaign, onUntouchedDays }: InboxFiltersProps) {
+export function InboxFilters({ view, identityId, campaignId, untouchedDays, choices, pickerRef, onView, onIdentity, onCampaign, onUntouchedDays, onPickerUsed }: InboxFiltersProps) {
   return (
-    <div class="inbox-filters" role="group" aria-label={t('inboxFilters')}>
+    <div class="inbox-filters" role="group" aria-label={t('inboxFilters')} onFocusIn={onPickerUsed}>
       <div class="inbox-filter">
         <label class="section-label" for="inbox-view">
           {t('inboxView')}

@@ -10,6 +10,7 @@ import {
   focusAfterRemoval,
   inView,
   moveFocus,
+  rowsOnScreen,
   untouchedBound,
   undoAction,
   type QueueAction,
@@ -75,6 +76,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const listRef = useRef<HTMLUListElement>(null);
   const pickerRef = useRef<HTMLSelectElement>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
 
   const query = useMemo(
     () => ({
@@ -92,15 +94,10 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
       setFocusId(null);
     },
     onMoreFailed: () => setToast({ id: Date.now(), text: t('inboxMoreFailed') }),
+    // The list starts below the summary line.
+    onScreen: () => (summaryRef.current ? rowsOnScreen(window.innerHeight, summaryRef.current.getBoundingClientRect().bottom) : 0),
   });
 
-  // The pickers' lists once the first page shows: they never delay the rows.
-  const choicesAsked = useRef(false);
-  useEffect(() => {
-    if (list.phase !== 'ready' || choicesAsked.current) return;
-    choicesAsked.current = true;
-    void messenger.send('inbox-choices', {}).then((reply) => reply.ok && setChoices(reply.value));
-  }, [messenger, list.phase]);
 
   // What the outbox holds (pending or on the wire) wins over the fetched row; a failed change is undone.
   const patches = useMemo(() => {
@@ -118,6 +115,20 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   }, [local, outbox]);
 
   const leads = useRowLeads(messenger, listRef, list.rows);
+  // The pickers' lists once the rows on screen are named (or a picker is touched): they never take a
+  // connection from the rows or their look-ups.
+  const choicesAsked = useRef(false);
+  const askChoices = useCallback(() => {
+    if (choicesAsked.current) return;
+    choicesAsked.current = true;
+    void messenger.send('inbox-choices', {}).then((reply) => {
+      if (reply.ok) setChoices(reply.value);
+      else choicesAsked.current = false;
+    });
+  }, [messenger]);
+  useEffect(() => {
+    if (list.phase === 'ready' && (leads.size > 0 || list.rows.every((r) => r.leadKnown))) askChoices();
+  }, [list.phase, list.rows, leads, askChoices]);
   const bound = untouchedBound(at, untouchedDays);
   const rows = useMemo(
     () =>
@@ -286,9 +297,10 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         onIdentity={setIdentityId}
         onCampaign={setCampaignId}
         onUntouchedDays={setUntouchedDays}
+        onPickerUsed={askChoices}
       />
 
-      <div class="inbox-summary row">
+      <div class="inbox-summary row" ref={summaryRef}>
         <span data-testid="inbox-total" class="muted">
           {list.total !== null ? t('inboxTotal', list.total) : ''}
         </span>

@@ -11,6 +11,8 @@ export interface QueuePagesEvents {
   onFirstPage(): void;
   /** A later page failed (the rows shown stay). */
   onMoreFailed(): void;
+  /** How many rows of a first page will be on screen (their leads are looked up with the page). */
+  onScreen(): number;
 }
 
 export function useQueuePages(messenger: Messenger, query: QueueRequest, now: () => number, events: QueuePagesEvents) {
@@ -27,7 +29,8 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
       dispatch({ type: 'open' });
       const gen = (generation.current += 1);
       setError(null);
-      const reply = await messenger.send('inbox-page', { ...query, ...(reload ? { reload } : {}) });
+      const lookUp = on.current.onScreen();
+      const reply = await messenger.send('inbox-page', { ...query, ...(reload ? { reload } : {}), ...(lookUp > 0 ? { lookUp } : {}) });
       if (gen !== generation.current) return;
       if (!reply.ok) {
         setError(reply.error);
