@@ -28,6 +28,9 @@ export interface PanelInputs {
   profileUrl: string | null;
   /** Name the page shows for the profile, when the content script reported one. */
   displayName?: string;
+  /** The current company and job title the page shows, when the content script reported them. */
+  company?: string;
+  jobTitle?: string;
   entry: CacheEntry | undefined;
   /** True while the entry is older than its freshness or being revalidated. */
   stale: boolean;
@@ -61,6 +64,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       profileUrl,
       slug: profileSlug(profileUrl) ?? profileUrl,
       ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
+      ...(inputs.company ? { company: inputs.company } : {}),
+      ...(inputs.jobTitle ? { jobTitle: inputs.jobTitle } : {}),
       pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
       failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
     };
