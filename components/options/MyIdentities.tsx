@@ -37,9 +37,11 @@ export function MyIdentities({ settings, messenger, onSettings }: MyIdentitiesPr
   }
 
   return (
-    <fieldset class="stack" style={{ gap: '4px', border: 0, padding: 0, margin: 0 }}>
-      <legend class="section-label">{t('myIdentitiesLabel')}</legend>
-      <p class="field-hint">{t('myIdentitiesHint')}</p>
+    <div class="stack" style={{ gap: '4px', marginTop: 'var(--space-2)' }} role="group" aria-labelledby="my-identities-label">
+      <span class="field-label" id="my-identities-label">
+        {t('myIdentitiesLabel')}
+      </span>
+      <span class="field-hint">{t('myIdentitiesHint')}</span>
       {identities && identities.length > 0 ? (
         identities.map((i) => (
           <label class="checkbox" key={i.id}>
@@ -55,6 +57,6 @@ export function MyIdentities({ settings, messenger, onSettings }: MyIdentitiesPr
           <ErrorMessage text={error} />
         </p>
       ) : null}
-    </fieldset>
+    </div>
   );
 }
