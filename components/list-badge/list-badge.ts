@@ -7,7 +7,7 @@
 import type { ListBadge } from '../../lib/views';
 import { formatDate, formatDayMonth } from '../format';
 import { t } from '../i18n';
-import { CHIP_HOST_PREFIX, chipHostName, type ChipTone } from '../chip/chip';
+import { CHIP_HOST_PREFIX, chipHostName, part, statusButton, type ChipTone } from '../chip/chip';
 
 /** What a badge's host element is called, followed by a random part drawn on every page load. */
 export const LIST_BADGE_HOST_PREFIX = 'outreach-companion-badge';
@@ -79,18 +79,9 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
   const root = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = LIST_BADGE_CSS;
-  const button = doc.createElement('button');
-  button.type = 'button';
-  button.className = 'badge';
-  button.hidden = true;
-  const dot = doc.createElement('span');
-  dot.className = 'dot';
-  dot.setAttribute('aria-hidden', 'true');
-  const text = doc.createElement('span');
-  text.className = 'text';
-  button.append(dot, text);
-  const tip = doc.createElement('span');
-  tip.className = 'tip';
+  const text = part(doc, 'span', 'text');
+  const button = statusButton(doc, 'badge', text);
+  const tip = part(doc, 'span', 'tip');
   tip.setAttribute('role', 'tooltip');
   tip.id = 'tip';
   tip.hidden = true;
