@@ -358,19 +358,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         <Toast
           key={toast.id}
           onClose={closeToast}
-          action={
-            toast.undo ? (
-              <Button
-                size="sm"
-                onClick={() => {
-                  toast.undo?.();
-                  setToast(null);
-                }}
-              >
-                {t('undo')}
-              </Button>
-            ) : null
-          }
+          undo={toast.undo}
         >
           {toast.text}
         </Toast>
