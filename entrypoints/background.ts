@@ -100,12 +100,21 @@ export default defineBackground(() => {
       await api.create(note.id, { type: 'basic', iconUrl: NOTIFICATION_ICON, title: note.title, message: note.message }).catch(() => undefined);
     }
   }
-  notifications()?.onClicked.addListener((id) => {
-    const tabId = inboxNotificationTab(id);
-    if (tabId === undefined) return;
-    if (tabId !== null) void openSidePanel(panelApis(globalThis), { tabId }, { view: 'inbox' }).catch(() => undefined);
-    void notifications()?.clear(id);
-  });
+  let hearingClicks = false;
+  // At start, and once the permission is granted (the API appears then).
+  const hearNotificationClicks = () => {
+    const api = notifications();
+    if (!api || hearingClicks) return;
+    hearingClicks = true;
+    api.onClicked.addListener((id) => {
+      const tabId = inboxNotificationTab(id);
+      if (tabId === undefined) return;
+      if (tabId !== null) void openSidePanel(panelApis(globalThis), { tabId }, { view: 'inbox' }).catch(() => undefined);
+      void api.clear(id);
+    });
+  };
+  hearNotificationClicks();
+  browser.permissions.onAdded.addListener(hearNotificationClicks);
 
   // Listeners are registered synchronously so that an event wakes a stopped worker.
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderInfo) =>

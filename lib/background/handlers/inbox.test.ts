@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCompanionDb } from '../../store/db';
 import { createProfileCache } from '../../store/cache';
 import { createMetaStore } from '../../store/meta';
@@ -79,9 +79,19 @@ describe('inbox handler', () => {
     expect(fake.calls[0]).toBe('searchConversations ');
     expect(fake.calls.slice(1).sort()).toEqual(['leadById lead_1', 'leadById lead_2', 'leadById lead_3', 'leadById lead_4']);
     expect(fake.calls.slice(1, 4).sort()).toEqual(['leadById lead_1', 'leadById lead_2', 'leadById lead_3']);
-    // Answered: the next ask is a new call (nothing is kept with caching off).
+    // The page's look-ups serve the panel once: the next ask is a new call (nothing is kept with caching off).
     await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1'] }, {});
     expect(fake.calls.slice(5)).toEqual(['leadById lead_1']);
+  });
+
+  it("a page's look-ups answered before the panel asks still serve it, without a second call", async () => {
+    caching = false;
+    await page({ type: 'inbox-page', view: 'waiting', lookUp: 2 });
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(3));
+    await new Promise((r) => setTimeout(r, 10));
+    const leads = await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1', 'lead_2'] }, {});
+    expect(leads.map((l) => l.name)).toEqual(['P1 Lovelace', 'P2 Lovelace']);
+    expect(fake.calls).toHaveLength(3);
   });
 
   it('reopens a fresh view without a call, and asks again after a mutation or on reload', async () => {

@@ -120,9 +120,29 @@ export function createInbox(deps: InboxDeps): Inbox {
     return found;
   }
 
+  /**
+   * The look-ups a first page started, kept (answered or not) until the panel asks for those rows
+   * once: the panel may ask after they were answered, and with caching off that would be a second call.
+   */
+  let started = new Map<string, Promise<Lead | null>>();
+
   /** The rows on screen of a page just fetched: their leads go now, before the panel has shown them. */
   function startLookUps(rows: readonly InboxRowView[], onScreen: number) {
-    for (const row of rows.slice(0, onScreen)) if (!row.leadKnown) lookUp(row.leadId).catch(() => undefined);
+    started = new Map();
+    for (const row of rows.slice(0, onScreen)) {
+      if (row.leadKnown) continue;
+      const found = lookUp(row.leadId);
+      found.catch(() => undefined);
+      started.set(row.leadId, found);
+    }
+  }
+
+  /** A row's lead for the panel: the page's own look-up (once), else a look-up. */
+  function leadFor(leadId: string): Promise<Lead | null> {
+    const mine = started.get(leadId);
+    if (!mine) return lookUp(leadId);
+    started.delete(leadId);
+    return mine;
   }
 
   /** The lead as already known (the profile cache, an earlier look-up), without a call; undefined when never looked up. */
@@ -276,7 +296,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       const found = await Promise.all(
         req.leadIds.map(async (leadId) => {
           // One failed look-up leaves that row unnamed, not the others.
-          const lead = await lookUp(leadId).catch(() => undefined);
+          const lead = await leadFor(leadId).catch(() => undefined);
           if (lead === undefined) return null;
           const { leadKnown: _known, ...fields } = leadFields(lead);
           return { leadId, ...fields };
