@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
-import type { AudienceView, CreditsView, EnrichResultView, OutboxItemView, PanelState } from '../../lib/views';
+import type { AudienceView, CreditsView, EnrichResultView, NameSearchView, OutboxItemView, PanelState, PossibleMatchView } from '../../lib/views';
 import type { EnrichType } from '../../lib/api/enrichment';
 import { errorText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
@@ -8,6 +8,7 @@ import { t, type MessageKey } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
+import { FindByName } from './FindByName';
 import { OutboxList } from './OutboxList';
 
 type NoLeadState = Extract<PanelState, { kind: 'no-lead' }>;
@@ -20,6 +21,8 @@ export interface NoLeadProps {
   enrich: (input: { enrichType: EnrichType; firstname: string; lastname: string }) => Promise<Reply<EnrichResultView>>;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
+  findByName: (query: { firstname: string; lastname: string; companyName: string }) => Promise<Reply<NameSearchView>>;
+  link: (match: PossibleMatchView) => Promise<void>;
 }
 
 const NEW_AUDIENCE = '\u0000new';
@@ -40,7 +43,7 @@ const enrichTypes: { value: EnrichType; key: MessageKey }[] = [
 ];
 
 /** A profile that is no lead yet: add it to an audience, or enrich it (credit balance first). */
-export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard }: NoLeadProps) {
+export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard, findByName, link }: NoLeadProps) {
   const [guessFirst, guessLast] = guessNames(state.displayName, state.slug);
   const [firstname, setFirstname] = useState(guessFirst);
   const [lastname, setLastname] = useState(guessLast);
@@ -122,6 +125,16 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
           </p>
         </div>
       </header>
+      {state.via === 'lead-page' ? <p class="muted small via-note">{t('viaLeadPage')}</p> : null}
+
+      <FindByName
+        firstname={guessFirst}
+        lastname={guessLast}
+        company={state.displayCompany ?? ''}
+        resetKey={state.profileUrl}
+        find={findByName}
+        link={link}
+      />
 
       <section class="card card-body stack" aria-labelledby="add-title">
         <h2 class="card-title" id="add-title">

@@ -9,6 +9,7 @@ import { Icon, type IconName } from '../ui/Icon';
 import { CallHistory } from './CallHistory';
 import { ChipToggle } from './ChipToggle';
 import { ListBadgeToggles } from './ListBadgeToggles';
+import { LeadLinks } from './LeadLinks';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
 import { ProfileHosts } from './ProfileHosts';
@@ -67,6 +68,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <hr class="divider" />
             <ChipToggle settings={settings} messenger={messenger} onSettings={setSettings} />
             <ListBadgeToggles settings={settings} messenger={messenger} onSettings={setSettings} />
+            <LeadLinks messenger={messenger} />
           </Section>
         </>
       ) : !loadError ? (

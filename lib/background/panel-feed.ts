@@ -94,6 +94,9 @@ export function createPanelFeed(opts: PanelFeedOptions): PanelFeed {
       keyProblem: opts.keys.problem(),
       profileUrl,
       ...(tab?.name ? { displayName: tab.name } : {}),
+      ...(tab?.company ? { displayCompany: tab.company } : {}),
+      ...(tab?.via ? { via: tab.via } : {}),
+      ...(tab?.leadPageWithoutLink ? { leadPage: true } : {}),
       entry,
       // While a revalidation runs, and only then: an old entry with nothing on the way showed
       // "Updating…" for good, with Refresh disabled. It is revalidated when the user comes back to it.

@@ -28,6 +28,12 @@ export interface PanelInputs {
   profileUrl: string | null;
   /** Name the page shows for the profile, when the content script reported one. */
   displayName?: string;
+  /** The company the page shows (a suggestion for Find by name). */
+  displayCompany?: string;
+  /** The profile came from the public profile link a lead page shows. */
+  via?: 'lead-page';
+  /** The tab shows a lead page with no public profile link to resolve. */
+  leadPage?: boolean;
   entry: CacheEntry | undefined;
   /** True while the entry is older than its freshness or being revalidated. */
   stale: boolean;
@@ -45,7 +51,12 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
   if (!inputs.hasKey) return { kind: 'no-key' };
   if (inputs.keyProblem !== null) return { kind: 'bad-key', ...inputs.keyProblem };
   const { profileUrl, entry } = inputs;
-  if (profileUrl === null) return { kind: 'not-profile' };
+  const words = {
+    ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
+    ...(inputs.displayCompany ? { displayCompany: inputs.displayCompany } : {}),
+  };
+  if (profileUrl === null) return inputs.leadPage ? { kind: 'not-profile', leadPage: words } : { kind: 'not-profile' };
+  const via = inputs.via ? { via: inputs.via } : {};
   if (!entry) {
     if (inputs.error) return { kind: 'error', profileUrl, ...inputs.error };
     return { kind: 'loading', profileUrl };
@@ -60,7 +71,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       kind: 'no-lead',
       profileUrl,
       slug: profileSlug(profileUrl) ?? profileUrl,
-      ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
+      ...words,
+      ...via,
       pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
       failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
     };
@@ -90,6 +102,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
     fetchedAt: entry.fetchedAt,
     ...(entry.recentLogs ? { activity: entry.recentLogs.map(activityItem) } : {}),
     ...(entry.candidates && entry.candidates.length > 1 ? { leads: entry.candidates.length } : {}),
+    ...(entry.linked ? { link: { pronetUrlMissing: !lead.pronetUrl } } : {}),
+    ...via,
   };
 }
 

@@ -12,6 +12,8 @@
  * - Duplicates: when several leads have the profile URL, each one's conversations are counted (the
  *   picker shows the one with a conversation first) and the entry names the lead the user chose for
  *   this profile (`choices`), or none until they choose: never silently the first.
+ * - Links: a profile the user linked to a lead (`links`) is looked up by that lead's id; when that
+ *   lead is gone, the URL decides again.
  */
 import type { LimiterPriority } from '../api/rate-limiter';
 import type { LeadMatches } from '../api/lead-search';
@@ -19,6 +21,7 @@ import type { ConversationSummary } from '../api/schemas';
 import type { ProfileCache } from '../store/cache';
 import type { CacheEntry } from '../store/db';
 import type { LeadChoices } from '../store/lead-choices';
+import type { LeadLinks } from '../store/lead-links';
 
 export interface ResolveCallOptions {
   signal?: AbortSignal;
@@ -27,8 +30,11 @@ export interface ResolveCallOptions {
 
 /** The two calls resolution needs (adapted from the client in `api.ts`). */
 export interface ResolverApi {
-  /** The leads with this canonical profile URL (or this id), or null when there is none (404). */
-  searchLead(query: { pronetUrl: string } | { leadId: string }, opts: ResolveCallOptions): Promise<LeadMatches | null>;
+  /** The leads with this canonical profile URL (or this id, or these names), or null when there is none (404). */
+  searchLead(
+    query: { pronetUrl: string } | { leadId: string } | { firstname: string; lastname: string; companyName: string },
+    opts: ResolveCallOptions,
+  ): Promise<LeadMatches | null>;
   leadConversations(leadId: string, opts: ResolveCallOptions): Promise<ConversationSummary[]>;
   /**
    * The conversations of several leads in one search (`GET /conversations/search?leadIds=`); without
@@ -42,6 +48,8 @@ export interface ResolverOptions {
   cache: ProfileCache;
   /** The lead the user chose for a profile that several leads share. */
   choices?: Pick<LeadChoices, 'get'>;
+  /** Profiles the user linked by hand to a lead (Find by name): they resolve to it by id. */
+  links?: Pick<LeadLinks, 'get'>;
   clock: { now(): number };
   freshMs?: number;
   noLeadFreshMs?: number;
@@ -114,11 +122,22 @@ export function createResolver(opts: ResolverOptions): Resolver {
     }
   }
 
+  /** The lead search for a profile: by the linked lead's id when the user linked one, else by its URL. */
+  async function search(profileUrl: string, call: ResolveCallOptions): Promise<{ found: LeadMatches | null; linked: boolean }> {
+    const link = await opts.links?.get(profileUrl);
+    if (link) {
+      const found = await opts.api.searchLead({ leadId: link.leadId }, call);
+      if (found && found.leads.length > 0) return { found, linked: true };
+    }
+    return { found: await opts.api.searchLead({ pronetUrl: profileUrl }, call), linked: false };
+  }
+
   async function lookUp(profileUrl: string, call: ResolveCallOptions): Promise<CacheEntry> {
-    const found = await opts.api.searchLead({ pronetUrl: profileUrl }, call);
+    const { found, linked } = await search(profileUrl, call);
     const ids = (found?.leads ?? []).map((l) => l.id);
     const lists = new Map(await Promise.all(ids.map(async (id) => [id, await opts.api.leadConversations(id, call)] as const)));
-    return entryFor(profileUrl, found, (id) => lists.get(id) ?? [], call);
+    const entry = await entryFor(profileUrl, found, (id) => lists.get(id) ?? [], call);
+    return linked ? { ...entry, linked } : entry;
   }
 
   /** A profile's cache entry from its lead search and the conversations of the leads it found. */
@@ -207,7 +226,8 @@ export function createResolver(opts: ResolverOptions): Resolver {
     }
     running += urls.length;
     const started = urls.map(epochOf);
-    const leads = urls.map((url, i) => opts.api.searchLead({ pronetUrl: url }, { signal: controllers[i]!.signal, priority }));
+    const searches = urls.map((url, i) => search(url, { signal: controllers[i]!.signal, priority }));
+    const leads = searches.map((s) => s.then((r) => r.found));
     const conversations = Promise.allSettled(leads).then(async (settled) => {
       const ids = [...new Set(settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? r.value.leads.map((l) => l.id) : [])))];
       const byLead = new Map<string, ConversationSummary[]>(ids.map((id) => [id, []]));
@@ -222,9 +242,10 @@ export function createResolver(opts: ResolverOptions): Resolver {
     conversations.catch(() => undefined);
     return urls.map(async (url, i) => {
       try {
-        const found = await leads[i]!;
+        const { found, linked } = await searches[i]!;
         const byLead = found && found.leads.length > 0 ? await conversations : new Map<string, ConversationSummary[]>();
-        return store(await entryFor(url, found, (id) => byLead.get(id) ?? [], { signal: controllers[i]!.signal, priority }), started[i]!);
+        const entry = await entryFor(url, found, (id) => byLead.get(id) ?? [], { signal: controllers[i]!.signal, priority });
+        return store(linked ? { ...entry, linked } : entry, started[i]!);
       } finally {
         running -= 1;
       }

@@ -4,7 +4,7 @@
  * a restarted worker knows them again (and keeps the chosen conversation: the panel and the
  * shortcuts must not switch to another one under the user).
  */
-import { canonicalProfileUrl, isProfileHost } from '../pronet/canonical-url';
+import { canonicalProfileUrl, isProfileHost, salesLeadToken } from '../pronet/canonical-url';
 import type { SessionArea } from '../store/key-store';
 import type { PanelError } from './panel-state';
 
@@ -13,6 +13,16 @@ export interface TabInfo {
   profileUrl: string | null;
   /** The person's name as the page shows it, when known. */
   name?: string;
+  /** The company the page shows, when known (a suggestion for Find by name). */
+  company?: string;
+  /**
+   * A lead page (`/sales/lead/...`): `lead-page` when the profile came from the one public profile
+   * link it shows; `leadPageWithoutLink` when it shows none (the panel says why).
+   */
+  via?: 'lead-page';
+  leadPageWithoutLink?: boolean;
+  /** The public profile link the lead page showed (kept for a restarted worker). */
+  profileLink?: string;
   selected: string | null;
   /** The resolution running for this tab, for cancellation when the user leaves the profile. */
   controller: AbortController | null;
@@ -48,7 +58,7 @@ export interface TabRegistry {
   /** The tabs showing a profile. */
   showing(profileUrl: string): number[];
   /** The tab shows `url` now; leaving a profile cancels what was being fetched for it. */
-  navigate(tabId: number, url: string, name?: string): TabInfo;
+  navigate(tabId: number, url: string, name?: string, page?: PageWords): TabInfo;
   select(tabId: number, conversationId: string): void;
   /** The tab's panel shows `profileUrl` (canonical), chosen on a list the tab shows. */
   show(tabId: number, profileUrl: string): TabInfo;
@@ -62,7 +72,25 @@ export interface TabRegistry {
 
 const TABS_SESSION = 'tabs';
 
-type SavedTab = { url: string | null; name?: string; selected?: string; chosen?: string };
+type SavedTab = { url: string | null; name?: string; selected?: string; chosen?: string; company?: string; profileLink?: string };
+
+/** What else the page said: its company, and on a lead page its public profile link. */
+export interface PageWords {
+  company?: string;
+  profileLink?: string;
+}
+
+/**
+ * The profile a tab's URL shows: the URL's own, or on a lead page (whose token the service does not
+ * store) the public profile link the page shows, which the content script found (exactly one, in
+ * the page's header). Null with `leadPage` when a lead page shows none.
+ */
+export function tabProfile(url: string, profileLink: string | undefined, hosts: readonly string[]): { profileUrl: string | null; via?: 'lead-page'; leadPage?: boolean } {
+  const own = canonicalProfileUrl(url, hosts);
+  if (own !== null || salesLeadToken(url, hosts) === null) return { profileUrl: own };
+  const linked = profileLink === undefined ? null : canonicalProfileUrl(profileLink, hosts);
+  return linked === null ? { profileUrl: null, leadPage: true } : { profileUrl: linked, via: 'lead-page' };
+}
 
 function hostnameOf(url: string): string {
   try {
@@ -89,22 +117,36 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     // Only profile tabs: the background has no business remembering other pages.
     for (const [id, t] of tabs) {
       if (t.profileUrl !== null) {
-        map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}), ...(t.selected ? { selected: t.selected } : {}), ...(t.chosen ? { chosen: t.profileUrl } : {}) };
+        map[id] = {
+          url: t.url,
+          ...(t.name ? { name: t.name } : {}),
+          ...(t.company ? { company: t.company } : {}),
+          ...(t.profileLink ? { profileLink: t.profileLink } : {}),
+          ...(t.selected ? { selected: t.selected } : {}),
+          ...(t.chosen ? { chosen: t.profileUrl } : {}),
+        };
       }
     }
     void opts.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
   }
 
-  function setUrl(tabId: number, url: string, name?: string): TabInfo {
+  function setUrl(tabId: number, url: string, name?: string, page: PageWords = {}): TabInfo {
     const tab = info(tabId);
-    let profileUrl = canonicalProfileUrl(url, opts.hosts());
+    // A restarted worker reads the URL again without the page's words: the lead page's link stays.
+    const link = page.profileLink ?? (url === tab.url ? tab.profileLink : undefined);
+    const found = tabProfile(url, link, opts.hosts());
+    let profileUrl = found.profileUrl;
     tab.url = url;
-    if (profileUrl === null && tab.chosen && isProfileHost(hostnameOf(url), opts.hosts())) profileUrl = tab.profileUrl;
+    if (profileUrl === null && !found.leadPage && tab.chosen && isProfileHost(hostnameOf(url), opts.hosts())) profileUrl = tab.profileUrl;
     else tab.chosen = false;
     if (profileUrl !== tab.profileUrl) {
       setProfile(tab, profileUrl);
     }
-    if (name !== undefined && profileUrl !== null) tab.name = name;
+    tab.via = found.via;
+    tab.leadPageWithoutLink = found.leadPage;
+    tab.profileLink = found.via ? link : undefined;
+    if (name !== undefined && (profileUrl !== null || found.leadPage)) tab.name = name;
+    if (page.company !== undefined && (profileUrl !== null || found.leadPage)) tab.company = page.company;
     return tab;
   }
 
@@ -119,6 +161,7 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
       tab.profileUrl = profileUrl;
       tab.since = opts.clock.now();
       tab.name = undefined;
+      tab.company = undefined;
     }
   }
 
@@ -134,8 +177,8 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     },
     ids: () => [...tabs.keys()],
     showing: (profileUrl) => [...tabs].flatMap(([id, t]) => (t.profileUrl === profileUrl ? [id] : [])),
-    navigate(tabId, url, name) {
-      const tab = setUrl(tabId, url, name);
+    navigate(tabId, url, name, page) {
+      const tab = setUrl(tabId, url, name, page);
       save();
       return tab;
     },
@@ -164,14 +207,18 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     async restore() {
       const saved = (await opts.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
       if (!saved || typeof saved !== 'object') return;
-      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; selected?: unknown; chosen?: unknown }>)) {
+      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; selected?: unknown; chosen?: unknown; company?: unknown; profileLink?: unknown }>)) {
         if (typeof t.url !== 'string') continue;
         const chosen = typeof t.chosen === 'string' ? canonicalProfileUrl(t.chosen, opts.hosts()) : null;
         if (chosen) {
           info(Number(id)).chosen = true;
           info(Number(id)).profileUrl = chosen;
         }
-        const tab = setUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined);
+        const words: PageWords = {
+          ...(typeof t.company === 'string' ? { company: t.company } : {}),
+          ...(typeof t.profileLink === 'string' ? { profileLink: t.profileLink } : {}),
+        };
+        const tab = setUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined, words);
         if (typeof t.selected === 'string') tab.selected = t.selected;
       }
     },

@@ -8,7 +8,7 @@
  */
 import { createChipTracker, parseChipState } from '../chip-state';
 import type { RequestOf } from '../messages';
-import { canonicalProfileUrl } from '../pronet/canonical-url';
+import { canonicalProfileUrl, salesLeadToken } from '../pronet/canonical-url';
 import { STATUS_MARK, type StatusMarkName } from '../status-marks';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import type { ChipState, ChipView } from '../views';
@@ -20,6 +20,21 @@ export interface PageSnapshot {
   heading?: string | null;
   /** The absolute href of `link[rel=canonical]`, when the page has one. */
   canonicalLink?: string | null;
+  /** The text of the person's current company, as found (a suggestion for Find by name). */
+  company?: string | null;
+  /** On a lead page: the absolute hrefs of the links in its header (where its public profile link is). */
+  headerLinks?: readonly string[];
+}
+
+/**
+ * The profile a lead page (`/sales/lead/<token>,...`) shows: the public profile link of its header,
+ * when exactly one distinct profile is linked there. Anything else (none, two people, links elsewhere
+ * on the page) resolves nothing, so a page cannot slip another profile in beside the person's own.
+ */
+export function leadPageProfile(page: PageSnapshot, hosts: readonly string[]): string | null {
+  if (salesLeadToken(page.href, hosts) === null) return null;
+  const found = new Set((page.headerLinks ?? []).map((href) => canonicalProfileUrl(href, hosts)).filter((u): u is string => u !== null));
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 export type ProfilePageEffect =
@@ -74,15 +89,22 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
   /** The heading when the URL changed: an in-page navigation changes the URL before the content. */
   let headingAtNavigation: string | undefined;
   let sentName: string | undefined;
+  let sentCompany: string | undefined;
   /** The profile whose first settled state was marked (time to status, see lib/status-marks). */
   let statusMarked: string | null = null;
 
   // Until the background answers for the profile on screen, the chip says it is looking it up.
   const render = (): ProfilePageEffect => ({ type: 'render', view: tracker.profile === null ? null : (tracker.shown ?? { kind: 'loading' }) });
-  const send = (href: string, name: string | undefined): ProfilePageEffect => ({
-    type: 'send',
-    request: { type: 'profile-viewed', url: href, ...(name ? { name } : {}) },
-  });
+  const send = (page: PageSnapshot, name: string | undefined, company: string | undefined): ProfilePageEffect => {
+    const link = leadPageProfile(page, hosts);
+    return {
+      type: 'send',
+      request: { type: 'profile-viewed', url: page.href, ...(name ? { name } : {}), ...(name && company ? { company } : {}), ...(link ? { profileLink: link } : {}) },
+    };
+  };
+  /** The profile the page shows: its URL's, or on a lead page the one its header links to. */
+  const profileOf = (page: PageSnapshot) => canonicalProfileUrl(page.href, hosts) ?? leadPageProfile(page, hosts);
+  const isLeadPage = (page: PageSnapshot) => salesLeadToken(page.href, hosts) !== null;
 
   /**
    * The page's name for the current profile, once the page shows it: after an in-page navigation
@@ -92,8 +114,10 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
   const currentName = (page: PageSnapshot): string | undefined => {
     const name = headingName(page.heading);
     const profile = tracker.profile;
-    if (!name || !profile) return undefined;
-    if (page.canonicalLink) return canonicalProfileUrl(page.canonicalLink, [...hosts, hostnameOf(page.href)]) === profile ? name : undefined;
+    const leadPage = isLeadPage(page);
+    if (!name || (!profile && !leadPage)) return undefined;
+    // A lead page's canonical link is the lead page itself, not the profile.
+    if (page.canonicalLink && !leadPage) return canonicalProfileUrl(page.canonicalLink, [...hosts, hostnameOf(page.href)]) === profile ? name : undefined;
     return name !== headingAtNavigation ? name : undefined;
   };
 
@@ -114,14 +138,15 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     const effects: ProfilePageEffect[] = [];
     const initial = reportedHref === null;
     reportedHref = page.href;
-    if (tracker.navigate(canonicalProfileUrl(page.href, hosts))) {
+    if (tracker.navigate(profileOf(page))) {
       statusMarked = null;
       if (tracker.profile !== null) effects.push({ type: 'mark', name: STATUS_MARK.urlChange, profileUrl: tracker.profile });
       headingAtNavigation = initial ? undefined : headingName(page.heading);
       effects.push(render());
     }
     sentName = currentName(page);
-    effects.push(send(page.href, sentName));
+    sentCompany = sentName ? headingName(page.company) : undefined;
+    effects.push(send(page, sentName, sentCompany));
     return effects;
   };
 
@@ -137,10 +162,14 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     visit,
     revisit,
     contentChanged(page) {
+      // A lead page whose header link came (or changed) after the URL: it is another profile now.
+      if (isLeadPage(page) && profileOf(page) !== tracker.profile) return revisit(page);
       const name = currentName(page);
-      if (!name || name === sentName) return [];
+      const company = name ? headingName(page.company) : undefined;
+      if (!name || (name === sentName && company === sentCompany)) return [];
       sentName = name;
-      return [send(page.href, name)];
+      sentCompany = company;
+      return [send(page, name, company)];
     },
     reply(raw) {
       const reply = raw as { ok?: unknown; value?: unknown } | null | undefined;

@@ -46,6 +46,10 @@ export interface ProfilePageDeps {
 
 /** Where the profile page shows the person's name. */
 export const HEADING_SELECTOR = 'h1.profile-name, main h1';
+/** Where it shows their current company (a suggestion for Find by name, never trusted). */
+export const COMPANY_SELECTOR = '.current-company';
+/** A lead page's header: the one place its public profile link is looked for (`leadPageProfile`). */
+export const LEAD_HEADER_LINKS_SELECTOR = '.lead-header a[href]';
 /** The site swaps its content in bursts of mutations: the name is checked once they settle. */
 export const NAME_CHECK_DELAY_MS = 150;
 
@@ -84,6 +88,8 @@ export async function startProfilePage(deps: ProfilePageDeps): Promise<void> {
     href: window.location.href,
     heading: document.querySelector(HEADING_SELECTOR)?.textContent,
     canonicalLink: document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href,
+    company: document.querySelector(COMPANY_SELECTOR)?.textContent,
+    headerLinks: [...document.querySelectorAll<HTMLAnchorElement>(LEAD_HEADER_LINKS_SELECTOR)].slice(0, 20).map((a) => a.href),
   });
 
   /** Tells the background what the tab shows; the core decides whether its answer is shown. */

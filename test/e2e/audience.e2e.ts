@@ -23,8 +23,10 @@ test('Add to audience makes margaret-hamilton a lead, and the panel then shows t
   const page = await openProfile('margaret-hamilton');
   const panel = await openPanelFor(page);
   await expect(panel.getByText('Not a lead yet')).toBeVisible();
-  await expect(panel.getByLabel('First name')).toHaveValue('Margaret');
-  await expect(panel.getByLabel('Last name')).toHaveValue('Hamilton');
+  // Find by name has its own name fields: these are the new lead's.
+  const make = panel.getByRole('region', { name: 'Make this profile a lead' });
+  await expect(make.getByLabel('First name')).toHaveValue('Margaret');
+  await expect(make.getByLabel('Last name')).toHaveValue('Hamilton');
   await panel.getByLabel('Audience', { exact: true }).selectOption(audience);
   await panel.getByRole('button', { name: 'Add to audience' }).click();
 
