@@ -85,8 +85,9 @@ export const protocol = {
     request: z.object({
       url: z.string().check(z.maxLength(4096)),
       name: z.optional(z.string().check(z.maxLength(200))),
-      /** The company the page shows (a suggestion for Find by name, never sent to the service unpressed). */
+      /** The current company and job title the page shows: suggestions, sent to the service only by `add-to-audience` and `find-by-name`. */
       company: z.optional(z.string().check(z.maxLength(200))),
+      jobTitle: z.optional(z.string().check(z.maxLength(200))),
       /** On a lead page (`/sales/lead/...`): the one public profile link its header shows. */
       profileLink: z.optional(z.string().check(z.maxLength(4096))),
     }),
@@ -162,6 +163,8 @@ export const protocol = {
       audience: z.string().check(z.minLength(1), z.maxLength(200)),
       firstname: z.optional(z.string().check(z.maxLength(200))),
       lastname: z.optional(z.string().check(z.maxLength(200))),
+      companyName: z.optional(z.string().check(z.maxLength(200))),
+      jobTitle: z.optional(z.string().check(z.maxLength(200))),
     }),
     reply: OutboxItemView,
   },
@@ -228,6 +231,8 @@ export const protocol = {
       cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
       at: z.optional(z.int().check(z.positive())),
       reload: z.optional(z.boolean()),
+      /** How many of the first rows fit on screen: their leads are looked up as soon as the page arrives. */
+      lookUp: z.optional(z.int().check(z.minimum(0), z.maximum(QUEUE_PAGE_SIZE))),
     }),
     reply: InboxPageView,
   },

@@ -47,7 +47,7 @@ export function LinkNotice({ tabId, pronetUrlMissing, messenger }: { tabId: numb
 }
 
 export interface LeadPageWithoutLinkProps {
-  words: { displayName?: string; displayCompany?: string };
+  words: { displayName?: string; company?: string };
   tabId: number;
   findByName: (query: { firstname: string; lastname: string; companyName: string }) => Promise<Reply<NameSearchView>>;
 }
@@ -58,7 +58,7 @@ export function LeadPageWithoutLink({ words, tabId, findByName }: LeadPageWithou
   return (
     <div class="stack">
       <EmptyState icon="user" title={t('leadPageNoLinkTitle')} body={t('leadPageNoLinkBody')} />
-      <FindByName firstname={first} lastname={last} company={words.displayCompany ?? ''} resetKey={`${tabId}:${words.displayName ?? ''}`} find={findByName} />
+      <FindByName firstname={first} lastname={last} company={words.company ?? ''} resetKey={`${tabId}:${words.displayName ?? ''}`} find={findByName} />
     </div>
   );
 }

@@ -2,13 +2,18 @@ import type { z } from 'zod/mini';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './backoff';
 import { endpoints, pathParamNames, type EndpointInput, type EndpointName, type EndpointResponse } from './endpoints';
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
-import type { LimiterPriority, RateLimiter } from './rate-limiter';
+import type { LimiterPriority, RateLimiter, RisingPriority } from './rate-limiter';
 import { ErrorBody } from './schemas/common';
 import { summarizeResponse } from './summaries';
 
 export interface CallOptions {
   signal?: AbortSignal;
-  priority?: LimiterPriority;
+  priority?: LimiterPriority | RisingPriority;
+  /**
+   * The signal gives the call up only while it waits for its slot (or a retry): once sent, the key's
+   * budget is spent, so the answer is waited for (a look-up keeps it in the cache).
+   */
+  abortOnlyQueued?: boolean;
 }
 
 /** One HTTP attempt, for the call log. `summary` is short and never holds the key or a note's text. */
@@ -256,7 +261,7 @@ export async function callEndpoint<N extends EndpointName>(
     try {
       const key = await cfg.apiKey();
       at = cfg.now();
-      result = await attempt(cfg, name, req, key, signal);
+      result = await attempt(cfg, name, req, key, options.abortOnlyQueued ? undefined : signal);
     } catch (reason) {
       if (isAbortError(reason) || signal?.aborted) {
         record(cfg, { endpoint: name, method: req.method, ok: false, status: null, summary: 'cancelled', at, durationMs: cfg.now() - at });

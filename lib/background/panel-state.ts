@@ -28,8 +28,9 @@ export interface PanelInputs {
   profileUrl: string | null;
   /** Name the page shows for the profile, when the content script reported one. */
   displayName?: string;
-  /** The company the page shows (a suggestion for Find by name). */
-  displayCompany?: string;
+  /** The current company and job title the page shows, when the content script reported them. */
+  company?: string;
+  jobTitle?: string;
   /** The profile came from the public profile link a lead page shows. */
   via?: 'lead-page';
   /** The tab shows a lead page with no public profile link to resolve. */
@@ -53,7 +54,7 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
   const { profileUrl, entry } = inputs;
   const words = {
     ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
-    ...(inputs.displayCompany ? { displayCompany: inputs.displayCompany } : {}),
+    ...(inputs.company ? { company: inputs.company } : {}),
   };
   if (profileUrl === null) return inputs.leadPage ? { kind: 'not-profile', leadPage: words } : { kind: 'not-profile' };
   const via = inputs.via ? { via: inputs.via } : {};
@@ -72,6 +73,7 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       profileUrl,
       slug: profileSlug(profileUrl) ?? profileUrl,
       ...words,
+      ...(inputs.jobTitle ? { jobTitle: inputs.jobTitle } : {}),
       ...via,
       pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
       failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),

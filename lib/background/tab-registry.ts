@@ -13,8 +13,9 @@ export interface TabInfo {
   profileUrl: string | null;
   /** The person's name as the page shows it, when known. */
   name?: string;
-  /** The company the page shows, when known (a suggestion for Find by name). */
+  /** The current company and job title the page shows, when known (suggestions for the user). */
   company?: string;
+  jobTitle?: string;
   /**
    * A lead page (`/sales/lead/...`): `lead-page` when the profile came from the one public profile
    * link it shows; `leadPageWithoutLink` when it shows none (the panel says why).
@@ -58,7 +59,7 @@ export interface TabRegistry {
   /** The tabs showing a profile. */
   showing(profileUrl: string): number[];
   /** The tab shows `url` now; leaving a profile cancels what was being fetched for it. */
-  navigate(tabId: number, url: string, name?: string, page?: PageWords): TabInfo;
+  navigate(tabId: number, url: string, name?: string, about?: PageAbout): TabInfo;
   select(tabId: number, conversationId: string): void;
   /** The tab's panel shows `profileUrl` (canonical), chosen on a list the tab shows. */
   show(tabId: number, profileUrl: string): TabInfo;
@@ -70,13 +71,11 @@ export interface TabRegistry {
   restore(): Promise<void>;
 }
 
-const TABS_SESSION = 'tabs';
-
-type SavedTab = { url: string | null; name?: string; selected?: string; chosen?: string; company?: string; profileLink?: string };
-
-/** What else the page said: its company, and on a lead page its public profile link. */
-export interface PageWords {
+/** What the page says about the person besides the name. */
+export interface PageAbout {
   company?: string;
+  jobTitle?: string;
+  /** On a lead page: the public profile link it shows. */
   profileLink?: string;
 }
 
@@ -91,6 +90,12 @@ export function tabProfile(url: string, profileLink: string | undefined, hosts: 
   const linked = profileLink === undefined ? null : canonicalProfileUrl(profileLink, hosts);
   return linked === null ? { profileUrl: null, leadPage: true } : { profileUrl: linked, via: 'lead-page' };
 }
+
+const TABS_SESSION = 'tabs';
+
+type SavedTab = { url: string | null; name?: string; selected?: string; chosen?: string } & PageAbout;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function hostnameOf(url: string): string {
   try {
@@ -121,19 +126,18 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
           url: t.url,
           ...(t.name ? { name: t.name } : {}),
           ...(t.company ? { company: t.company } : {}),
+          ...(t.jobTitle ? { jobTitle: t.jobTitle } : {}),
           ...(t.profileLink ? { profileLink: t.profileLink } : {}),
-          ...(t.selected ? { selected: t.selected } : {}),
-          ...(t.chosen ? { chosen: t.profileUrl } : {}),
-        };
+          ...(t.selected ? { selected: t.selected } : {}), ...(t.chosen ? { chosen: t.profileUrl } : {}) };
       }
     }
     void opts.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
   }
 
-  function setUrl(tabId: number, url: string, name?: string, page: PageWords = {}): TabInfo {
+  function setUrl(tabId: number, url: string, name?: string, about: PageAbout = {}): TabInfo {
     const tab = info(tabId);
     // A restarted worker reads the URL again without the page's words: the lead page's link stays.
-    const link = page.profileLink ?? (url === tab.url ? tab.profileLink : undefined);
+    const link = about.profileLink ?? (url === tab.url ? tab.profileLink : undefined);
     const found = tabProfile(url, link, opts.hosts());
     let profileUrl = found.profileUrl;
     tab.url = url;
@@ -145,8 +149,11 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     tab.via = found.via;
     tab.leadPageWithoutLink = found.leadPage;
     tab.profileLink = found.via ? link : undefined;
-    if (name !== undefined && (profileUrl !== null || found.leadPage)) tab.name = name;
-    if (page.company !== undefined && (profileUrl !== null || found.leadPage)) tab.company = page.company;
+    if (name !== undefined && (profileUrl !== null || found.leadPage)) {
+      tab.name = name;
+      tab.company = about.company;
+      tab.jobTitle = about.jobTitle;
+    }
     return tab;
   }
 
@@ -162,6 +169,7 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
       tab.since = opts.clock.now();
       tab.name = undefined;
       tab.company = undefined;
+      tab.jobTitle = undefined;
     }
   }
 
@@ -177,8 +185,8 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     },
     ids: () => [...tabs.keys()],
     showing: (profileUrl) => [...tabs].flatMap(([id, t]) => (t.profileUrl === profileUrl ? [id] : [])),
-    navigate(tabId, url, name, page) {
-      const tab = setUrl(tabId, url, name, page);
+    navigate(tabId, url, name, about) {
+      const tab = setUrl(tabId, url, name, about);
       save();
       return tab;
     },
@@ -207,18 +215,14 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     async restore() {
       const saved = (await opts.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
       if (!saved || typeof saved !== 'object') return;
-      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; selected?: unknown; chosen?: unknown; company?: unknown; profileLink?: unknown }>)) {
+      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; company?: unknown; jobTitle?: unknown; profileLink?: unknown; selected?: unknown; chosen?: unknown }>)) {
         if (typeof t.url !== 'string') continue;
         const chosen = typeof t.chosen === 'string' ? canonicalProfileUrl(t.chosen, opts.hosts()) : null;
         if (chosen) {
           info(Number(id)).chosen = true;
           info(Number(id)).profileUrl = chosen;
         }
-        const words: PageWords = {
-          ...(typeof t.company === 'string' ? { company: t.company } : {}),
-          ...(typeof t.profileLink === 'string' ? { profileLink: t.profileLink } : {}),
-        };
-        const tab = setUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined, words);
+        const tab = setUrl(Number(id), t.url, text(t.name), { company: text(t.company), jobTitle: text(t.jobTitle), profileLink: text(t.profileLink) });
         if (typeof t.selected === 'string') tab.selected = t.selected;
       }
     },

@@ -20,8 +20,9 @@ export interface PageSnapshot {
   heading?: string | null;
   /** The absolute href of `link[rel=canonical]`, when the page has one. */
   canonicalLink?: string | null;
-  /** The text of the person's current company, as found (a suggestion for Find by name). */
+  /** The text of the profile's current company and job title, as found (untrimmed), when shown. */
   company?: string | null;
+  jobTitle?: string | null;
   /** On a lead page: the absolute hrefs of the links in its header (where its public profile link is). */
   headerLinks?: readonly string[];
 }
@@ -63,14 +64,30 @@ export interface ProfilePageCore {
   storageChanged(changes: StorageChanges, area: string, page: PageSnapshot): ProfilePageEffect[];
 }
 
-/** Longest name sent for a profile (the page's text is only a suggestion). */
-const NAME_MAX = 200;
+/** Longest name, company or job title sent for a profile (the page's text is only a suggestion). */
+export const PAGE_TEXT_MAX = 200;
 
-/** The name a heading shows, whitespace collapsed; undefined when it shows none. */
-export function headingName(text: string | null | undefined): string | undefined {
-  const name = text?.replace(/\s+/g, ' ').trim();
-  return name ? name.slice(0, NAME_MAX) : undefined;
+/** A text the page shows, whitespace collapsed and bounded; undefined when it shows none. */
+export function pageText(text: string | null | undefined): string | undefined {
+  const value = text?.replace(/\s+/g, ' ').trim();
+  return value ? value.slice(0, PAGE_TEXT_MAX) : undefined;
 }
+
+/** What the page suggests about the person: the background shows it, the user sends it (or not). */
+type Suggestion = Pick<RequestOf<'profile-viewed'>, 'name' | 'company' | 'jobTitle'>;
+
+/**
+ * The company and job title go with the name, and only with it: the name tells that the page shows
+ * the profile on screen, not the one before an in-page navigation.
+ */
+function suggestionOf(page: PageSnapshot, name: string | undefined): Suggestion {
+  if (!name) return {};
+  const company = pageText(page.company);
+  const jobTitle = pageText(page.jobTitle);
+  return { name, ...(company ? { company } : {}), ...(jobTitle ? { jobTitle } : {}) };
+}
+
+const sameSuggestion = (a: Suggestion, b: Suggestion) => a.name === b.name && a.company === b.company && a.jobTitle === b.jobTitle;
 
 function hostnameOf(href: string): string {
   try {
@@ -88,19 +105,15 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
   let reportedHref: string | null = null;
   /** The heading when the URL changed: an in-page navigation changes the URL before the content. */
   let headingAtNavigation: string | undefined;
-  let sentName: string | undefined;
-  let sentCompany: string | undefined;
+  let sent: Suggestion = {};
   /** The profile whose first settled state was marked (time to status, see lib/status-marks). */
   let statusMarked: string | null = null;
 
   // Until the background answers for the profile on screen, the chip says it is looking it up.
   const render = (): ProfilePageEffect => ({ type: 'render', view: tracker.profile === null ? null : (tracker.shown ?? { kind: 'loading' }) });
-  const send = (page: PageSnapshot, name: string | undefined, company: string | undefined): ProfilePageEffect => {
+  const send = (page: PageSnapshot, suggestion: Suggestion): ProfilePageEffect => {
     const link = leadPageProfile(page, hosts);
-    return {
-      type: 'send',
-      request: { type: 'profile-viewed', url: page.href, ...(name ? { name } : {}), ...(name && company ? { company } : {}), ...(link ? { profileLink: link } : {}) },
-    };
+    return { type: 'send', request: { type: 'profile-viewed', url: page.href, ...suggestion, ...(link ? { profileLink: link } : {}) } };
   };
   /** The profile the page shows: its URL's, or on a lead page the one its header links to. */
   const profileOf = (page: PageSnapshot) => canonicalProfileUrl(page.href, hosts) ?? leadPageProfile(page, hosts);
@@ -112,7 +125,7 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
    * one, must point at the same profile.
    */
   const currentName = (page: PageSnapshot): string | undefined => {
-    const name = headingName(page.heading);
+    const name = pageText(page.heading);
     const profile = tracker.profile;
     const leadPage = isLeadPage(page);
     if (!name || (!profile && !leadPage)) return undefined;
@@ -141,12 +154,11 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     if (tracker.navigate(profileOf(page))) {
       statusMarked = null;
       if (tracker.profile !== null) effects.push({ type: 'mark', name: STATUS_MARK.urlChange, profileUrl: tracker.profile });
-      headingAtNavigation = initial ? undefined : headingName(page.heading);
+      headingAtNavigation = initial ? undefined : pageText(page.heading);
       effects.push(render());
     }
-    sentName = currentName(page);
-    sentCompany = sentName ? headingName(page.company) : undefined;
-    effects.push(send(page, sentName, sentCompany));
+    sent = suggestionOf(page, currentName(page));
+    effects.push(send(page, sent));
     return effects;
   };
 
@@ -164,12 +176,10 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     contentChanged(page) {
       // A lead page whose header link came (or changed) after the URL: it is another profile now.
       if (isLeadPage(page) && profileOf(page) !== tracker.profile) return revisit(page);
-      const name = currentName(page);
-      const company = name ? headingName(page.company) : undefined;
-      if (!name || (name === sentName && company === sentCompany)) return [];
-      sentName = name;
-      sentCompany = company;
-      return [send(page, name, company)];
+      const suggestion = suggestionOf(page, currentName(page));
+      if (!suggestion.name || sameSuggestion(suggestion, sent)) return [];
+      sent = suggestion;
+      return [send(page, suggestion)];
     },
     reply(raw) {
       const reply = raw as { ok?: unknown; value?: unknown } | null | undefined;

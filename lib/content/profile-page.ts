@@ -25,7 +25,7 @@ export interface ContentContext {
   addEventListener(target: Window, type: 'popstate' | 'wxt:locationchange' | 'pageshow', handler: (event: Event) => void): void;
 }
 
-interface Listeners<F> {
+export interface Listeners<F> {
   addListener(cb: F): void;
   removeListener(cb: F): void;
 }
@@ -46,8 +46,9 @@ export interface ProfilePageDeps {
 
 /** Where the profile page shows the person's name. */
 export const HEADING_SELECTOR = 'h1.profile-name, main h1';
-/** Where it shows their current company (a suggestion for Find by name, never trusted). */
-export const COMPANY_SELECTOR = '.current-company';
+/** Where it shows the person's current company and job title (the first, current, experience); a lead page's header too. */
+export const COMPANY_SELECTOR = '.top-card .current-company, .lead-header .current-company';
+export const JOB_TITLE_SELECTOR = '#experience .experience-item .exp-title';
 /** A lead page's header: the one place its public profile link is looked for (`leadPageProfile`). */
 export const LEAD_HEADER_LINKS_SELECTOR = '.lead-header a[href]';
 /** The site swaps its content in bursts of mutations: the name is checked once they settle. */
@@ -89,6 +90,7 @@ export async function startProfilePage(deps: ProfilePageDeps): Promise<void> {
     heading: document.querySelector(HEADING_SELECTOR)?.textContent,
     canonicalLink: document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href,
     company: document.querySelector(COMPANY_SELECTOR)?.textContent,
+    jobTitle: document.querySelector(JOB_TITLE_SELECTOR)?.textContent,
     headerLinks: [...document.querySelectorAll<HTMLAnchorElement>(LEAD_HEADER_LINKS_SELECTOR)].slice(0, 20).map((a) => a.href),
   });
 

@@ -67,15 +67,16 @@ export const PanelState = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-key') }),
   z.object({ kind: z.literal('bad-key'), reason: z.optional(z.enum(['plan'] as const satisfies readonly ErrorReason[])), detail: z.optional(z.string()) }),
   /** `leadPage`: a lead page that shows no (or more than one) public profile link (Find by name still works). */
-  z.object({ kind: z.literal('not-profile'), leadPage: z.optional(z.object({ displayName: z.optional(z.string()), displayCompany: z.optional(z.string()) })) }),
+  z.object({ kind: z.literal('not-profile'), leadPage: z.optional(z.object({ displayName: z.optional(z.string()), company: z.optional(z.string()) })) }),
   z.object({ kind: z.literal('loading'), profileUrl: z.string() }),
   z.object({
     kind: z.literal('no-lead'),
     profileUrl: z.string(),
     slug: z.string(),
     displayName: z.optional(z.string()),
-    /** The company the page shows (a suggestion for Find by name). */
-    displayCompany: z.optional(z.string()),
+    /** The current company and job title the page shows: suggestions, sent only by Add to audience and Find by name. */
+    company: z.optional(z.string()),
+    jobTitle: z.optional(z.string()),
     via: z.optional(ProfileSourceView),
     pending: z.array(OutboxItemView),
     failed: z.array(OutboxItemView),

@@ -12,6 +12,7 @@ let fake: FakeService;
 let inbox: Inbox;
 let counts: (number | null)[];
 let navigated: [number, string][];
+let caching = true;
 
 beforeEach(async () => {
   n += 1;
@@ -19,6 +20,7 @@ beforeEach(async () => {
   fake = fakeService(clock.now);
   counts = [];
   navigated = [];
+  caching = true;
   for (let i = 1; i <= 30; i++) {
     fake.leads.set(`lead_${i}`, lead(`lead_${i}`, `person-${i}`, { firstname: `P${i}` }));
     fake.conversations.set(`conv_${i}`, conversation(`conv_${i}`, `lead_${i}`));
@@ -32,7 +34,7 @@ beforeEach(async () => {
     clock,
     keys: { current: () => 'key' },
     freshMs: 60_000,
-    cachingEnabled: () => true,
+    cachingEnabled: () => caching,
     hosts: () => [],
     getTabUrl: async () => 'http://pronet.localhost:8787/in/someone/',
     navigateTab: async (tabId, url) => void navigated.push([tabId, url]),
@@ -60,6 +62,19 @@ describe('inbox handler', () => {
     const second = await page({ type: 'inbox-page', view: 'waiting', cursor: first.nextToken!, at: first.at });
     expect(second.rows.map((r) => r.conversationId)).toEqual(Array.from({ length: 10 }, (_, i) => `conv_${21 + i}`));
     expect(second).toMatchObject({ total: null, nextToken: null, restarted: false });
+  });
+
+  it('looks up the leads of the rows on screen as the page arrives; the panel asking for them joins those calls, caching or not', async () => {
+    caching = false;
+    await page({ type: 'inbox-page', view: 'waiting', lookUp: 3 });
+    const leads = await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1', 'lead_2', 'lead_3', 'lead_4'] }, {});
+    expect(leads.map((l) => l.name)).toEqual(['P1 Lovelace', 'P2 Lovelace', 'P3 Lovelace', 'P4 Lovelace']);
+    expect(fake.calls[0]).toBe('searchConversations ');
+    expect(fake.calls.slice(1).sort()).toEqual(['leadById lead_1', 'leadById lead_2', 'leadById lead_3', 'leadById lead_4']);
+    expect(fake.calls.slice(1, 4).sort()).toEqual(['leadById lead_1', 'leadById lead_2', 'leadById lead_3']);
+    // Answered: the next ask is a new call (nothing is kept with caching off).
+    await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1'] }, {});
+    expect(fake.calls.slice(5)).toEqual(['leadById lead_1']);
   });
 
   it('reopens a fresh view without a call, and asks again after a mutation or on reload', async () => {

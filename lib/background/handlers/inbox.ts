@@ -74,11 +74,30 @@ export function createInbox(deps: InboxDeps): Inbox {
     if (saved && typeof saved.at === 'number' && count.at === null) count = saved;
   }, () => undefined);
 
+  /**
+   * Look-ups on their way: the ones a page started (its rows on screen) are joined by the panel's
+   * `inbox-leads` for the same rows, caching or not (one look-up serving one page, not a cache).
+   */
+  const onTheWay = new Map<string, Promise<Lead | null>>();
+
   /** The profile cache knows the leads of every profile seen; the rest costs one `list` call each. */
-  async function lookUp(leadId: string): Promise<Lead | null> {
-    const known = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
-    if (known) return known;
-    return leads.get(leadId, () => api.leadById(leadId, { priority: 'list' }));
+  function lookUp(leadId: string): Promise<Lead | null> {
+    const going = onTheWay.get(leadId);
+    if (going) return going;
+    const found = (async () => {
+      const known = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
+      if (known) return known;
+      return leads.get(leadId, () => api.leadById(leadId, { priority: 'list' }));
+    })();
+    onTheWay.set(leadId, found);
+    const done = () => void onTheWay.delete(leadId);
+    found.then(done, done);
+    return found;
+  }
+
+  /** The rows on screen of a page just fetched: their leads go now, before the panel has shown them. */
+  function startLookUps(rows: readonly InboxRowView[], onScreen: number) {
+    for (const row of rows.slice(0, onScreen)) if (!row.leadKnown) lookUp(row.leadId).catch(() => undefined);
   }
 
   /** The lead as already known (the profile cache, an earlier look-up), without a call; undefined when never looked up. */
@@ -166,6 +185,7 @@ export function createInbox(deps: InboxDeps): Inbox {
           const at = clock.now();
           const page = { ...(await fetchPage(query, at, undefined)), restarted: true, cachedAt: null };
           keep(JSON.stringify(queueFilters(query, at)), { ...page, restarted: false });
+          startLookUps(page.rows, req.lookUp ?? 0);
           return page;
         }
       }
@@ -180,6 +200,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       try {
         const page: InboxPageView = { ...(await fetchPage(query, at, undefined)), restarted: false, cachedAt: null };
         keep(key, page);
+        startLookUps(page.rows, req.lookUp ?? 0);
         return page;
       } catch (error) {
         // Offline: the last page of this view, with its age.

@@ -60,6 +60,7 @@ export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileReq
       if (ctx.tabId === undefined) throw new RequestError('bad-request', 'not-from-a-tab');
       tabs.navigate(ctx.tabId, req.url, req.name, {
         ...(req.company !== undefined ? { company: req.company } : {}),
+        ...(req.jobTitle !== undefined ? { jobTitle: req.jobTitle } : {}),
         ...(req.profileLink !== undefined ? { profileLink: req.profileLink } : {}),
       });
       void resolution.ensure(ctx.tabId);
