@@ -73,9 +73,16 @@ interface ChoiceFilterProps {
   /** The first option: no narrowing. */
   all: string;
   value: string;
-  options: readonly { id: string; name: string }[] | undefined;
+  /** `mine`: the user sends as it (identities only): "mine" first, in a group of their own. */
+  options: readonly { id: string; name: string; mine?: boolean | undefined }[] | undefined;
   onChange(id: string): void;
 }
+
+const optionOf = (o: { id: string; name: string }) => (
+  <option key={o.id} value={o.id}>
+    {o.name}
+  </option>
+);
 
 /** One narrowing picker (an identity, a campaign). */
 function ChoiceFilter({ id, label, all, value, options, onChange }: ChoiceFilterProps) {
@@ -86,11 +93,14 @@ function ChoiceFilter({ id, label, all, value, options, onChange }: ChoiceFilter
       </label>
       <select id={id} value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
         <option value="">{all}</option>
-        {options?.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
+        {options?.some((o) => o.mine) ? (
+          <>
+            <optgroup label={t('inboxMyIdentities')}>{options.filter((o) => o.mine).map(optionOf)}</optgroup>
+            <optgroup label={t('inboxOtherIdentities')}>{options.filter((o) => !o.mine).map(optionOf)}</optgroup>
+          </>
+        ) : (
+          options?.map(optionOf)
+        )}
       </select>
     </div>
   );

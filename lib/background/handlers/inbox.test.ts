@@ -13,6 +13,8 @@ let inbox: Inbox;
 let counts: (number | null)[];
 let navigated: [number, string][];
 let caching = true;
+let notifying = false;
+let news: { replies: string[]; woke: string[]; count: number }[];
 
 beforeEach(async () => {
   n += 1;
@@ -21,6 +23,8 @@ beforeEach(async () => {
   counts = [];
   navigated = [];
   caching = true;
+  notifying = false;
+  news = [];
   for (let i = 1; i <= 30; i++) {
     fake.leads.set(`lead_${i}`, lead(`lead_${i}`, `person-${i}`, { firstname: `P${i}` }));
     fake.conversations.set(`conv_${i}`, conversation(`conv_${i}`, `lead_${i}`));
@@ -29,7 +33,6 @@ beforeEach(async () => {
   inbox = createInbox({
     api: fake.api,
     cache: createProfileCache(db),
-    identities: { names: () => new Map([['idt_1', 'Sam Rivera']]), load: () => undefined, list: async () => [] },
     meta: createMetaStore(db),
     clock,
     keys: { current: () => 'key' },
@@ -39,6 +42,10 @@ beforeEach(async () => {
     getTabUrl: async () => 'http://pronet.localhost:8787/in/someone/',
     navigateTab: async (tabId, url) => void navigated.push([tabId, url]),
     onCount: (c) => void counts.push(c),
+    notifications: () => notifying,
+    onNews: (n, count) => void news.push({ replies: n.replies.map((c) => c.id), woke: n.woke.map((s) => s.id), count }),
+    myIdentityIds: () => ['idt_2'],
+    identities: { names: () => new Map([['idt_1', 'Sam Rivera']]), load: () => undefined, list: async () => [{ id: 'idt_1', name: 'Sam Rivera' }, { id: 'idt_2', name: 'Priya Natarajan' }] },
   });
 });
 
@@ -112,6 +119,44 @@ describe('inbox handler', () => {
     await inbox.refreshCount(15_000);
     expect(fake.calls.length).toBe(calls);
     expect(await inbox.handlers['inbox-count']({ type: 'inbox-count' }, {})).toMatchObject({ count: 30 });
+  });
+
+  it('moves the count at once when an action is queued on a conversation it knows, back on undo, without a call', async () => {
+    await inbox.refreshCount();
+    await page({ type: 'inbox-page', view: 'waiting' });
+    const calls = fake.calls.length;
+    await inbox.queued({ kind: 'archive', conversationId: 'conv_1', leadId: 'lead_1' });
+    await inbox.queued({ kind: 'snooze', conversationId: 'conv_2', leadId: 'lead_2', until: clock.now() + 3_600_000 });
+    expect(counts).toEqual([30, 29, 28]);
+    await inbox.queued({ kind: 'unarchive', conversationId: 'conv_1', leadId: 'lead_1' });
+    await inbox.queued({ kind: 'note', conversationId: 'conv_3', leadId: 'lead_3' });
+    await inbox.queued({ kind: 'archive', conversationId: 'conv_unknown', leadId: 'lead_unknown' });
+    expect(counts).toEqual([30, 29, 28, 29]);
+    expect(await inbox.handlers['inbox-count']({ type: 'inbox-count' }, {})).toMatchObject({ count: 29 });
+    expect(fake.calls.length).toBe(calls);
+  });
+
+  it('with notifications on, tells a new waiting reply and a snooze that woke since the last refresh', async () => {
+    notifying = true;
+    fake.conversations.set('conv_s', { ...conversation('conv_s', 'lead_1'), status: 'SNOOZED', snoozeUntil: clock.now() + 60_000 });
+    await inbox.refreshCount();
+    expect(news).toEqual([]);
+    await clock.advance(120_000);
+    fake.conversations.set('conv_s', { ...fake.conversations.get('conv_s')!, status: 'OPEN', snoozeUntil: null, leadReplied: false });
+    // (The fake answers in insertion order, not by date: the reply is among the first rows.)
+    fake.conversations.set('conv_5', { ...fake.conversations.get('conv_5')!, lastMessageAt: clock.now() });
+    await inbox.refreshCount();
+    expect(news).toEqual([{ replies: ['conv_5'], woke: ['conv_s'], count: 31 }]);
+    await inbox.refreshCount();
+    expect(news).toHaveLength(1);
+  });
+
+  it('lists the identities the user sends as first', async () => {
+    const choices = await inbox.handlers['inbox-choices']({ type: 'inbox-choices' }, {});
+    expect(choices.identities.map((i) => [i.id, i.mine])).toEqual([
+      ['idt_2', true],
+      ['idt_1', false],
+    ]);
   });
 
   it('opens a profile on the host the tab is on', async () => {
