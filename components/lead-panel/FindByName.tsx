@@ -49,14 +49,24 @@ export function FindByName({ firstname, lastname, company, resetKey, find, link 
   const [result, setResult] = useState<NameSearchView | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** Once the user typed, the page's later words (a heading that shows late) no longer replace theirs. */
+  const [edited, setEdited] = useState(false);
 
   useEffect(() => {
-    setFirst(firstname.slice(0, WORD_MAX));
-    setLast(lastname.slice(0, WORD_MAX));
-    setComp(company.slice(0, WORD_MAX));
+    setEdited(false);
     setResult(null);
     setError(null);
   }, [resetKey]);
+  useEffect(() => {
+    if (edited) return;
+    setFirst(firstname.slice(0, WORD_MAX));
+    setLast(lastname.slice(0, WORD_MAX));
+    setComp(company.slice(0, WORD_MAX));
+  }, [resetKey, firstname, lastname, company, edited]);
+  const typed = (set: (value: string) => void) => (value: string) => {
+    setEdited(true);
+    set(value);
+  };
 
   const query = nameQuery(first, last, comp);
 
@@ -91,20 +101,20 @@ export function FindByName({ firstname, lastname, company, resetKey, find, link 
           <label class="field-label" for="find-first">
             {t('firstName')}
           </label>
-          <input id="find-first" class="input" value={first} maxLength={WORD_MAX} onInput={(e) => setFirst(e.currentTarget.value)} autocomplete="off" />
+          <input id="find-first" class="input" value={first} maxLength={WORD_MAX} onInput={(e) => typed(setFirst)(e.currentTarget.value)} autocomplete="off" />
         </div>
         <div class="field">
           <label class="field-label" for="find-last">
             {t('lastName')}
           </label>
-          <input id="find-last" class="input" value={last} maxLength={WORD_MAX} onInput={(e) => setLast(e.currentTarget.value)} autocomplete="off" />
+          <input id="find-last" class="input" value={last} maxLength={WORD_MAX} onInput={(e) => typed(setLast)(e.currentTarget.value)} autocomplete="off" />
         </div>
       </div>
       <div class="field">
         <label class="field-label" for="find-company">
           {t('companyLabel')}
         </label>
-        <input id="find-company" class="input" value={comp} maxLength={WORD_MAX} onInput={(e) => setComp(e.currentTarget.value)} autocomplete="off" />
+        <input id="find-company" class="input" value={comp} maxLength={WORD_MAX} onInput={(e) => typed(setComp)(e.currentTarget.value)} autocomplete="off" />
       </div>
       <div class="row">
         <Button onClick={() => void search()} busy={busy === 'find'} disabled={!query || busy !== null} icon={<Icon name="user" />}>

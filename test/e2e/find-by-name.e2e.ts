@@ -87,10 +87,10 @@ test('a page’s words are only a suggestion: shown bounded, never sent to the s
   await page.route(`${emulator.pronetOrigin}/in/joan-clarke/`, (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><html><head><title>Joan</title></head><body><main>
+      body: `<!doctype html><html><head><title>Joan</title></head><body><main><section class="top-card">
         <h1 class="profile-name">${hostileName.replace(/</g, '&lt;')}</h1>
         <a class="current-company" href="/company/evil/">${hostileCompany}</a>
-      </main></body></html>`,
+      </section></main></body></html>`,
     }),
   );
   await page.goto(`${emulator.pronetOrigin}/in/joan-clarke/`);
