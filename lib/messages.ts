@@ -44,7 +44,9 @@ import {
   InboxLeadView,
   InboxPageView,
   KeyTestView,
+  LeadLinkView,
   ListBadge,
+  NameSearchView,
   OutboxItemView,
   PanelState,
   QueueView,
@@ -67,6 +69,8 @@ export function replySchema<T extends z.ZodMiniType>(value: T) {
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const tabId = z.number().check(z.int(), z.nonnegative());
+/** A word of a name search: what the user typed (the page only suggests it), bounded. */
+const nameWord = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** Every conversation mutation targets a conversation by its id; leadId places it in a panel. */
 const conversationTarget = { conversationId: id, leadId: id };
@@ -81,9 +85,11 @@ export const protocol = {
     request: z.object({
       url: z.string().check(z.maxLength(4096)),
       name: z.optional(z.string().check(z.maxLength(200))),
-      /** The current company and job title the page shows: suggestions, sent to the service only by `add-to-audience`. */
+      /** The current company and job title the page shows: suggestions, sent to the service only by `add-to-audience` and `find-by-name`. */
       company: z.optional(z.string().check(z.maxLength(200))),
       jobTitle: z.optional(z.string().check(z.maxLength(200))),
+      /** On a lead page (`/sales/lead/...`): the one public profile link its header shows. */
+      profileLink: z.optional(z.string().check(z.maxLength(4096))),
     }),
     reply: ChipState,
   },
@@ -108,6 +114,22 @@ export const protocol = {
   'select-conversation': { request: z.object({ tabId, conversationId: id }), reply: PanelState },
   /** Several leads share the tab's profile: remember this one for it (null: forget the choice). */
   'choose-lead': { request: z.object({ tabId, leadId: z.nullable(id) }), reply: PanelState },
+  /**
+   * Find by name: the leads with these names and company (typed by the user, prefilled from the
+   * page). Sent only when the user presses the button.
+   */
+  'find-by-name': {
+    request: z.object({ tabId, firstname: nameWord, lastname: nameWord, companyName: nameWord }),
+    reply: NameSearchView,
+  },
+  /** Link the tab's profile to this lead on this browser (the profile then resolves to it). */
+  'link-lead': { request: z.object({ tabId, leadId: id, name: z.string().check(z.maxLength(200)) }), reply: PanelState },
+  /** The profiles linked by hand on this browser, newest first. */
+  'lead-links': { request: z.object({}), reply: z.array(LeadLinkView) },
+  /** Forget a profile's link; replies with the links left. */
+  'unlink-lead': { request: z.object({ profileUrl: z.string().check(z.maxLength(4096)) }), reply: z.array(LeadLinkView) },
+  /** The tab's linked lead has no pronetUrl: set it to the tab's profile (POST /leads merge by leadId). */
+  'set-lead-url': { request: z.object({ tabId }), reply: PanelState },
   /** A page of a lead's activity (`Show more`), most recent first. */
   'lead-activity': {
     request: z.object({

@@ -20,6 +20,7 @@ import { ConversationStatus, statusText } from './ConversationStatus';
 import { LastMessagePreview } from './LastMessagePreview';
 import { LeadPicker } from './LeadPicker';
 import { NoLead } from './NoLead';
+import { LeadPageWithoutLink, LinkNotice } from './LeadLink';
 import { NoteEditor } from './NoteEditor';
 import { OutboxList } from './OutboxList';
 import { QualifyControl } from './QualifyControl';
@@ -84,6 +85,10 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
   const loadMessages = useCallback((conversationId: string) => messenger.send('conversation-messages', { conversationId }), [messenger]);
   const loadAudiences = useCallback(() => messenger.send('audiences', {}), [messenger]);
   const loadCredits = useCallback(() => messenger.send('credits', {}), [messenger]);
+  const findByName = useCallback(
+    (query: { firstname: string; lastname: string; companyName: string }) => messenger.send('find-by-name', { tabId, ...query }),
+    [messenger, tabId],
+  );
 
   useEffect(() => setError(null), [state?.kind, state && 'profileUrl' in state ? state.profileUrl : null]);
 
@@ -133,8 +138,12 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         enrich={(input) => messenger.send('enrich', { profileUrl: state.profileUrl, ...input })}
         onRetry={retry}
         onDiscard={discard}
+        findByName={findByName}
+        link={async (match) => void report(await messenger.send('link-lead', { tabId, leadId: match.id, name: match.name }))}
       />
     );
+  } else if (state.kind === 'not-profile' && state.leadPage) {
+    body = <LeadPageWithoutLink words={state.leadPage} tabId={tabId} findByName={findByName} />;
   } else {
     body = <StateMessage state={state} now={current} onOpenOptions={onOpenOptions} onRetry={refresh} />;
   }
@@ -237,6 +246,9 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           </span>
         ) : null}
       </header>
+
+      {state.via === 'lead-page' ? <p class="muted small via-note">{t('viaLeadPage')}</p> : null}
+      {state.link ? <LinkNotice tabId={tabId} pronetUrlMissing={state.link.pronetUrlMissing} messenger={messenger} /> : null}
 
       {state.leads ? (
         <p class="muted small other-leads">

@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItemView } from '../../lib/views';
 import { useEnglish } from '../test-i18n';
 import { audienceInput, guessNames, NoLead, TEXT_FIELD_MAX } from './NoLead';
+import { nameQuery } from './FindByName';
+
+/** The Add to audience form (Find by name has name and company fields of its own). */
+const addForm = () => within(screen.getByRole('region', { name: 'Make this profile a lead' }));
 
 beforeEach(() => useEnglish());
 afterEach(cleanup);
@@ -19,6 +24,9 @@ const state = {
 function setup(credits = { total: 120, perishable: 20 }, page: { company?: string; jobTitle?: string } = {}) {
   const addToAudience = vi.fn(async () => ({ ok: true as const, value: {} as OutboxItemView }));
   const enrich = vi.fn(async () => ({ ok: true as const, value: { enrichRequestId: 'enr_1', creditsSpent: 1 } }));
+  const match = { id: 'lead_m', name: 'Margaret Hamilton', company: 'Apollo Guidance', jobTitle: null, pronetUrl: null, createdAt: 0, differs: ['company' as const, 'no-url' as const] };
+  const findByName = vi.fn(async () => ({ ok: true as const, value: { matches: [match], tooManyResults: false } }));
+  const link = vi.fn(async () => {});
   render(
     <NoLead
       state={{ ...state, ...page }}
@@ -28,9 +36,11 @@ function setup(credits = { total: 120, perishable: 20 }, page: { company?: strin
       enrich={enrich}
       onRetry={() => {}}
       onDiscard={() => {}}
+      findByName={findByName}
+      link={link}
     />,
   );
-  return { addToAudience, enrich };
+  return { addToAudience, enrich, findByName, link };
 }
 
 describe('guessNames', () => {
@@ -58,7 +68,7 @@ describe('NoLead', () => {
   it('suggests the company and job title the page shows; sends them, as edited, only on Add to audience', async () => {
     const { addToAudience, enrich } = setup(undefined, { company: 'Hamilton Technologies', jobTitle: 'Founder & CEO' });
     await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });
-    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Hamilton Technologies');
+    expect((addForm().getByLabelText('Company') as HTMLInputElement).value).toBe('Hamilton Technologies');
     expect((screen.getByLabelText('Job title') as HTMLInputElement).value).toBe('Founder & CEO');
     expect((screen.getByLabelText('Job title') as HTMLInputElement).maxLength).toBe(TEXT_FIELD_MAX);
     fireEvent.input(screen.getByLabelText('Job title'), { target: { value: ' Director of Software Engineering ' } });
@@ -79,7 +89,7 @@ describe('NoLead', () => {
   it('a company the user empties is not sent', async () => {
     const { addToAudience } = setup(undefined, { company: 'Hamilton Technologies' });
     await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });
-    fireEvent.input(screen.getByLabelText('Company'), { target: { value: '' } });
+    fireEvent.input(addForm().getByLabelText('Company'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to audience' }));
     await waitFor(() => expect(addToAudience).toHaveBeenCalledWith({ audience: 'Sales leaders EU', firstname: 'Margaret', lastname: 'Hamilton' }));
   });
@@ -98,6 +108,30 @@ describe('NoLead', () => {
     fireEvent.input(screen.getByLabelText('Name of the new audience'), { target: { value: 'Apollo alumni' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to audience' }));
     await waitFor(() => expect(addToAudience).toHaveBeenCalledWith(expect.objectContaining({ audience: 'Apollo alumni' })));
+  });
+
+  it('Find by name: prefilled from the page, sent only on the press with the words as edited; a possible match says what differs and links', async () => {
+    const { findByName, link } = setup();
+    const find = screen.getByRole('region', { name: 'Find by name' });
+    const first = find.querySelector<HTMLInputElement>('#find-first')!;
+    expect(first.value).toBe('Margaret');
+    expect(find.querySelector<HTMLInputElement>('#find-company')!.value).toBe('');
+    const button = screen.getByRole('button', { name: 'Find by name' }) as HTMLButtonElement;
+    // No company: nothing to send yet.
+    expect(button.disabled).toBe(true);
+    fireEvent.input(find.querySelector('#find-company')!, { target: { value: '  Apollo Guidance ' } });
+    expect(findByName).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    await waitFor(() => expect(findByName).toHaveBeenCalledWith({ firstname: 'Margaret', lastname: 'Hamilton', companyName: 'Apollo Guidance' }));
+    expect(await screen.findByText('Another company · No profile URL on the lead')).toBeTruthy();
+    expect(screen.getByText('Possible match')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Link Margaret Hamilton (Apollo Guidance)' }));
+    await waitFor(() => expect(link).toHaveBeenCalledWith(expect.objectContaining({ id: 'lead_m' })));
+  });
+
+  it('bounds what the page suggests', () => {
+    expect(nameQuery(' a ', 'b', 'x'.repeat(500))).toEqual({ firstname: 'a', lastname: 'b', companyName: 'x'.repeat(200) });
+    expect(nameQuery('a', ' ', 'c')).toBeNull();
   });
 
   it('shows the credit balance before Enrich, and no Enrich without credits', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
-import type { AudienceView, CreditsView, EnrichResultView, OutboxItemView, PanelState } from '../../lib/views';
+import type { AudienceView, CreditsView, EnrichResultView, NameSearchView, OutboxItemView, PanelState, PossibleMatchView } from '../../lib/views';
 import type { EnrichType } from '../../lib/api/enrichment';
 import { errorText } from '../error-text';
 import { formatNumber } from '../format';
@@ -9,6 +9,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
 import { EnrichCard } from './EnrichCard';
+import { FindByName } from './FindByName';
 import { OutboxList } from './OutboxList';
 
 type NoLeadState = Extract<PanelState, { kind: 'no-lead' }>;
@@ -21,6 +22,8 @@ export interface NoLeadProps {
   enrich: (input: { enrichType: EnrichType; firstname: string; lastname: string }) => Promise<Reply<EnrichResultView>>;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
+  findByName: (query: { firstname: string; lastname: string; companyName: string }) => Promise<Reply<NameSearchView>>;
+  link: (match: PossibleMatchView) => Promise<void>;
 }
 
 export interface AddToAudienceInput {
@@ -70,7 +73,7 @@ function TextField({ id, label, value, onInput }: { id: string; label: string; v
 }
 
 /** A profile that is no lead yet: add it to an audience, or enrich it (credit balance first). */
-export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard }: NoLeadProps) {
+export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard, findByName, link }: NoLeadProps) {
   const [guessFirst, guessLast] = guessNames(state.displayName, state.slug);
   const [firstname, setFirstname] = useState(guessFirst);
   const [lastname, setLastname] = useState(guessLast);
@@ -134,6 +137,9 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
           </p>
         </div>
       </header>
+      {state.via === 'lead-page' ? <p class="muted small via-note">{t('viaLeadPage')}</p> : null}
+
+      <FindByName firstname={guessFirst} lastname={guessLast} company={state.company ?? ''} resetKey={state.profileUrl} find={findByName} link={link} />
 
       <section class="card card-body stack" aria-labelledby="add-title">
         <h2 class="card-title" id="add-title">

@@ -11,6 +11,7 @@ import { ChipToggle } from './ChipToggle';
 import { InboxNotificationsToggle } from './InboxNotificationsToggle';
 import { ListBadgeToggles } from './ListBadgeToggles';
 import { MyIdentities } from './MyIdentities';
+import { LeadLinks } from './LeadLinks';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
 import { ProfileHosts } from './ProfileHosts';
@@ -71,6 +72,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <ListBadgeToggles settings={settings} messenger={messenger} onSettings={setSettings} />
             <InboxNotificationsToggle settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
             <MyIdentities settings={settings} messenger={messenger} onSettings={setSettings} />
+            <LeadLinks messenger={messenger} />
           </Section>
         </>
       ) : !loadError ? (

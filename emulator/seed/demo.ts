@@ -9,6 +9,7 @@ import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, 
 import { createIdFactory } from './ids';
 import { addInboxQueue } from './inbox-queue';
 import { addLeadIdentityPeople } from './lead-identity';
+import { addSalesPeople } from './sales-people';
 import { listPeople } from './list-people';
 import { createRng, type Rng } from './prng';
 import type { LeadProgress } from './stats';
@@ -260,6 +261,7 @@ function buildDemoPro(ctx: BuildContext, rng: Rng): { ws: WorkspaceData; profile
     graceRecord.pronetUrl = grace.pronetUrl;
   }
   profiles.push(...addLeadIdentityPeople(ctx, rng.fork('lead-identity'), ws, idt(0)));
+  profiles.push(...addSalesPeople(ctx, ws));
   return { ws, profiles };
 }
 

@@ -48,14 +48,14 @@ export interface Page {
 }
 
 const profilePath = (p: PronetProfile): string => `/in/${encodeURIComponent(p.slug)}/`;
-const companyPath = (name: string): string => `/company/${encodeURIComponent(slugify(name) || 'company')}/`;
-const fullName = (p: PronetProfile): string => `${p.firstname} ${p.lastname}`;
+export const companyPath = (name: string): string => `/company/${encodeURIComponent(slugify(name) || 'company')}/`;
+export const fullName = (p: PronetProfile): string => `${p.firstname} ${p.lastname}`;
 
 function initials(p: PronetProfile): string {
   return `${p.firstname.charAt(0)}${p.lastname.charAt(0)}`.toUpperCase();
 }
 
-function avatar(p: PronetProfile, size: 'lg' | 'md' | 'sm' | 'xs'): Html {
+export function avatar(p: PronetProfile, size: 'lg' | 'md' | 'sm' | 'xs'): Html {
   const hue = hashString(p.slug) % 360;
   // Only a https or data:image picture is shown; anything else falls back to initials.
   if (p.picture && /^(https:|data:image\/)/.test(p.picture)) {
@@ -170,7 +170,7 @@ function personRow(p: PronetProfile): Html {
   </li>`;
 }
 
-function sidebar(index: SiteIndex, self: PronetProfile | null): Html {
+export function sidebar(index: SiteIndex, self: PronetProfile | null): Html {
   return html`<aside class="col-side">
     <section class="card">
       <h2 class="card-title">People also viewed</h2>

@@ -10,7 +10,8 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { PronetProfile } from '../model';
-import { profileSlug } from '../../lib/pronet/canonical-url';
+import { profileSlug, salesLeadToken } from '../../lib/pronet/canonical-url';
+import { leadListPage, leadPage } from './sales-pages';
 import { html, raw } from './html';
 import {
   type Page,
@@ -247,6 +248,11 @@ export function pronetSite(deps: PronetSiteDeps): Hono {
   app.get('/in/:slug', profile('main'));
   app.get('/in/:slug/details/experience', profile('experience'));
   app.get('/in/:slug/overlay/contact-info', profile('contact-info'));
+  app.get('/sales/lead/:lead', (c) => {
+    const token = salesLeadToken(`http://pronet.localhost${c.req.path}`);
+    return send(c, (token === null ? null : leadPage(indexOf(deps.profiles()), token)) ?? notFoundPage());
+  });
+  app.get('/sales/lists/people', (c) => send(c, leadListPage(indexOf(deps.profiles()))));
   app.get('/company/:company', (c) => {
     const index = indexOf(deps.profiles());
     let key: string;

@@ -31,7 +31,8 @@ export interface OutboxApi extends QualifyApi {
     opts: OutboxCallOptions,
   ): Promise<ConversationSummary>;
   createLead(
-    input: { audience: string; pronetUrl: string; firstname?: string; lastname?: string },
+    /** With `leadId`: a merge into that lead (the service fills its empty fields only). */
+    input: { audience: string; pronetUrl: string; firstname?: string; lastname?: string; leadId?: string },
     opts: OutboxCallOptions,
   ): Promise<{ leadId: string }>;
   leadConversations(leadId: string, opts: OutboxCallOptions): Promise<ConversationSummary[]>;

@@ -31,6 +31,10 @@ export interface PanelInputs {
   /** The current company and job title the page shows, when the content script reported them. */
   company?: string;
   jobTitle?: string;
+  /** The profile came from the public profile link a lead page shows. */
+  via?: 'lead-page';
+  /** The tab shows a lead page with no public profile link to resolve. */
+  leadPage?: boolean;
   entry: CacheEntry | undefined;
   /** True while the entry is older than its freshness or being revalidated. */
   stale: boolean;
@@ -48,7 +52,12 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
   if (!inputs.hasKey) return { kind: 'no-key' };
   if (inputs.keyProblem !== null) return { kind: 'bad-key', ...inputs.keyProblem };
   const { profileUrl, entry } = inputs;
-  if (profileUrl === null) return { kind: 'not-profile' };
+  const words = {
+    ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
+    ...(inputs.company ? { company: inputs.company } : {}),
+  };
+  if (profileUrl === null) return inputs.leadPage ? { kind: 'not-profile', leadPage: words } : { kind: 'not-profile' };
+  const via = inputs.via ? { via: inputs.via } : {};
   if (!entry) {
     if (inputs.error) return { kind: 'error', profileUrl, ...inputs.error };
     return { kind: 'loading', profileUrl };
@@ -63,9 +72,9 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       kind: 'no-lead',
       profileUrl,
       slug: profileSlug(profileUrl) ?? profileUrl,
-      ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
-      ...(inputs.company ? { company: inputs.company } : {}),
+      ...words,
       ...(inputs.jobTitle ? { jobTitle: inputs.jobTitle } : {}),
+      ...via,
       pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
       failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
     };
@@ -95,6 +104,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
     fetchedAt: entry.fetchedAt,
     ...(entry.recentLogs ? { activity: entry.recentLogs.map(activityItem) } : {}),
     ...(entry.candidates && entry.candidates.length > 1 ? { leads: entry.candidates.length } : {}),
+    ...(entry.linked ? { link: { pronetUrlMissing: !lead.pronetUrl } } : {}),
+    ...via,
   };
 }
 

@@ -231,3 +231,31 @@ describe('resolver: invalidate (a mutation landed while a look-up was on its way
     expect(await r.peek(NOBODY)).toBeNull();
   });
 });
+
+describe('resolver: profiles linked by hand', () => {
+  const links = new Map<string, string>();
+  const withLinks = () => resolver({ links: { get: async (url) => (links.has(url) ? { profileUrl: url, leadId: links.get(url)!, name: 'x', linkedAt: 0 } : undefined) } });
+  beforeEach(() => {
+    links.clear();
+    service.leads.set('lead_j', lead('lead_j', 'joan-clarke', { firstname: 'Joan', lastname: 'Clarke', pronetUrl: null }));
+  });
+
+  it('a linked profile resolves to its lead by id (one search, marked linked), in a batch too', async () => {
+    links.set(NOBODY, 'lead_j');
+    const r = withLinks();
+    const entry = await r.resolve(NOBODY);
+    expect(entry).toMatchObject({ leadId: 'lead_j', linked: true });
+    expect(service.calls).toEqual(['searchLead lead_j', 'leadConversations lead_j']);
+    r.invalidate(NOBODY);
+    const [batched] = r.resolveMany([{ profileUrl: NOBODY }]);
+    expect(await batched).toMatchObject({ leadId: 'lead_j', linked: true });
+  });
+
+  it('a link to a lead that is gone gives way to the URL', async () => {
+    links.set(ADA, 'lead_gone');
+    const entry = await withLinks().resolve(ADA);
+    expect(entry.leadId).toBe('lead_1');
+    expect(entry.linked).toBeUndefined();
+    expect(service.calls).toEqual(['searchLead lead_gone', `searchLead ${ADA}`, 'leadConversations lead_1']);
+  });
+});

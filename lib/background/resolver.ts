@@ -16,6 +16,8 @@
  * - Duplicates: when several leads have the profile URL, each one's conversations are counted (the
  *   picker shows the one with a conversation first) and the entry names the lead the user chose for
  *   this profile (`choices`), or none until they choose: never silently the first.
+ * - Links: a profile the user linked to a lead (`links`) is looked up by that lead's id; when that
+ *   lead is gone, the URL decides again.
  */
 import { LIMITER_PRIORITIES, priorityOf, risingPriority, type LimiterPriority, type RisingPriority } from '../api/rate-limiter';
 import type { LeadMatches } from '../api/lead-search';
@@ -23,6 +25,7 @@ import type { ConversationSummary } from '../api/schemas';
 import type { ProfileCache } from '../store/cache';
 import type { CacheEntry } from '../store/db';
 import type { LeadChoices } from '../store/lead-choices';
+import type { LeadLinks } from '../store/lead-links';
 
 export interface ResolveCallOptions {
   signal?: AbortSignal;
@@ -33,8 +36,11 @@ export interface ResolveCallOptions {
 
 /** The two calls resolution needs (adapted from the client in `api.ts`). */
 export interface ResolverApi {
-  /** The leads with this canonical profile URL (or this id), or null when there is none (404). */
-  searchLead(query: { pronetUrl: string } | { leadId: string }, opts: ResolveCallOptions): Promise<LeadMatches | null>;
+  /** The leads with this canonical profile URL (or this id, or these names), or null when there is none (404). */
+  searchLead(
+    query: { pronetUrl: string } | { leadId: string } | { firstname: string; lastname: string; companyName: string },
+    opts: ResolveCallOptions,
+  ): Promise<LeadMatches | null>;
   leadConversations(leadId: string, opts: ResolveCallOptions): Promise<ConversationSummary[]>;
   /**
    * The conversations of several leads in one search (`GET /conversations/search?leadIds=`); without
@@ -48,6 +54,8 @@ export interface ResolverOptions {
   cache: ProfileCache;
   /** The lead the user chose for a profile that several leads share. */
   choices?: Pick<LeadChoices, 'get'>;
+  /** Profiles the user linked by hand to a lead (Find by name): they resolve to it by id. */
+  links?: Pick<LeadLinks, 'get'>;
   clock: { now(): number };
   freshMs?: number;
   noLeadFreshMs?: number;
@@ -123,11 +131,22 @@ export function createResolver(opts: ResolverOptions): Resolver {
     }
   }
 
+  /** The lead search for a profile: by the linked lead's id when the user linked one, else by its URL. */
+  async function search(profileUrl: string, call: ResolveCallOptions): Promise<{ found: LeadMatches | null; linked: boolean }> {
+    const link = await opts.links?.get(profileUrl);
+    if (link) {
+      const found = await opts.api.searchLead({ leadId: link.leadId }, call);
+      if (found && found.leads.length > 0) return { found, linked: true };
+    }
+    return { found: await opts.api.searchLead({ pronetUrl: profileUrl }, call), linked: false };
+  }
+
   async function lookUp(profileUrl: string, call: ResolveCallOptions): Promise<CacheEntry> {
-    const found = await opts.api.searchLead({ pronetUrl: profileUrl }, call);
+    const { found, linked } = await search(profileUrl, call);
     const ids = (found?.leads ?? []).map((l) => l.id);
     const lists = new Map(await Promise.all(ids.map(async (id) => [id, await opts.api.leadConversations(id, call)] as const)));
-    return entryFor(profileUrl, found, (id) => lists.get(id) ?? [], call);
+    const entry = await entryFor(profileUrl, found, (id) => lists.get(id) ?? [], call);
+    return linked ? { ...entry, linked } : entry;
   }
 
   /** A profile's cache entry from its lead search and the conversations of the leads it found. */
@@ -235,7 +254,8 @@ export function createResolver(opts: ResolverOptions): Resolver {
     running += urls.length;
     const started = urls.map(epochOf);
     const callOf = (i: number): ResolveCallOptions => ({ signal: controllers[i]!.signal, priority: priorities[i]!, abortOnlyQueued: true });
-    const leads = urls.map((url, i) => opts.api.searchLead({ pronetUrl: url }, callOf(i)));
+    const searches = urls.map((url, i) => search(url, callOf(i)));
+    const leads = searches.map((s) => s.then((r) => r.found));
     const conversations = Promise.allSettled(leads).then(async (settled) => {
       const ids = [...new Set(settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? r.value.leads.map((l) => l.id) : [])))];
       const byLead = new Map<string, ConversationSummary[]>(ids.map((id) => [id, []]));
@@ -250,7 +270,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
     conversations.catch(() => undefined);
     return urls.map(async (url, i) => {
       try {
-        const found = await leads[i]!;
+        const { found, linked } = await searches[i]!;
         const ids = (found?.leads ?? []).map((l) => l.id);
         let byLead = new Map<string, ConversationSummary[]>();
         if (ids.length > 0) {
@@ -259,7 +279,8 @@ export function createResolver(opts: ResolverOptions): Resolver {
             (await Promise.race([conversations, raised])) ??
             new Map(await Promise.all(ids.map(async (id) => [id, await opts.api.leadConversations(id, callOf(i))] as const)));
         }
-        return store(await entryFor(url, found, (id) => byLead.get(id) ?? [], callOf(i)), started[i]!);
+        const entry = await entryFor(url, found, (id) => byLead.get(id) ?? [], callOf(i));
+        return store(linked ? { ...entry, linked } : entry, started[i]!);
       } finally {
         running -= 1;
       }

@@ -40,6 +40,18 @@ describe('router', () => {
     expect(handled.map((h) => h.ctx)).toEqual([{ tabId: 4 }, { tabId: 9 }]);
   });
 
+  it('lets a content script on a lead page report what it shows, and never Find by name', async () => {
+    const { route, handled } = setup();
+    const leadPage: SenderInfo = { id: ID, url: 'http://pronet.localhost:8787/sales/lead/ACwAAQx7KpZ2mWeR,NAME_SEARCH,x1', tab: { id: 6 } };
+    expect((await route({ ...viewed, url: leadPage.url, profileLink: 'http://pronet.localhost:8787/in/ada-lovelace/' }, leadPage)).ok).toBe(true);
+    expect(handled.map((h) => [h.request.type, h.ctx])).toEqual([['profile-viewed', { tabId: 6 }]]);
+    // The page's words reach the service only from the panel, on a press.
+    for (const message of [{ type: 'find-by-name', tabId: 6, firstname: 'A', lastname: 'B', companyName: 'C' }, { type: 'link-lead', tabId: 6, leadId: 'l1', name: 'x' }]) {
+      expect(await route(message, leadPage)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(await route(message, profileTab)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+  });
+
   it('lets a content script on any page of a profile host ask for list badges and prefetch, and nothing more', async () => {
     const { route, handled } = setup();
     const search: SenderInfo = { id: ID, url: 'http://pronet.localhost:8787/search/results/people/?page=2', tab: { id: 5 } };

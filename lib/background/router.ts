@@ -9,7 +9,7 @@
  *   company people) only `LIST_SCRIPT_REQUESTS`. Anything else is refused with `forbidden`.
  */
 import { CONTENT_SCRIPT_REQUESTS, LIST_SCRIPT_REQUESTS, parseRequest, type Reply, type Request } from '../messages';
-import { isProfileHost, isProfileUrl } from '../pronet/canonical-url';
+import { isProfileHost, isProfileUrl, salesLeadToken } from '../pronet/canonical-url';
 import type { RequestContext } from './dispatch';
 
 /** The fields of `runtime.MessageSender` the router reads. */
@@ -44,7 +44,8 @@ export function classifySender(sender: SenderInfo, opts: Pick<RouterOptions, 'ex
   if (sender.url?.startsWith(origin)) return 'extension-page';
   const pageUrl = sender.url ?? sender.tab?.url;
   if (sender.tab?.id !== undefined && pageUrl !== undefined) {
-    if (isProfileUrl(pageUrl, opts.profileHosts())) return 'content-script';
+    // A lead page names its person too (through the public profile link it shows).
+    if (isProfileUrl(pageUrl, opts.profileHosts()) || salesLeadToken(pageUrl, opts.profileHosts()) !== null) return 'content-script';
     if (/^https?:/i.test(pageUrl) && isProfileHost(hostnameOf(pageUrl), opts.profileHosts())) return 'list-script';
   }
   return 'forbidden';

@@ -12,6 +12,7 @@ import type { OutboxAction } from '../store/db';
 import { createKeyStore } from '../store/key-store';
 import { createMetaStore } from '../store/meta';
 import { createLeadChoices } from '../store/lead-choices';
+import { createLeadLinks } from '../store/lead-links';
 import { createLeadStatuses } from '../store/lead-statuses';
 import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
@@ -32,6 +33,7 @@ import { createPanelFeed } from './panel-feed';
 import { outboxItemView } from './panel-state';
 import { createResolver, DEFAULT_FRESH_MS } from './resolver';
 import { leadIdentityHandlers } from './handlers/lead-identity';
+import { leadLinkHandlers } from './handlers/lead-links';
 import { createSerialLock } from './serial-lock';
 import { createServiceClient } from './service-client';
 import type { BackgroundDeps, BackgroundService } from './service-types';
@@ -88,10 +90,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const identities = createIdentityDirectory({ api, meta, clock, keys, onChange: notify, isStopped });
   const choices = createLeadChoices(meta);
   const statuses = createLeadStatuses(meta);
+  const links = createLeadLinks(meta);
   const resolver = createResolver({
     api,
     cache,
     choices,
+    links,
     clock,
     cachingEnabled,
     ...(deps.freshMs !== undefined ? { freshMs: deps.freshMs } : {}),
@@ -180,6 +184,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...outboxHandlers({ outbox }),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
+    ...leadLinkHandlers({ tabs, feed, resolution, links, cache, api, invalidate: resolver.invalidate, clock }),
     ...settingsHandlers({
       settings: { current, store: deps.settings, apply: applySettings },
       keys,

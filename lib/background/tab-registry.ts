@@ -4,7 +4,7 @@
  * a restarted worker knows them again (and keeps the chosen conversation: the panel and the
  * shortcuts must not switch to another one under the user).
  */
-import { canonicalProfileUrl, isProfileHost } from '../pronet/canonical-url';
+import { canonicalProfileUrl, isProfileHost, salesLeadToken } from '../pronet/canonical-url';
 import type { SessionArea } from '../store/key-store';
 import type { PanelError } from './panel-state';
 
@@ -16,6 +16,14 @@ export interface TabInfo {
   /** The current company and job title the page shows, when known (suggestions for the user). */
   company?: string;
   jobTitle?: string;
+  /**
+   * A lead page (`/sales/lead/...`): `lead-page` when the profile came from the one public profile
+   * link it shows; `leadPageWithoutLink` when it shows none (the panel says why).
+   */
+  via?: 'lead-page';
+  leadPageWithoutLink?: boolean;
+  /** The public profile link the lead page showed (kept for a restarted worker). */
+  profileLink?: string;
   selected: string | null;
   /** The resolution running for this tab, for cancellation when the user leaves the profile. */
   controller: AbortController | null;
@@ -67,6 +75,20 @@ export interface TabRegistry {
 export interface PageAbout {
   company?: string;
   jobTitle?: string;
+  /** On a lead page: the public profile link it shows. */
+  profileLink?: string;
+}
+
+/**
+ * The profile a tab's URL shows: the URL's own, or on a lead page (whose token the service does not
+ * store) the public profile link the page shows, which the content script found (exactly one, in
+ * the page's header). Null with `leadPage` when a lead page shows none.
+ */
+export function tabProfile(url: string, profileLink: string | undefined, hosts: readonly string[]): { profileUrl: string | null; via?: 'lead-page'; leadPage?: boolean } {
+  const own = canonicalProfileUrl(url, hosts);
+  if (own !== null || salesLeadToken(url, hosts) === null) return { profileUrl: own };
+  const linked = profileLink === undefined ? null : canonicalProfileUrl(profileLink, hosts);
+  return linked === null ? { profileUrl: null, leadPage: true } : { profileUrl: linked, via: 'lead-page' };
 }
 
 const TABS_SESSION = 'tabs';
@@ -105,6 +127,7 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
           ...(t.name ? { name: t.name } : {}),
           ...(t.company ? { company: t.company } : {}),
           ...(t.jobTitle ? { jobTitle: t.jobTitle } : {}),
+          ...(t.profileLink ? { profileLink: t.profileLink } : {}),
           ...(t.selected ? { selected: t.selected } : {}), ...(t.chosen ? { chosen: t.profileUrl } : {}) };
       }
     }
@@ -113,14 +136,20 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
 
   function setUrl(tabId: number, url: string, name?: string, about: PageAbout = {}): TabInfo {
     const tab = info(tabId);
-    let profileUrl = canonicalProfileUrl(url, opts.hosts());
+    // A restarted worker reads the URL again without the page's words: the lead page's link stays.
+    const link = about.profileLink ?? (url === tab.url ? tab.profileLink : undefined);
+    const found = tabProfile(url, link, opts.hosts());
+    let profileUrl = found.profileUrl;
     tab.url = url;
-    if (profileUrl === null && tab.chosen && isProfileHost(hostnameOf(url), opts.hosts())) profileUrl = tab.profileUrl;
+    if (profileUrl === null && !found.leadPage && tab.chosen && isProfileHost(hostnameOf(url), opts.hosts())) profileUrl = tab.profileUrl;
     else tab.chosen = false;
     if (profileUrl !== tab.profileUrl) {
       setProfile(tab, profileUrl);
     }
-    if (name !== undefined && profileUrl !== null) {
+    tab.via = found.via;
+    tab.leadPageWithoutLink = found.leadPage;
+    tab.profileLink = found.via ? link : undefined;
+    if (name !== undefined && (profileUrl !== null || found.leadPage)) {
       tab.name = name;
       tab.company = about.company;
       tab.jobTitle = about.jobTitle;
@@ -186,14 +215,14 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     async restore() {
       const saved = (await opts.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
       if (!saved || typeof saved !== 'object') return;
-      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; company?: unknown; jobTitle?: unknown; selected?: unknown; chosen?: unknown }>)) {
+      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; company?: unknown; jobTitle?: unknown; profileLink?: unknown; selected?: unknown; chosen?: unknown }>)) {
         if (typeof t.url !== 'string') continue;
         const chosen = typeof t.chosen === 'string' ? canonicalProfileUrl(t.chosen, opts.hosts()) : null;
         if (chosen) {
           info(Number(id)).chosen = true;
           info(Number(id)).profileUrl = chosen;
         }
-        const tab = setUrl(Number(id), t.url, text(t.name), { company: text(t.company), jobTitle: text(t.jobTitle) });
+        const tab = setUrl(Number(id), t.url, text(t.name), { company: text(t.company), jobTitle: text(t.jobTitle), profileLink: text(t.profileLink) });
         if (typeof t.selected === 'string') tab.selected = t.selected;
       }
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_MARK } from '../status-marks';
-import { createProfilePageCore, pageText, type PageSnapshot, type ProfilePageCore, type ProfilePageEffect } from './profile-page-core';
+import { createProfilePageCore, leadPageProfile, pageText, type PageSnapshot, type ProfilePageCore, type ProfilePageEffect } from './profile-page-core';
 
 const SITE = 'http://pronet.localhost:8080';
 const FEED = `${SITE}/feed/`;
@@ -233,6 +233,37 @@ describe('profile hosts from the settings', () => {
     expect(rendered(effects)).toEqual([null]);
     expect(sent(effects)).toEqual([viewed(CUSTOM)]);
     expect(core.profile).toBeNull();
+  });
+});
+
+describe('lead pages (sales tool)', () => {
+  const LEAD = `${SITE}/sales/lead/ACwAAQx7KpZ2mWeR,NAME_SEARCH,x1`;
+  const HEDY = 'ACoAABq7XkZmP2wQ';
+  it.each([
+    ['the one public link of the header', [page('ada-lovelace')], ADA],
+    ['two links to the same person count once', [page('ada-lovelace'), `${page('ADA-Lovelace')}details/experience/`], ADA],
+    ['a member-token link keeps its case', [`${SITE}/in/${HEDY}/`], `https://www.pronet.example/in/${HEDY}/`],
+    ['no link', [], null],
+    ['links that are no profile', [`${SITE}/company/x/`, `${SITE}/sales/lists/people/`], null],
+    ['two people: nothing is guessed', [page('ada-lovelace'), page('grace-hopper')], null],
+  ])('%s', (_what, headerLinks, profile) => {
+    expect(leadPageProfile({ href: LEAD, headerLinks }, [])).toBe(profile);
+  });
+
+  it('is no lead page on a profile or any other page', () => {
+    expect(leadPageProfile({ href: page('grace-hopper'), headerLinks: [page('ada-lovelace')] }, [])).toBeNull();
+    expect(leadPageProfile({ href: FEED, headerLinks: [page('ada-lovelace')] }, [])).toBeNull();
+  });
+
+  it('reports the lead page with its profile link, name and company; without a link, the words only', () => {
+    const core = createProfilePageCore();
+    const effects = core.visit({ href: LEAD, heading: 'Ada Lovelace', company: ' Analytical Engines ', canonicalLink: `https://www.pronet.example/sales/lead/x`, headerLinks: [page('ada-lovelace')] });
+    expect(core.profile).toBe(ADA);
+    expect(sent(effects)).toEqual([{ type: 'profile-viewed', url: LEAD, name: 'Ada Lovelace', company: 'Analytical Engines', profileLink: ADA }]);
+    const other = createProfilePageCore();
+    const none = other.visit({ href: LEAD, heading: 'Joan Clarke', company: 'Hut Eight', headerLinks: [] });
+    expect(other.profile).toBeNull();
+    expect(sent(none)).toEqual([{ type: 'profile-viewed', url: LEAD, name: 'Joan Clarke', company: 'Hut Eight' }]);
   });
 });
 

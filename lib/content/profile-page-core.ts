@@ -8,7 +8,7 @@
  */
 import { createChipTracker, parseChipState } from '../chip-state';
 import type { RequestOf } from '../messages';
-import { canonicalProfileUrl } from '../pronet/canonical-url';
+import { canonicalProfileUrl, salesLeadToken } from '../pronet/canonical-url';
 import { STATUS_MARK, type StatusMarkName } from '../status-marks';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import type { ChipState, ChipView } from '../views';
@@ -23,6 +23,19 @@ export interface PageSnapshot {
   /** The text of the profile's current company and job title, as found (untrimmed), when shown. */
   company?: string | null;
   jobTitle?: string | null;
+  /** On a lead page: the absolute hrefs of the links in its header (where its public profile link is). */
+  headerLinks?: readonly string[];
+}
+
+/**
+ * The profile a lead page (`/sales/lead/<token>,...`) shows: the public profile link of its header,
+ * when exactly one distinct profile is linked there. Anything else (none, two people, links elsewhere
+ * on the page) resolves nothing, so a page cannot slip another profile in beside the person's own.
+ */
+export function leadPageProfile(page: PageSnapshot, hosts: readonly string[]): string | null {
+  if (salesLeadToken(page.href, hosts) === null) return null;
+  const found = new Set((page.headerLinks ?? []).map((href) => canonicalProfileUrl(href, hosts)).filter((u): u is string => u !== null));
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 export type ProfilePageEffect =
@@ -98,10 +111,13 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
 
   // Until the background answers for the profile on screen, the chip says it is looking it up.
   const render = (): ProfilePageEffect => ({ type: 'render', view: tracker.profile === null ? null : (tracker.shown ?? { kind: 'loading' }) });
-  const send = (href: string, suggestion: Suggestion): ProfilePageEffect => ({
-    type: 'send',
-    request: { type: 'profile-viewed', url: href, ...suggestion },
-  });
+  const send = (page: PageSnapshot, suggestion: Suggestion): ProfilePageEffect => {
+    const link = leadPageProfile(page, hosts);
+    return { type: 'send', request: { type: 'profile-viewed', url: page.href, ...suggestion, ...(link ? { profileLink: link } : {}) } };
+  };
+  /** The profile the page shows: its URL's, or on a lead page the one its header links to. */
+  const profileOf = (page: PageSnapshot) => canonicalProfileUrl(page.href, hosts) ?? leadPageProfile(page, hosts);
+  const isLeadPage = (page: PageSnapshot) => salesLeadToken(page.href, hosts) !== null;
 
   /**
    * The page's name for the current profile, once the page shows it: after an in-page navigation
@@ -111,8 +127,10 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
   const currentName = (page: PageSnapshot): string | undefined => {
     const name = pageText(page.heading);
     const profile = tracker.profile;
-    if (!name || !profile) return undefined;
-    if (page.canonicalLink) return canonicalProfileUrl(page.canonicalLink, [...hosts, hostnameOf(page.href)]) === profile ? name : undefined;
+    const leadPage = isLeadPage(page);
+    if (!name || (!profile && !leadPage)) return undefined;
+    // A lead page's canonical link is the lead page itself, not the profile.
+    if (page.canonicalLink && !leadPage) return canonicalProfileUrl(page.canonicalLink, [...hosts, hostnameOf(page.href)]) === profile ? name : undefined;
     return name !== headingAtNavigation ? name : undefined;
   };
 
@@ -133,14 +151,14 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     const effects: ProfilePageEffect[] = [];
     const initial = reportedHref === null;
     reportedHref = page.href;
-    if (tracker.navigate(canonicalProfileUrl(page.href, hosts))) {
+    if (tracker.navigate(profileOf(page))) {
       statusMarked = null;
       if (tracker.profile !== null) effects.push({ type: 'mark', name: STATUS_MARK.urlChange, profileUrl: tracker.profile });
       headingAtNavigation = initial ? undefined : pageText(page.heading);
       effects.push(render());
     }
     sent = suggestionOf(page, currentName(page));
-    effects.push(send(page.href, sent));
+    effects.push(send(page, sent));
     return effects;
   };
 
@@ -156,10 +174,12 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     visit,
     revisit,
     contentChanged(page) {
+      // A lead page whose header link came (or changed) after the URL: it is another profile now.
+      if (isLeadPage(page) && profileOf(page) !== tracker.profile) return revisit(page);
       const suggestion = suggestionOf(page, currentName(page));
       if (!suggestion.name || sameSuggestion(suggestion, sent)) return [];
       sent = suggestion;
-      return [send(page.href, suggestion)];
+      return [send(page, suggestion)];
     },
     reply(raw) {
       const reply = raw as { ok?: unknown; value?: unknown } | null | undefined;

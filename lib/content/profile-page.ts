@@ -46,9 +46,11 @@ export interface ProfilePageDeps {
 
 /** Where the profile page shows the person's name. */
 export const HEADING_SELECTOR = 'h1.profile-name, main h1';
-/** Where it shows the person's current company and job title (the first, current, experience). */
-export const COMPANY_SELECTOR = '.top-card .current-company';
+/** Where it shows the person's current company and job title (the first, current, experience); a lead page's header too. */
+export const COMPANY_SELECTOR = '.top-card .current-company, .lead-header .current-company';
 export const JOB_TITLE_SELECTOR = '#experience .experience-item .exp-title';
+/** A lead page's header: the one place its public profile link is looked for (`leadPageProfile`). */
+export const LEAD_HEADER_LINKS_SELECTOR = '.lead-header a[href]';
 /** The site swaps its content in bursts of mutations: the name is checked once they settle. */
 export const NAME_CHECK_DELAY_MS = 150;
 
@@ -89,6 +91,7 @@ export async function startProfilePage(deps: ProfilePageDeps): Promise<void> {
     canonicalLink: document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href,
     company: document.querySelector(COMPANY_SELECTOR)?.textContent,
     jobTitle: document.querySelector(JOB_TITLE_SELECTOR)?.textContent,
+    headerLinks: [...document.querySelectorAll<HTMLAnchorElement>(LEAD_HEADER_LINKS_SELECTOR)].slice(0, 20).map((a) => a.href),
   });
 
   /** Tells the background what the tab shows; the core decides whether its answer is shown. */

@@ -35,6 +35,8 @@ export interface CacheEntry {
   candidates?: LeadCandidate[];
   /** The service found more leads than it listed. */
   tooManyResults?: boolean;
+  /** The lead came from a link the user made on this browser (`lead-links.ts`), not from the URL. */
+  linked?: boolean;
 }
 
 export interface LeadCandidate {

@@ -56,6 +56,8 @@ export const ErrorReason = z.enum([
   'being-sent',
   'status-refused',
   'no-campaign',
+  'not-linked',
+  'no-audience',
   // not-found
   'outbox-item-gone',
   'conversation-gone',
@@ -78,6 +80,8 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   'being-sent': 'bad-request',
   'status-refused': 'bad-request',
   'no-campaign': 'bad-request',
+  'not-linked': 'bad-request',
+  'no-audience': 'bad-request',
   'outbox-item-gone': 'not-found',
   'conversation-gone': 'not-found',
   cancelled: 'internal',

@@ -43,3 +43,27 @@ export const QualificationView = z.object({
   pendingId: z.nullable(z.string()),
 });
 export type QualificationView = z.infer<typeof QualificationView>;
+
+/** A lead a name search found (Find by name): what it is, and what differs from the search and the profile. */
+export const PossibleMatchView = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
+  pronetUrl: z.nullable(z.string()),
+  createdAt: z.number(),
+  /** `name`, `company`: not the words searched; `url`: another profile's URL; `no-url`: none. */
+  differs: z.array(z.enum(['name', 'company', 'url', 'no-url'])),
+});
+export type PossibleMatchView = z.infer<typeof PossibleMatchView>;
+
+export const NameSearchView = z.object({ matches: z.array(PossibleMatchView), tooManyResults: z.boolean() });
+export type NameSearchView = z.infer<typeof NameSearchView>;
+
+/** A profile linked by hand to a lead on this browser (the options list them). */
+export const LeadLinkView = z.object({ profileUrl: z.string(), leadId: z.string(), name: z.string(), linkedAt: z.number() });
+export type LeadLinkView = z.infer<typeof LeadLinkView>;
+
+/** The words the page shows for a person (its name, its company): a suggestion, never sent unpressed. */
+export const PageSuggestionView = z.object({ firstname: z.string(), lastname: z.string(), company: z.string() });
+export type PageSuggestionView = z.infer<typeof PageSuggestionView>;

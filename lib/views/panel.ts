@@ -8,6 +8,10 @@ import { OutboxItemView } from './outbox';
 export const ConversationStatusView = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatusView = z.infer<typeof ConversationStatusView>;
 
+/** How the tab's profile was found: `lead-page`, through the public profile link a lead page shows. */
+export const ProfileSourceView = z.enum(['lead-page']);
+export type ProfileSourceView = z.infer<typeof ProfileSourceView>;
+
 export const LeadView = z.object({
   id: z.string(),
   /** Display name ("First Last"), or the slug when the service knows no name. */
@@ -62,16 +66,18 @@ export type ConversationView = z.infer<typeof ConversationView>;
 export const PanelState = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-key') }),
   z.object({ kind: z.literal('bad-key'), reason: z.optional(z.enum(['plan'] as const satisfies readonly ErrorReason[])), detail: z.optional(z.string()) }),
-  z.object({ kind: z.literal('not-profile') }),
+  /** `leadPage`: a lead page that shows no (or more than one) public profile link (Find by name still works). */
+  z.object({ kind: z.literal('not-profile'), leadPage: z.optional(z.object({ displayName: z.optional(z.string()), company: z.optional(z.string()) })) }),
   z.object({ kind: z.literal('loading'), profileUrl: z.string() }),
   z.object({
     kind: z.literal('no-lead'),
     profileUrl: z.string(),
     slug: z.string(),
     displayName: z.optional(z.string()),
-    /** The current company and job title the page shows: suggestions, sent only by Add to audience. */
+    /** The current company and job title the page shows: suggestions, sent only by Add to audience and Find by name. */
     company: z.optional(z.string()),
     jobTitle: z.optional(z.string()),
+    via: z.optional(ProfileSourceView),
     pending: z.array(OutboxItemView),
     failed: z.array(OutboxItemView),
   }),
@@ -90,6 +96,9 @@ export const PanelState = z.discriminatedUnion('kind', [
     activity: z.optional(z.array(ActivityItemView)),
     /** How many leads the profile resolves to, when more than one (the user chose this one). */
     leads: z.optional(z.number().check(z.int())),
+    /** The profile was linked to this lead by hand on this browser; `pronetUrlMissing`: the lead has no pronetUrl. */
+    link: z.optional(z.object({ pronetUrlMissing: z.boolean() })),
+    via: z.optional(ProfileSourceView),
   }),
   /** Several leads have this profile: the user picks one (never silently the first). */
   z.object({

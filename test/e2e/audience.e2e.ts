@@ -23,8 +23,10 @@ test('Add to audience makes margaret-hamilton a lead, and the panel then shows t
   const page = await openProfile('margaret-hamilton');
   const panel = await openPanelFor(page);
   await expect(panel.getByText('Not a lead yet')).toBeVisible();
-  await expect(panel.getByLabel('First name')).toHaveValue('Margaret');
-  await expect(panel.getByLabel('Last name')).toHaveValue('Hamilton');
+  // Find by name has its own name fields: these are the new lead's.
+  const make = panel.getByRole('region', { name: 'Make this profile a lead' });
+  await expect(make.getByLabel('First name')).toHaveValue('Margaret');
+  await expect(make.getByLabel('Last name')).toHaveValue('Hamilton');
   await panel.getByLabel('Audience', { exact: true }).selectOption(audience);
   await panel.getByRole('button', { name: 'Add to audience' }).click();
 
@@ -55,10 +57,12 @@ test('Add to audience sends the company and job title the page shows, as edited,
   const panel = await openPanelFor(page);
   await expect(panel.getByText('Not a lead yet')).toBeVisible();
   // The content script read them from the profile page: suggestions in the fields.
-  await expect(panel.getByLabel('Company')).toHaveValue('Hamilton Technologies');
-  await expect(panel.getByLabel('Job title')).toHaveValue('Founder & CEO');
-  await panel.getByLabel('Company').fill('Hamilton Technologies Inc.');
-  await panel.getByLabel('Job title').fill('Director of Software Engineering');
+  // Find by name has its own Company field: these are the new lead's.
+  const make = panel.getByRole('region', { name: 'Make this profile a lead' });
+  await expect(make.getByLabel('Company')).toHaveValue('Hamilton Technologies');
+  await expect(make.getByLabel('Job title')).toHaveValue('Founder & CEO');
+  await make.getByLabel('Company').fill('Hamilton Technologies Inc.');
+  await make.getByLabel('Job title').fill('Director of Software Engineering');
   await panel.getByLabel('Audience', { exact: true }).selectOption('Webinar attendees');
 
   // Read from the page, shown, edited: nothing of it went to the service, and no lead was made.

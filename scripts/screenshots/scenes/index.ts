@@ -4,6 +4,7 @@
  */
 import type { Scene } from '../scene';
 import { scene as leadIdentity } from './lead-identity';
+import { scene as leadMatch } from './lead-match';
 import { scene as options } from './options';
 import { scene as overview } from './overview';
 import { scene as popup } from './popup';
@@ -43,4 +44,5 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'state-not-profile', scene: stateNotProfile },
   { file: 'lead-identity', scene: leadIdentity },
   { file: 'list-badges', scene: listBadges },
+  { file: 'lead-match', scene: leadMatch },
 ];

@@ -154,8 +154,10 @@ export function fakeService(now: () => number): FakeService {
 
   const api: BackgroundApi = {
     searchLead: (query) =>
-      call('searchLead', 'pronetUrl' in query ? query.pronetUrl : query.leadId, () => {
-        const found = [...leads.values()].filter((l) => ('pronetUrl' in query ? l.pronetUrl === query.pronetUrl : l.id === query.leadId));
+      call('searchLead', 'pronetUrl' in query ? query.pronetUrl : 'leadId' in query ? query.leadId : `${query.firstname} ${query.lastname}`, () => {
+        const found = [...leads.values()].filter((l) =>
+          'pronetUrl' in query ? l.pronetUrl === query.pronetUrl : 'leadId' in query ? l.id === query.leadId : l.firstname === query.firstname && l.lastname === query.lastname,
+        );
         return found.length === 0 ? null : { leads: found, recentLogs: [], tooManyResults: false };
       }),
     leadConversations: (leadId) =>

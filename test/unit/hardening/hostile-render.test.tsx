@@ -257,6 +257,8 @@ describe.each([
         enrich={() => messenger.send('enrich', { profileUrl: s, enrichType: 'PRONET_ENRICH', firstname: s, lastname: s })}
         onRetry={() => {}}
         onDiscard={() => {}}
+        findByName={() => messenger.send('find-by-name', { tabId: 1, firstname: s, lastname: s, companyName: s })}
+        link={async () => {}}
       />,
     );
     await waitFor(() => expect(container.querySelectorAll('option').length).toBeGreaterThan(0), { timeout: 5_000 });
