@@ -209,6 +209,8 @@ export const protocol = {
       cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
       at: z.optional(z.int().check(z.positive())),
       reload: z.optional(z.boolean()),
+      /** How many of the first rows fit on screen: their leads are looked up as soon as the page arrives. */
+      lookUp: z.optional(z.int().check(z.minimum(0), z.maximum(QUEUE_PAGE_SIZE))),
     }),
     reply: InboxPageView,
   },

@@ -6,7 +6,7 @@
  * service applies (`lib/inbox`), so the panel shows at once what the service will hold. Failed ones
  * are listed apart and not applied.
  */
-import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
+import { LeadStatus, type ConversationSummary, type Lead, type LeadLog } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
 import type { ActivityItemView, ChipView, ConversationView, ErrorView, LeadChoiceView, LeadView, OutboxItemView, PanelState, QualificationView } from '../views';
@@ -112,8 +112,20 @@ export function leadChoices(candidates: readonly LeadCandidate[], profileUrl: st
     }));
 }
 
+/**
+ * A lead log as the activity shows it. A status change names the status only in its English text
+ * ("Status set to INTERESTED"): a known status found there is kept apart, so the UI can word it.
+ */
 export function activityItem(log: LeadLog): ActivityItemView {
-  return { id: log.id, type: log.type, description: log.description, campaignName: log.campaignName, createdAt: log.createdAt };
+  const status = log.type === 'STATUS_CHANGED' ? /\b([A-Z][A-Z_]+)\s*$/.exec(log.description)?.[1] : undefined;
+  return {
+    id: log.id,
+    type: log.type,
+    description: log.description,
+    campaignName: log.campaignName,
+    createdAt: log.createdAt,
+    ...(status && LeadStatus.safeParse(status).success ? { status } : {}),
+  };
 }
 
 export function leadView(lead: Lead, profileUrl: string): LeadView {

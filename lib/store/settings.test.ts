@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
 import { createSettingsStore } from './settings';
-import { SETTINGS_VERSION, SETTINGS_VERSION_FIELD } from './settings-migrations';
+import { BUILD_SETTINGS_VERSION, SETTINGS_VERSION_FIELD } from './settings-migrations';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -17,13 +17,13 @@ describe('the settings store (storage.local)', () => {
     expect(await store.set({ chipEnabled: false })).toEqual({ ...DEFAULT_SETTINGS, chipEnabled: false });
     expect(await store.get()).toEqual({ ...DEFAULT_SETTINGS, chipEnabled: false });
     const raw = (await fakeBrowser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY];
-    expect(raw).toMatchObject({ chipEnabled: false, [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION });
+    expect(raw).toMatchObject({ chipEnabled: false, [SETTINGS_VERSION_FIELD]: BUILD_SETTINGS_VERSION });
   });
 
   it('what another build stored is read with the defaults under it; a malformed value reads as the defaults', async () => {
-    await fakeBrowser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { listBadges: false, [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION } });
+    await fakeBrowser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { listBadges: false, [SETTINGS_VERSION_FIELD]: BUILD_SETTINGS_VERSION } });
     expect(await createSettingsStore().get()).toEqual({ ...DEFAULT_SETTINGS, listBadges: false });
-    await fakeBrowser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { chipEnabled: 'yes', [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION } });
+    await fakeBrowser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { chipEnabled: 'yes', [SETTINGS_VERSION_FIELD]: BUILD_SETTINGS_VERSION } });
     expect(await createSettingsStore().get()).toEqual(DEFAULT_SETTINGS);
   });
 

@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
-import { migrateSettings, SETTINGS_VERSION, SETTINGS_VERSION_FIELD } from './settings-migrations';
+import { BUILD_SETTINGS_VERSION, migrateSettings, SETTINGS_VERSION_FIELD } from './settings-migrations';
 
 export interface SettingsStore {
   get(): Promise<Settings>;
@@ -34,7 +34,7 @@ export function createSettingsStore(): SettingsStore {
     async set(patch) {
       const next = Settings.parse({ ...sanitise(await stored()), ...patch });
       // Stored with its version, so that the next build knows which steps it still has to apply.
-      await area().set({ [SETTINGS_STORAGE_KEY]: { ...next, [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION } });
+      await area().set({ [SETTINGS_STORAGE_KEY]: { ...next, [SETTINGS_VERSION_FIELD]: BUILD_SETTINGS_VERSION } });
       return next;
     },
     watch(listener) {
