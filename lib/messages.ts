@@ -26,7 +26,7 @@
  */
 import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
-import { LeadStatus } from './api/schemas';
+import { LeadStatus } from './api/schemas/lead-status';
 import { NOTE_MODES } from './inbox/note-rules';
 import { QUEUE_PAGE_SIZE } from './inbox/queue';
 import {

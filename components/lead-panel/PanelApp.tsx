@@ -13,7 +13,7 @@ import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { InboxCount } from '../inbox/InboxCount';
-import { InboxView } from '../inbox/InboxView';
+import { LazyInboxView } from '../inbox/LazyInboxView';
 import { LeadPanel } from './LeadPanel';
 
 export interface PanelAppProps {
@@ -209,7 +209,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
         <div id="panel-section" role={surface === 'sidepanel' ? 'tabpanel' : undefined} aria-labelledby={surface === 'sidepanel' ? `tab-${section}` : undefined}>
         {surface === 'popup' ? <InboxCount messenger={messenger} onOpenQueue={() => void openDocked(tabId, 'inbox')} /> : null}
         {section === 'inbox' ? (
-          <InboxView messenger={messenger} tabId={tabId} outbox={outbox} now={() => Date.now()} onOpenOptions={openOptions} />
+          <LazyInboxView messenger={messenger} tabId={tabId} outbox={outbox} now={() => Date.now()} onOpenOptions={openOptions} />
         ) : tabId === null ? (
           <LeadPanel state={{ kind: 'not-profile' }} tabId={0} messenger={messenger} onOpenOptions={openOptions} />
         ) : (

@@ -9,6 +9,7 @@ export * from './campaigns';
 export * from './conversations';
 export * from './workspace';
 export * from './leads';
+export * from './lead-status';
 export * from './webhooks';
 export * from './crm';
 export * from './visitors';

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { ENRICH_TYPES } from '../enrichment';
 import { EpochMs, Int, StatusCode, hasAny, idString, queryInt } from './common';
 import { ConversationSummary } from './conversations';
+import { LeadStatus } from './lead-status';
 
 /**
  * A lead record as /leads/search, audience leads and enrichment return it (ours, after the public
@@ -164,21 +165,6 @@ export type LeadSearchResponse = z.output<typeof LeadSearchResponse>;
 
 // ---- POST /leads/status (#10), POST /leads/removefromaudience (#11) ----------------------------
 
-/** Lead statuses a caller may set (ours: the outcomes of the campaign stats status tree). */
-export const LeadStatus = z.enum([
-  'TO_QUALIFY',
-  'WRONG_TIMING',
-  'INTERESTED',
-  'CALL_BOOKED',
-  'NEGOTIATING',
-  'READY_TO_BUY',
-  'CONVERTED',
-  'WRONG_TARGET',
-  'NOT_INTERESTED',
-  'ALREADY_EQUIPPED',
-  'UNSUBSCRIBED',
-]);
-export type LeadStatus = z.infer<typeof LeadStatus>;
 
 /** A name, a list of names, or "all". */
 const NameOrNames = (field: string) =>
