@@ -223,6 +223,31 @@ describe('background service', () => {
     );
   });
 
+  it('shows the company and job title the page suggests; the service gets what Add to audience sends, only then', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const page = { type: 'profile-viewed' as const, url: MARGARET_PAGE, name: 'Margaret Hamilton', company: 'Hamilton Technologies', jobTitle: 'Founder & CEO' };
+    await value(send(service, page, { tabId: 2 }));
+    await vi.waitFor(async () =>
+      expect(await value(send(service, { type: 'panel-state', tabId: 2 }))).toMatchObject({ kind: 'no-lead', company: 'Hamilton Technologies', jobTitle: 'Founder & CEO' }),
+    );
+    const sentToService = () => server.seen.filter((s) => s.body !== undefined).map((s) => s.body!).join('\n');
+    expect(sentToService()).not.toMatch(/Hamilton Technologies|Founder/);
+    await value(
+      send(service, { type: 'add-to-audience', profileUrl: MARGARET_PAGE, audience: 'Pioneers', firstname: 'Margaret', lastname: 'Hamilton', companyName: ' NASA ', jobTitle: 'Director' }),
+    );
+    await service.outbox.idle();
+    const created = server.seen.find((s) => new URL(s.url).pathname === '/flow/leads' && s.body !== undefined);
+    expect(JSON.parse(created!.body!)).toEqual({
+      audience: 'Pioneers',
+      pronetUrl: MARGARET,
+      firstname: 'Margaret',
+      lastname: 'Hamilton',
+      companyName: 'NASA',
+      jobTitle: 'Director',
+    });
+  });
+
   it('asks for the host permission of a custom base URL before using it', async () => {
     const service = await startService();
     const refused = await send(service, { type: 'settings-set', patch: { baseUrl: 'https://api.elsewhere.example/flow' } });

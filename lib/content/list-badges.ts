@@ -10,7 +10,7 @@ import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, PREFETCH_HOVER_MS, type FoundLink } from './list-links-core';
-import { isContextInvalidated, type ContentContext } from './profile-page';
+import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
 /** One badge as the adapter drives it (`components/list-badge`'s handle). */
@@ -19,10 +19,6 @@ export interface BadgeSurface {
   update(badge: ListBadge | null, linkText: string | undefined): void;
 }
 
-interface Listeners<F> {
-  addListener(cb: F): void;
-  removeListener(cb: F): void;
-}
 
 export interface ListBadgesDeps {
   window: Window & typeof globalThis;
