@@ -183,13 +183,15 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   const seeOnScreenNow = (found: readonly FoundLink<HTMLAnchorElement>[]) => {
     const height = window.innerHeight;
     const width = window.innerWidth;
-    for (const f of found.slice(0, FIRST_GEOMETRY_MAX)) {
+    // Every place read before any badge goes in: a read after a write would lay the page out again.
+    const seen = found.slice(0, FIRST_GEOMETRY_MAX).filter((f) => {
       const r = f.link.getBoundingClientRect();
-      if (r.bottom > 0 && r.top < height && r.right > 0 && r.left < width && (r.width > 0 || r.height > 0)) {
-        onScreen.add(f.link);
-        const p = byLink.get(f.link);
-        if (p) build(p);
-      }
+      return r.bottom > 0 && r.top < height && r.right > 0 && r.left < width && (r.width > 0 || r.height > 0);
+    });
+    for (const f of seen) {
+      onScreen.add(f.link);
+      const p = byLink.get(f.link);
+      if (p) build(p);
     }
     reportVisible();
   };
