@@ -56,12 +56,22 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const now = () => (opts.clock ?? systemClock).now();
   const figures: CallFigures = { calls: 0, failed: 0, rateLimited: 0 };
   const { adaptive = true, ...rateLimit } = opts.rateLimit ?? {};
+  /** The limiter's newest state not written yet (written once per turn). */
+  let latest: LimiterState | null = null;
   const limiter = createSlidingWindowLimiter({
     ...rateLimit,
     ...(adaptive ? { adaptive: {} } : {}),
     clock: opts.clock ? { now, setTimeout: opts.timers.setTimeout, clearTimeout: opts.timers.clearTimeout } : systemClock,
     onChange: (state) => {
-      opts.meta.set(LIMITER_META, state).catch((error: unknown) => console.error('limiter state write failed', error));
+      // Ten badges' calls granted in one turn are one write, not ten (the newest state wins).
+      const first = latest === null;
+      latest = state;
+      if (!first) return;
+      queueMicrotask(() => {
+        const kept = latest!;
+        latest = null;
+        opts.meta.set(LIMITER_META, kept).catch((error: unknown) => console.error('limiter state write failed', error));
+      });
     },
   });
 

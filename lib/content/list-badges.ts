@@ -45,7 +45,8 @@ const FIRST_GEOMETRY_MAX = 200;
 interface Placed {
   profile: string;
   text: string | undefined;
-  badge: BadgeSurface;
+  /** Built when the link first comes on screen: a feed of thousands of rows pays only for those seen. */
+  badge: BadgeSurface | null;
   link: HTMLAnchorElement;
 }
 
@@ -70,7 +71,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
 
   const core = createListCore(deps.cap);
   core.navigated(window.location.href);
-  /** Every badge placed, by its host element; and by the link it marks (watched for the screen). */
+  /** Every listed link found, by the link (watched for the screen); and the badges built, by their host. */
   const placed = new Map<Element, Placed>();
   const byLink = new Map<Element, Placed>();
   const byProfile = new Map<string, Set<Placed>>();
@@ -88,7 +89,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     for (const badge of list) {
       badges.set(badge.profileUrl, badge);
       core.known(badge.profileUrl);
-      for (const p of byProfile.get(badge.profileUrl) ?? []) p.badge.update(badgesOn ? badge : null, p.text);
+      for (const p of byProfile.get(badge.profileUrl) ?? []) p.badge?.update(badgesOn ? badge : null, p.text);
     }
     // For the benchmark: when the newest badges showed (one entry, replaced each time).
     if (list.length > 0) markStatus(STATUS_MARK.listBadges, window.location.href, window.performance);
@@ -112,28 +113,37 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       });
     }, VISIBLE_DELAY_MS);
   };
+  /** Builds the link's badge (once), beside it: it takes no room, so the page does not move. */
+  const build = (entry: Placed) => {
+    if (entry.badge || !entry.link.isConnected) return;
+    const badge = deps.createBadge(() => {
+      // Sent from the click itself: the side panel opens only within the user gesture.
+      void send({ type: 'open-panel', profileUrl: entry.profile });
+    });
+    entry.badge = badge;
+    entry.link.after(badge.host);
+    placed.set(badge.host, entry);
+    const known = badges.get(entry.profile);
+    badge.update(known && badgesOn ? known : null, entry.text);
+  };
+
   const visibility = new window.IntersectionObserver((entries) => {
     for (const entry of entries) {
-      if (entry.isIntersecting) onScreen.add(entry.target);
-      else onScreen.delete(entry.target);
+      if (entry.isIntersecting) {
+        onScreen.add(entry.target);
+        const p = byLink.get(entry.target);
+        if (p) build(p);
+      } else onScreen.delete(entry.target);
     }
     reportVisible();
   });
 
   const place = (f: FoundLink<HTMLAnchorElement>) => {
-    const badge = deps.createBadge(() => {
-      // Sent from the click itself: the side panel opens only within the user gesture.
-      void send({ type: 'open-panel', profileUrl: f.profile });
-    });
-    const entry: Placed = { profile: f.profile, text: f.text, badge, link: f.link };
-    f.link.after(badge.host);
-    placed.set(badge.host, entry);
+    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link };
     byLink.set(f.link, entry);
     let set = byProfile.get(f.profile);
     if (!set) byProfile.set(f.profile, (set = new Set()));
     set.add(entry);
-    const known = badges.get(f.profile);
-    badge.update(known && badgesOn ? known : null, f.text);
     visibility.observe(f.link);
   };
 
@@ -173,9 +183,15 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   const seeOnScreenNow = (found: readonly FoundLink<HTMLAnchorElement>[]) => {
     const height = window.innerHeight;
     const width = window.innerWidth;
-    for (const f of found.slice(0, FIRST_GEOMETRY_MAX)) {
+    // Every place read before any badge goes in: a read after a write would lay the page out again.
+    const seen = found.slice(0, FIRST_GEOMETRY_MAX).filter((f) => {
       const r = f.link.getBoundingClientRect();
-      if (r.bottom > 0 && r.top < height && r.right > 0 && r.left < width && (r.width > 0 || r.height > 0)) onScreen.add(f.link);
+      return r.bottom > 0 && r.top < height && r.right > 0 && r.left < width && (r.width > 0 || r.height > 0);
+    });
+    for (const f of seen) {
+      onScreen.add(f.link);
+      const p = byLink.get(f.link);
+      if (p) build(p);
     }
     reportVisible();
   };
@@ -192,17 +208,19 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
 
   /** Badges whose link left the page go too. */
   const sweep = () => {
-    for (const [host, p] of placed) {
-      if (p.link.isConnected && host.isConnected) continue;
-      forget(host, p);
+    for (const p of byLink.values()) {
+      if (p.link.isConnected && (!p.badge || p.badge.host.isConnected)) continue;
+      forget(p);
     }
   };
 
-  function forget(host: Element, p: Placed) {
-    host.remove();
+  function forget(p: Placed) {
+    if (p.badge) {
+      p.badge.host.remove();
+      placed.delete(p.badge.host);
+    }
     visibility.unobserve(p.link);
     onScreen.delete(p.link);
-    placed.delete(host);
     byLink.delete(p.link);
     byProfile.get(p.profile)?.delete(p);
   }
@@ -235,8 +253,8 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     if (ctx.isInvalid) return;
     const href = window.location.href;
     core.navigated(href);
-    for (const [host, p] of placed) {
-      if (listedProfile(p.link.getAttribute('href'), href, hosts) === null) forget(host, p);
+    for (const p of byLink.values()) {
+      if (listedProfile(p.link.getAttribute('href'), href, hosts) === null) forget(p);
     }
     reportVisible();
   };
@@ -264,7 +282,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     const wasOn = badgesOn;
     badgesOn = settingOn(next, 'listBadges');
     if (badgesOn === wasOn) return;
-    for (const p of placed.values()) p.badge.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text);
+    for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text);
     if (badgesOn) {
       scan([document.body]);
       reportVisible();
