@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlidingWindowLimiter, type LimiterClock, type LimiterState } from './rate-limiter';
+import { createSlidingWindowLimiter, risingPriority, type LimiterClock, type LimiterState } from './rate-limiter';
 
 const T0 = 1_700_000_000_000;
 
@@ -128,8 +128,7 @@ describe('sliding window', () => {
       // A call that had to wait went the instant a slot freed: the 50th call before it left the window just then.
       if (g.at > g.arrival) expect(grants[i - 50]?.at).toBe(g.at - 10_000);
     });
-    // 4000 simulated calls: seconds of CPU on a shared machine, not a figure of speed.
-  }, 30_000);
+  }, 30_000); // 4,000 grants on a fake clock: a few seconds of CPU on a busy machine
 
   it('reaches exactly 50 calls per window at saturation', async () => {
     const clock = new FakeClock();
@@ -489,6 +488,26 @@ describe('priority classes and shares', () => {
     c.advance(1000);
     await flush();
     expect(lists).toBe(10);
+  });
+
+  it('moves a waiting list call to the user class when its priority rises: it no longer waits for the list cap', async () => {
+    const c = fakeClock();
+    const limiter = createSlidingWindowLimiter({ limit: 10, windowMs: 1000, clock: c.clock, shares: { list: 0.6 } });
+    for (let i = 0; i < 6; i++) await limiter.acquire({ priority: 'list' });
+    const rising = risingPriority('list');
+    let granted = false;
+    let other = false;
+    void limiter.acquire({ priority: 'list' }).then(() => (other = true));
+    void limiter.acquire({ priority: rising }).then(() => (granted = true));
+    await flush();
+    expect(granted).toBe(false);
+    rising.raise('user');
+    await flush();
+    expect(granted).toBe(true);
+    expect(other).toBe(false);
+    // A priority never falls back.
+    rising.raise('idle');
+    expect(rising.current).toBe('user');
   });
 
   it('refuses a share outside (0, 1]', () => {

@@ -56,8 +56,44 @@ export const LIMITER_PRIORITIES = ['user', 'background', 'list', 'idle'] as cons
 export type LimiterPriority = (typeof LIMITER_PRIORITIES)[number];
 
 export interface AcquireOptions {
-  priority?: LimiterPriority;
+  priority?: LimiterPriority | RisingPriority;
   signal?: AbortSignal;
+}
+
+/**
+ * A priority that may rise while its call waits: list work (a badge, a prefetch) that the user then
+ * waits for (they opened that profile) must not wait behind the list's share cap.
+ */
+export interface RisingPriority {
+  readonly current: LimiterPriority;
+  /** Raises the priority (never lowers it); waiting calls move to the new class at once. */
+  raise(to: LimiterPriority): void;
+  /** Called after each raise; returns the unsubscribe. */
+  onRaise(listener: () => void): () => void;
+}
+
+export function risingPriority(initial: LimiterPriority): RisingPriority {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get current() {
+      return current;
+    },
+    raise(to) {
+      if (LIMITER_PRIORITIES.indexOf(to) >= LIMITER_PRIORITIES.indexOf(current)) return;
+      current = to;
+      for (const l of [...listeners]) l();
+    },
+    onRaise(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The priority a call has now. */
+export function priorityOf(p: LimiterPriority | RisingPriority | undefined): LimiterPriority | undefined {
+  return typeof p === 'object' ? p.current : p;
 }
 
 export interface RateLimiter {
@@ -262,20 +298,36 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   }
 
   function acquire(options: AcquireOptions = {}): Promise<number> {
-    const { priority = 'background', signal } = options;
+    const { priority: asked = 'background', signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<number>((resolve, reject) => {
-      const queue = queues[priority];
+      let queue = queues[priorityOf(asked)!];
       const onAbort = () => {
         const i = queue.indexOf(waiter);
         if (i >= 0) queue.splice(i, 1);
+        stopRising();
         reject(signal?.reason);
         // The removed waiter may have been the only one the timer was for.
         drain();
       };
+      // Raised while waiting: the waiter moves to its new class's queue and may go at once.
+      const stopRising =
+        typeof asked === 'object'
+          ? asked.onRaise(() => {
+              const i = queue.indexOf(waiter);
+              if (i < 0) return;
+              queue.splice(i, 1);
+              queue = queues[asked.current];
+              queue.push(waiter);
+              drain();
+            })
+          : () => undefined;
       const waiter: Waiter = {
         resolve,
-        detach: () => signal?.removeEventListener('abort', onAbort),
+        detach: () => {
+          signal?.removeEventListener('abort', onAbort);
+          stopRising();
+        },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(waiter);

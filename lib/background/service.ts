@@ -131,6 +131,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     getTabUrl: async (tabId) => (await tabs.known(tabId)).url ?? (await deps.getTabUrl?.(tabId).catch(() => undefined)),
     ...(deps.navigateTab ? { navigateTab: deps.navigateTab } : {}),
     ...(deps.onInboxCount ? { onCount: deps.onInboxCount } : {}),
+    ...(deps.onInboxNews ? { onNews: deps.onInboxNews } : {}),
+    notifications: () => current().inboxNotifications,
+    myIdentityIds: () => current().myIdentityIds,
   });
   const lists = listHandlers({
     resolver,
@@ -143,7 +146,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
 
   async function enqueue(action: OutboxAction) {
     if (keys.current() === null) throw new NoKeyError();
-    return outboxItemView(await outbox.enqueue(action));
+    const item = outboxItemView(await outbox.enqueue(action));
+    void inbox.queued(action);
+    return item;
   }
 
   async function applySettings(next: Settings, previous: Settings | null) {

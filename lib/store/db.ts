@@ -9,13 +9,14 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { DB_MIGRATIONS, LATEST_DB_VERSION, outboxSteps } from './db-migrations';
+import { SCHEMA_STEPS_BACK } from './schema-build';
 import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
 import type { ErrorView } from '../views';
 import type { NoteMode } from '../inbox/note-rules';
 
 export const DB_NAME = 'outreach-companion';
-/** This build's schema version: one per step of `DB_MIGRATIONS`. */
-export const DB_VERSION = LATEST_DB_VERSION;
+/** This build's schema version: one per step of `DB_MIGRATIONS` (one fewer in the update test's previous build). */
+export const DB_VERSION = LATEST_DB_VERSION - SCHEMA_STEPS_BACK;
 
 /** A resolved profile: the lead and its conversations, or "no lead" (`lead` null). */
 export interface CacheEntry {
@@ -60,7 +61,7 @@ export type OutboxAction =
   | ({ kind: 'snooze'; until: number } & ConversationTarget)
   /** POST /leads/status for the conversation's campaign; `previous`: the status it replaces, when known. */
   | ({ kind: 'qualify'; status: string; campaign: string; previous: string | null } & ConversationTarget)
-  | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string };
+  | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string };
 
 export type OutboxState = 'pending' | 'sending' | 'failed';
 
@@ -105,13 +106,19 @@ export interface CompanionSchema extends DBSchema {
 
 export type CompanionDb = IDBPDatabase<CompanionSchema>;
 
+export interface OpenDbHooks {
+  /** An older connection (another worker of this extension) keeps the upgrade waiting. */
+  blocked?(): void;
+}
+
 /**
  * Opens the database at `version` (this build's newest by default; the update test builds an older
  * one), running every migration step from the version found (`db-migrations.ts`) in the upgrade's
- * transaction: all of it applies, or none.
+ * transaction: all of it applies, or none. A connection gives way when a newer build asks for the
+ * database (`versionchange`): a worker being replaced must not block its successor's upgrade.
  */
-export function openCompanionDb(name: string = DB_NAME, version: number = DB_VERSION): Promise<CompanionDb> {
-  return openDB<CompanionSchema>(name, version, {
+export async function openCompanionDb(name: string = DB_NAME, version: number = DB_VERSION, hooks: OpenDbHooks = {}): Promise<CompanionDb> {
+  const db = await openDB<CompanionSchema>(name, version, {
     async upgrade(db, oldVersion, newVersion, tx) {
       const target = newVersion ?? version;
       for (const m of DB_MIGRATIONS) {
@@ -125,5 +132,8 @@ export function openCompanionDb(name: string = DB_NAME, version: number = DB_VER
         await cursor.update(step(cursor.value as Record<string, unknown>));
       }
     },
+    blocked: () => hooks.blocked?.(),
+    blocking: () => db.close(),
   });
+  return db;
 }

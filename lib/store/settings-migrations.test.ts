@@ -32,3 +32,10 @@ describe('settings migrations', () => {
     expect(migrateSettings([1, 2])).toEqual({ settingsVersion: SETTINGS_VERSION });
   });
 });
+
+describe('settings migrations up to a target version (the update test’s previous build)', () => {
+  it('applies no step past the target and stamps the target', () => {
+    expect(migrateSettings({ baseUrl: 'https://svc.example/flow/' }, 1)).toEqual({ baseUrl: 'https://svc.example/flow/', settingsVersion: 1 });
+    expect(migrateSettings({ baseUrl: 'https://svc.example/flow/', settingsVersion: 1 }, 2)).toEqual({ baseUrl: 'https://svc.example/flow', settingsVersion: 2 });
+  });
+});

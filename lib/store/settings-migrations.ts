@@ -3,6 +3,7 @@
  * left in `storage.local` before it is validated (`settings.ts`). The stored object carries its
  * version in `settingsVersion`; builds before versioning stored none (version 1).
  */
+import { SCHEMA_STEPS_BACK } from './schema-build';
 
 export type StoredSettings = Record<string, unknown>;
 
@@ -33,11 +34,14 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [{ version: 2, 
 
 export const SETTINGS_VERSION = 1 + SETTINGS_MIGRATIONS.length;
 
+/** The version this build stores (one fewer in the update test's previous build: `schema-build.ts`). */
+export const BUILD_SETTINGS_VERSION = SETTINGS_VERSION - SCHEMA_STEPS_BACK;
+
 /** The stored value brought to this build's version (anything not an object: nothing stored). */
-export function migrateSettings(stored: unknown): StoredSettings {
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return { [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION };
+export function migrateSettings(stored: unknown, target: number = BUILD_SETTINGS_VERSION): StoredSettings {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return { [SETTINGS_VERSION_FIELD]: target };
   const raw = stored as StoredSettings;
   const from = typeof raw[SETTINGS_VERSION_FIELD] === 'number' ? (raw[SETTINGS_VERSION_FIELD] as number) : 1;
-  const migrated = SETTINGS_MIGRATIONS.filter((m) => m.version > from).reduce((s, m) => m.up(s), raw);
-  return { ...migrated, [SETTINGS_VERSION_FIELD]: Math.max(from, SETTINGS_VERSION) };
+  const migrated = SETTINGS_MIGRATIONS.filter((m) => m.version > from && m.version <= target).reduce((s, m) => m.up(s), raw);
+  return { ...migrated, [SETTINGS_VERSION_FIELD]: Math.max(from, target) };
 }

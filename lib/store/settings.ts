@@ -6,7 +6,7 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { SETTINGS_STORAGE_KEY } from './profile-hosts';
-import { migrateSettings, SETTINGS_VERSION, SETTINGS_VERSION_FIELD } from './settings-migrations';
+import { BUILD_SETTINGS_VERSION, migrateSettings, SETTINGS_VERSION_FIELD } from './settings-migrations';
 
 export interface SettingsStore {
   get(): Promise<Settings>;
@@ -32,7 +32,7 @@ export function createSettingsStore(): SettingsStore {
     async set(patch) {
       const next = Settings.parse({ ...sanitise(await item.getValue()), ...patch });
       // Stored with its version, so that the next build knows which steps it still has to apply.
-      await item.setValue({ ...next, [SETTINGS_VERSION_FIELD]: SETTINGS_VERSION } as Settings);
+      await item.setValue({ ...next, [SETTINGS_VERSION_FIELD]: BUILD_SETTINGS_VERSION } as Settings);
       return next;
     },
     watch: (listener) => item.watch((value) => listener(sanitise(value))),

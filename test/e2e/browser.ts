@@ -37,6 +37,8 @@ export interface LaunchOptions {
   uiLanguage?: string;
   /** An IANA time zone for the browser process and its pages (`TZ` and Playwright's `timezoneId`). */
   timezone?: string;
+  /** Starts without network (the update test relaunches a browser that went offline). */
+  offline?: boolean;
 }
 
 /** Launches Chromium with the built extension loaded (flags known to work here: see toolchain.md). */
@@ -50,6 +52,7 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
     colorScheme: opts.colorScheme === undefined ? 'light' : opts.colorScheme,
     locale: opts.locale ?? 'en-US',
     viewport: { width: 1280, height: 860 },
+    ...(opts.offline ? { offline: true } : {}),
     handleSIGINT: opts.handleSignals ?? true,
     handleSIGTERM: opts.handleSignals ?? true,
     handleSIGHUP: opts.handleSignals ?? true,
