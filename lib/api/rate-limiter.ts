@@ -19,14 +19,14 @@
  * can persist it through `onChange` and restore it with `state` after a service-worker restart.
  *
  * With `adaptive`, the limit is learned (AIMD, `aimd.ts`): a key shared by a team has less headroom
- * than the service's limit, and only the service's 429s say how much. The learned rate is the
- * budget of the work that sheds first (`list` and `idle`: list badges, prefetch, a queue's rows,
- * counts), a few calls of it on the wire at once; a user's action, the profile on screen and its
- * refreshes wait only for the service's limit and the pause after a 429. The rate is cut from what
- * that work really used in the window (to the minimum when the key was full without it), and rises
- * only while it held calls back (a browser that under-uses its rate learns nothing about the key):
- * a team's lists shrink to what the key has left after everybody's profiles and actions. The
- * learned rate is part of the state, so a restarted worker does not rediscover it through 429s.
+ * than the service's limit, and only the service's 429s say how much. The learned rate holds the
+ * work that sheds first (`list` and `idle`: list badges, prefetch, a queue's rows, counts): it goes
+ * only while the window's calls, everybody's, are under the rate, a few of it on the wire at once.
+ * A user's action, the profile on screen and its refreshes wait only for the service's limit and
+ * the pause after a 429. The rate is cut from what the window really used, and rises only while it
+ * held calls back (a browser that under-uses its rate learns nothing about the key): a team's lists
+ * shrink to what the key has left after everybody's profiles and actions. The learned rate is part
+ * of the state, so a restarted worker does not rediscover it through a new round of 429s.
  */
 import { aimdConfig, decreased, increased, initialRate, lowerInFlight, pauseJitterMs, sanitizedRate, slowStarted, type AimdConfig, type AimdOptions } from './aimd';
 
@@ -239,14 +239,10 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   function logSlotAt(p: LimiterPriority, now: number): number {
     const atLimit = calls.length >= limit ? (calls[calls.length - limit] ?? now) + windowMs : now;
     if (!learned(p)) return atLimit;
-    // The learned rate: the calls of the classes it holds, in the window.
+    // The learned rate counts every call of the window: the work it holds gets what the others left.
     const max = Math.max(1, Math.floor(rate));
-    const mine = [...classCalls.list, ...classCalls.idle].sort((a, b) => a - b);
-    return Math.max(atLimit, mine.length >= max ? mine[mine.length - max]! + windowMs : now);
+    return calls.length >= max ? (calls[calls.length - max] ?? now) + windowMs : now;
   }
-
-  /** The calls of the classes the learned rate holds, in the window (assumes a pruned log). */
-  const learnedCalls = () => classCalls.list.length + classCalls.idle.length;
 
   function schedule(at: number, now: number) {
     if (timer && timer.at === at) return;
@@ -352,9 +348,8 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     if (aimd && now - lastDecreaseAt >= windowMs) {
       lastDecreaseAt = now;
       prune(now);
-      // A browser that used less than its rate overshot with what it used: cut from that (to the
-      // minimum when the key was full without any of this browser's sheddable work).
-      rate = decreased(Math.min(rate, Math.max(learnedCalls(), 1)), aimd);
+      // A browser that used less than its rate overshot with what it used: cut from that.
+      rate = decreased(Math.min(rate, Math.max(calls.length, 1)), aimd);
       starting = false;
     }
     pauseUntil(aimd ? epochMs + pauseJitterMs(windowMs, aimd) : epochMs);

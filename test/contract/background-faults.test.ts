@@ -97,7 +97,8 @@ describe('background outbox under faults', () => {
         `emulator5xx=${calls.filter((c) => c.status === 503).length} emulatorDrops=${calls.filter((c) => c.status === 0).length} ` +
         `durationMs=${durationMs}`,
     );
-    // The learned rate climbs back slowly after the storm (AIMD): minutes, not the default 60 s.
+    // The outbox's sends are the user's: a storm pauses them (Retry-After), the learned rate (list
+    // and idle work) never holds them, so they need far less than the timeout after the storm.
   }, 240_000);
 
   it('does not append twice when the answer to an applied append is lost', async () => {
@@ -228,6 +229,7 @@ describe('background outbox under late application', () => {
         `5xx=${calls.filter((c) => c.status === 503).length} 429s=${calls.filter((c) => c.status === 429).length} ` +
         `retries=${stats.retries} readBacks=${stats.readBacks} readBackHits=${stats.readBackHits} durationMs=${durationMs}`,
     );
-    // The learned rate climbs back slowly after the storm (AIMD): minutes, not the default 60 s.
+    // The outbox's sends are the user's: a storm pauses them (Retry-After), the learned rate (list
+    // and idle work) never holds them, so they need far less than the timeout after the storm.
   }, 240_000);
 });
