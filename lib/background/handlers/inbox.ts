@@ -105,14 +105,18 @@ export function createInbox(deps: InboxDeps): Inbox {
    */
   const onTheWay = new Map<string, Promise<Lead | null>>();
 
-  /** The profile cache knows the leads of every profile seen; the rest costs one `list` call each. */
+  /**
+   * The profile cache knows the leads of every profile seen; the rest costs one call each, at
+   * `background` priority: only rows on the screen of a queue the user opened are looked up, so they
+   * are what is on screen (not list work, which the learned rate holds back and sheds first).
+   */
   function lookUp(leadId: string): Promise<Lead | null> {
     const going = onTheWay.get(leadId);
     if (going) return going;
     const found = (async () => {
       const known = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
       if (known) return known;
-      return leads.get(leadId, () => api.leadById(leadId, { priority: 'list' }));
+      return leads.get(leadId, () => api.leadById(leadId, { priority: 'background' }));
     })();
     onTheWay.set(leadId, found);
     const done = () => void onTheWay.delete(leadId);
