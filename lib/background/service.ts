@@ -13,6 +13,7 @@ import { createKeyStore } from '../store/key-store';
 import { createMetaStore } from '../store/meta';
 import { createLeadChoices } from '../store/lead-choices';
 import { createLeadStatuses } from '../store/lead-statuses';
+import { StorageUnavailableError } from '../store/open-storage';
 import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
 import { NoKeyError } from './error-view';
@@ -23,6 +24,7 @@ import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { profileHandlers } from './handlers/profile';
 import { settingsHandlers } from './handlers/settings';
+import { storageHandlers } from './handlers/storage';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
 import { createMutationEffects } from './mutation-effects';
@@ -69,7 +71,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     lists.feed.notify();
   };
 
-  const keys = createKeySession({ store: createKeyStore({ db: deps.db, session: deps.session }), onKeyChange: keyChanged, onProblemChange: notify });
+  const storageProblem = deps.storageProblem ?? null;
+  const keys = createKeySession({ store: createKeyStore({ db: deps.db, session: deps.session, sessionOnly: storageProblem !== null }), onKeyChange: keyChanged, onProblemChange: notify });
   const client = createServiceClient({
     baseUrl: () => current().baseUrl,
     keys,
@@ -142,6 +145,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, settings: () => settings, push: deps.push, clock, underLock, isStopped });
 
   async function enqueue(action: OutboxAction) {
+    // Refused, not kept in a memory the next worker stop would erase: the user sees why, nothing is lost silently.
+    if (storageProblem !== null) throw new StorageUnavailableError(storageProblem);
     if (keys.current() === null) throw new NoKeyError();
     return outboxItemView(await outbox.enqueue(action));
   }
@@ -173,6 +178,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts }),
     ...outboxHandlers({ outbox }),
+    ...storageHandlers({ problem: storageProblem }),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...settingsHandlers({
