@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['lib/**/*.test.{ts,tsx}', 'components/**/*.test.{ts,tsx}', 'emulator/**/*.test.ts', 'test/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['fake-indexeddb/auto'],
           environment: 'node',
+          // A hang guard, not a speed check: a few tests run ESLint or thousands of fake-clock steps,
+          // and vitest's 5 s default was hit on a busy two-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -14,6 +14,8 @@ export default defineConfig({
     permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel']), 'webNavigation', 'scripting'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Asked for only when the inbox notifications are turned on (options page).
+    ...(browser === 'firefox' ? {} : { optional_permissions: ['notifications'] }),
     // No eval, no inline or remote script in extension pages (zod runs jitless: lib/zod-config.ts).
     content_security_policy: { extension_pages: "script-src 'self'; object-src 'self';" },
     // The toolbar button opens the popup and the side panel (Chrome) or sidebar (Firefox) comes from
@@ -31,7 +33,7 @@ export default defineConfig({
           },
           // Firefox builds MV2, which has no optional_host_permissions (WXT drops the key): custom
           // service and profile hosts are asked for through optional_permissions there.
-          optional_permissions: ['https://*/*', 'http://*/*'],
+          optional_permissions: ['https://*/*', 'http://*/*', 'notifications'],
         }
       : {}),
   }),

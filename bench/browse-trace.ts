@@ -9,6 +9,9 @@
  * caused and the 429s (the emulator's call history). Each call is put down to the profile it asks
  * about (the lead search names the profile, the others a lead or conversation of the seed) and so
  * to the view of that profile it followed: a late call still counts for the view that caused it.
+ * The badges of the profile pages' "people also viewed" are list work, counted apart: the batched
+ * conversation searches (`leadIds`), and look-ups of a profile sent after its view ended (another
+ * page's sidebar lists it).
  *
  * The same trace runs twice: as shipped, and with caching and coalescing switched off (the
  * `cacheEnabled` setting, sent like any setting), the naive client.
@@ -92,6 +95,8 @@ export interface ModeResult {
   all: GroupFigures;
   /** Calls before the first view (the key test, the identities). */
   otherCalls: number;
+  /** Calls of the list badges (the sidebars' people), not put down to any view. */
+  listCalls: number;
   totalCalls: number;
   rateLimited: number;
   views: ViewRecord[];
@@ -158,12 +163,14 @@ function seedIndex() {
   return { slugs: world.profiles.map((p) => p.slug), leadProfile, conversationProfile };
 }
 
-type CallKind = 'status' | 'panel' | 'other';
+type CallKind = 'status' | 'panel' | 'list' | 'other';
 
 function classify(call: EmulatorCall, index: ReturnType<typeof seedIndex>): { kind: CallKind; profileUrl: string | null } {
   const url = new URL(call.path, 'http://emulator.invalid');
   const path = url.pathname.replace(/^\/flow/, '');
   if (path === '/leads/search') return { kind: 'status', profileUrl: url.searchParams.get('pronetUrl') };
+  // The list badges' batched conversation search (the profile's own look-up asks lead by lead).
+  if (path === '/conversations/search' && url.searchParams.has('leadIds')) return { kind: 'list', profileUrl: null };
   const lead = /^\/leads\/([^/]+)\/conversations$/.exec(path);
   if (lead) return { kind: 'status', profileUrl: index.leadProfile.get(decodeURIComponent(lead[1]!)) ?? null };
   const messages = /^\/conversations\/([^/]+)\/messages$/.exec(path);
@@ -311,8 +318,13 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
       freshAtStart[i] = last !== undefined && start.at - last.at < (last.lead ? DEFAULT_FRESH_MS : DEFAULT_NO_LEAD_FRESH_MS);
     }
     let other = 0;
+    let list = 0;
     for (const call of history) {
       const { kind, profileUrl } = classify(call, index);
+      if (kind === 'list') {
+        list += 1;
+        continue;
+      }
       // A call naming no profile goes to the view on screen when it reached the emulator.
       const reached = call.at - opts.latencyMs;
       let view = -1;
@@ -322,6 +334,11 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
           view = i;
           break;
         }
+      }
+      // Sent after the user left the profile: another page's sidebar listed it (list work).
+      if (profileUrl && view >= 0 && reached >= (starts[view + 1]?.at ?? Infinity)) {
+        list += 1;
+        continue;
       }
       if (view < 0) {
         other += 1;
@@ -362,6 +379,7 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
       revisitStale: group(revisits.filter((v) => !v.freshRevisit)),
       all: group(views),
       otherCalls: other,
+      listCalls: list,
       totalCalls: history.length,
       rateLimited: history.filter((c) => c.status === 429).length,
       views,

@@ -24,7 +24,7 @@ import { createSlidingWindowLimiter } from '../lib/api/rate-limiter';
 import { createBackgroundApi } from '../lib/background/api';
 import { createBackgroundService } from '../lib/background/service';
 import type { Request } from '../lib/messages';
-import type { Settings } from '../lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../lib/settings';
 import type { SessionArea } from '../lib/store/key-store';
 import type { SettingsStore } from '../lib/store/settings';
 import { openCompanionDb } from '../lib/store/db';
@@ -132,7 +132,7 @@ async function finalNotes(origin: string, ids: string[]): Promise<Map<string, st
 
 /** The settings in memory (the extension keeps them in storage.local, which Node has not). */
 export function memorySettings(baseUrl: string): SettingsStore {
-  let current: Settings = { baseUrl, profileHosts: [], chipEnabled: true, sessionOnlyKey: false, cacheEnabled: true, listBadges: true, prefetchOnHover: true };
+  let current: Settings = { ...DEFAULT_SETTINGS, baseUrl, profileHosts: [], chipEnabled: true, sessionOnlyKey: false, cacheEnabled: true, listBadges: true, prefetchOnHover: true };
   const listeners = new Set<(s: Settings) => void>();
   return {
     get: async () => current,

@@ -14,8 +14,16 @@
  *   receives it.
  * - The content script's cost: 100 new links appended to a page, main-thread time of the batch (its
  *   measure) and long tasks (over 50 ms) while it runs.
+ * - A feed that grows to 2,000 rows as it is scrolled (100 rows a load, the page scrolled to its end
+ *   after each): long tasks, frames slower than 50 ms and the longest frame while it grows, and the
+ *   content script's time per load.
+ *
+ * A page's calls (cold and warm) are counted for its 10 results (their lead searches and the conversation
+ * searches of their leads); the sidebar's people, cached by the first page, turn stale between two
+ * pages (a no-lead entry after 15 s) and are revalidated: counted apart.
  */
 import type { Page } from '@playwright/test';
+import { buildSeed } from '../emulator/seed/index';
 import type { RunningEmulator } from '../emulator/server';
 import { createClient } from '../lib/api/client';
 import { createBackgroundApi } from '../lib/background/api';
@@ -40,13 +48,29 @@ export const DEFAULT_LIST_BADGES: ListBadgesOptions = { runs: 8, latencyMs: 80 }
 export interface ListBadgesResult {
   runs: number;
   latencyMs: number;
-  cold: { allShownMs: Summary; calls: Summary; conversationSearches: Summary };
+  cold: { allShownMs: Summary; calls: Summary; conversationSearches: Summary; revalidationCalls: Summary };
   warm: { allShownMs: Summary; calls: Summary };
   /** Background side only (real client, same latency): the same 10 profiles each way. */
   background: { batchedMs: Summary; batchedCalls: number; oneByOneMs: Summary; oneByOneCalls: number };
   prefetch: { statusMs: Summary; callsAtOpen: Summary };
   archiveWhileResolving: { sentMs: Summary };
   contentScript: { batchMs: Summary; longTasks: number; batches: number };
+  feed: { rows: number; longTasks: number; slowFrames: number; frames: number; longestFrameMs: number; loadMs: Summary };
+}
+
+/** Which profile each lead of the demo seed has (to tell the results' calls from the sidebar's). */
+function leadProfiles(): Map<string, string> {
+  const pro = buildSeed('demo', { now: Date.now() }).workspaces.find((w) => w.name === 'demo-pro');
+  return new Map((pro?.leads ?? []).flatMap((l) => (l.pronetUrl ? [[l.id, l.pronetUrl] as const] : [])));
+}
+
+/** Whether a list call asks about one of `people` (a lead search of one, a conversation search of one's lead). */
+function forPeople(call: EmulatorCall, people: ReadonlySet<string>, profileOf: ReadonlyMap<string, string>): boolean {
+  const url = new URL(call.path, 'http://emulator.invalid');
+  const profile = url.searchParams.get('pronetUrl');
+  if (profile !== null) return people.has(profile);
+  const ids = url.searchParams.get('leadIds')?.split(',') ?? [];
+  return ids.some((id) => people.has(profileOf.get(id) ?? ''));
 }
 
 const round1 = (s: Summary): Summary => ({ ...s, p50: round(s.p50), p95: round(s.p95), max: round(s.max), mean: round(s.mean) });
@@ -105,6 +129,8 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
     const coldMs: number[] = [];
     const coldCalls: number[] = [];
     const coldSearches: number[] = [];
+    const coldRevalidations: number[] = [];
+    const profileOf = leadProfiles();
     const warmMs: number[] = [];
     const warmCalls: number[] = [];
     const pages: string[][] = [];
@@ -121,9 +147,11 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
       await page.waitForTimeout(opts.latencyMs * 3);
       const spent = await since(before);
       if (run > 0) {
+        const mine = spent.filter((c) => forPeople(c, new Set(people), profileOf));
         coldMs.push(cold);
-        coldCalls.push(spent.length);
-        coldSearches.push(spent.filter((c) => c.endpoint === 'searchConversations').length);
+        coldCalls.push(mine.length);
+        coldSearches.push(mine.filter((c) => c.endpoint === 'searchConversations').length);
+        coldRevalidations.push(spent.length - mine.length);
       }
       const beforeWarm = (await calls(emulator.origin)).length;
       await page.goto(url);
@@ -131,7 +159,7 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
       await page.waitForTimeout(opts.latencyMs * 3);
       if (run > 0) {
         warmMs.push(warm);
-        warmCalls.push((await since(beforeWarm)).length);
+        warmCalls.push((await since(beforeWarm)).filter((c) => forPeople(c, new Set(people), profileOf)).length);
       }
     }
 
@@ -217,6 +245,47 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
     }
     longTasks = (await page.evaluate('window.__long')) as number;
 
+    // ---- a feed growing to 2,000 rows as it is scrolled
+    const FEED_ROWS = 2000;
+    await page.goto(`${pronet}/bench-list/`);
+    const feed = (await page.evaluate(`(async ({ rows, batch, name }) => {
+      let long = 0;
+      new PerformanceObserver((l) => { long += l.getEntries().length; }).observe({ type: 'longtask' });
+      let running = true, last = performance.now(), frames = 0, slow = 0, longest = 0;
+      const tick = (t) => {
+        const gap = t - last;
+        last = t;
+        frames += 1;
+        if (gap > 50) slow += 1;
+        if (gap > longest) longest = gap;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame((t) => { last = t; requestAnimationFrame(tick); });
+      const ul = document.getElementById('l');
+      const loads = [];
+      for (let n = 0; n < rows; n += batch) {
+        performance.clearMeasures(name);
+        const items = [];
+        for (let i = n; i < n + batch; i++) {
+          const li = document.createElement('li');
+          li.style.cssText = 'padding:8px 0;border-bottom:1px solid #ddd';
+          li.innerHTML = '<article><a href="/in/feed-' + i + '/"><span>Author ' + i + '</span></a> <a href="/in/feed-' + i + '/?trk=feed">photo</a>' +
+            '<p>Post ' + i + ': a few words of what they shared, and a comment by <a href="/in/feed-' + ((i * 7) % rows) + '/">someone</a>.</p></article>';
+          items.push(li);
+        }
+        ul.append(...items);
+        window.scrollTo(0, document.body.scrollHeight);
+        for (let i = 0; i < 60; i++) {
+          const m = performance.getEntriesByName(name, 'measure').pop();
+          if (m) { loads.push(m.duration); break; }
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      running = false;
+      return { rows: ul.children.length, long, slow, frames, longest, loads };
+    })(${JSON.stringify({ rows: FEED_ROWS, batch: 100, name: LIST_SCAN_MEASURE })})`)) as { rows: number; long: number; slow: number; frames: number; longest: number; loads: number[] };
+
     // ---- the one-by-one way beside the batched way: background side, same latency, fresh people
     await control(emulator.origin, 'faults', { latencyMs: opts.latencyMs });
     const client = createClient({ baseUrl: emulator.baseUrl, apiKey: pro.apiKey, retry: { maxAttempts: 1 } });
@@ -249,12 +318,18 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
     return {
       runs: opts.runs,
       latencyMs: opts.latencyMs,
-      cold: { allShownMs: round1(summarize(coldMs)), calls: round1(summarize(coldCalls)), conversationSearches: round1(summarize(coldSearches)) },
+      cold: {
+        allShownMs: round1(summarize(coldMs)),
+        calls: round1(summarize(coldCalls)),
+        conversationSearches: round1(summarize(coldSearches)),
+        revalidationCalls: round1(summarize(coldRevalidations)),
+      },
       warm: { allShownMs: round1(summarize(warmMs)), calls: round1(summarize(warmCalls)) },
       background: { batchedMs: round1(summarize(batchedMs)), batchedCalls, oneByOneMs: round1(summarize(oneByOneMs)), oneByOneCalls },
       prefetch: { statusMs: round1(summarize(statusMs)), callsAtOpen: round1(summarize(callsAtOpen)) },
       archiveWhileResolving: { sentMs: round1(summarize(sentMs)) },
       contentScript: { batchMs: round1(summarize(batchMs)), longTasks, batches: batchMs.length },
+      feed: { rows: feed.rows, longTasks: feed.long, slowFrames: feed.slow, frames: feed.frames, longestFrameMs: round(feed.longest) ?? 0, loadMs: round1(summarize(feed.loads)) },
     };
   } finally {
     await control(emulator.origin, 'faults', {}).catch(() => undefined);

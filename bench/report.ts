@@ -163,11 +163,15 @@ function summaryRows(r: Results): SummaryRow[] {
     out.push(
       { part: 'L', figure: `Results page of 10, cold (${li.latencyMs} ms latency): all badges shown, p95`, measured: ms(li.cold.allShownMs.p95), target: `≤ ${rt} ms`, ok: (li.cold.allShownMs.p95 ?? Infinity) <= rt },
       { part: 'L', figure: 'Results page of 10, cold: calls, max (conversation searches, max)', measured: `${li.cold.calls.max ?? '-'} (${li.cold.conversationSearches.max ?? '-'})`, target: '≤ 11 (1)', ok: (li.cold.calls.max ?? 0) <= 11 },
+      ...(li.cold.revalidationCalls ? [{ part: 'L', figure: '… and the sidebar\'s stale badges revalidated meanwhile (idle work): calls, mean / max', measured: `${num(li.cold.revalidationCalls.mean)} / ${li.cold.revalidationCalls.max ?? '-'}`, target: '-', ok: null }] : []),
       { part: 'L', figure: 'Same 10, background only: batched / one by one, p95 (calls)', measured: `${ms(li.background.batchedMs.p95)} (${li.background.batchedCalls}) / ${ms(li.background.oneByOneMs.p95)} (${li.background.oneByOneCalls})`, target: '-', ok: null },
       { part: 'L', figure: 'Results page of 10, warm: all badges shown, p95 (calls, max)', measured: `${ms(li.warm.allShownMs.p95)} (${li.warm.calls.max ?? '-'})`, target: '≤ 50 ms (0)', ok: (li.warm.allShownMs.p95 ?? Infinity) <= 50 && (li.warm.calls.max ?? 0) === 0 },
       { part: 'L', figure: 'Profile opened after pointing at its link: URL change → status, p95 (calls at open, max)', measured: `${ms(li.prefetch.statusMs.p95)} (${li.prefetch.callsAtOpen.max ?? '-'})`, target: '≤ 50 ms (0)', ok: (li.prefetch.statusMs.p95 ?? Infinity) <= 50 && (li.prefetch.callsAtOpen.max ?? 0) === 0 },
       { part: 'L', figure: 'Archive while a page of 10 resolves: sent, p95', measured: ms(li.archiveWhileResolving.sentMs.p95), target: `≤ ${li.latencyMs + 50} ms`, ok: (li.archiveWhileResolving.sentMs.p95 ?? Infinity) <= li.latencyMs + 50 },
       { part: 'L', figure: `Content script, 100 new links: main-thread time per batch, p95 (long tasks)`, measured: `${ms(li.contentScript.batchMs.p95)} (${li.contentScript.longTasks})`, target: '(0)', ok: li.contentScript.longTasks === 0 },
+      ...(li.feed
+        ? [{ part: 'L', figure: `Feed grown to ${li.feed.rows} rows while scrolled: long tasks; frames over 50 ms (of ${li.feed.frames}), longest; script per load of 100, p95`, measured: `${li.feed.longTasks}; ${li.feed.slowFrames}, ${ms(li.feed.longestFrameMs)}; ${ms(li.feed.loadMs.p95)}`, target: '0; -', ok: li.feed.longTasks === 0 }]
+        : []),
     );
   }
   if (r.team) out.push(...teamSummaryRows(r.team));
@@ -218,7 +222,7 @@ export function markdown(r: Results): string {
       '',
       ...table(['Mode: views', 'n', 'Chip p50 / p95', 'Panel p50 / p95', 'Status calls', 'Panel calls', '429', 'Never shown'], [...browseRows(b.cached), ...browseRows(b.naive)]),
       '',
-      `Trace duration: shipped ${Math.round(b.cached.durationMs / 1000)} s (load ${b.cached.load[0]} → ${b.cached.load[1]}), naive ${Math.round(b.naive.durationMs / 1000)} s (load ${b.naive.load[0]} → ${b.naive.load[1]}); calls in all: ${b.cached.totalCalls} and ${b.naive.totalCalls} (${num(b.ratios.totalCalls, 1)}×). The naive client is slower mostly because it needs more calls than the key's 50 per 10 s allow: its limiter makes it wait.`,
+      `Trace duration: shipped ${Math.round(b.cached.durationMs / 1000)} s (load ${b.cached.load[0]} → ${b.cached.load[1]}), naive ${Math.round(b.naive.durationMs / 1000)} s (load ${b.naive.load[0]} → ${b.naive.load[1]}); calls in all: ${b.cached.totalCalls} and ${b.naive.totalCalls} (${num(b.ratios.totalCalls, 1)}×)${b.cached.listCalls !== undefined ? `, of which the list badges of the pages' "people also viewed" (not put down to a view): ${b.cached.listCalls} and ${b.naive.listCalls}` : ''}. The naive client is slower mostly because it needs more calls than the key's 50 per 10 s allow: its limiter makes it wait.`,
     );
   }
   const l = r.limiter;

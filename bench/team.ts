@@ -17,6 +17,7 @@ import 'fake-indexeddb/auto';
 import { buildSeed } from '../emulator/seed/index';
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
 import type { Request } from '../lib/messages';
+import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
 import { openCompanionDb, type CompanionDb } from '../lib/store/db';
 import { calls as emulatorCalls, resetDemo, type Workspace } from './emulator-control';
 import { emulatorProcess, memorySession, memorySettings } from './limiter';
@@ -69,6 +70,10 @@ export interface TeamFigures {
   profileP50Ms: number | null;
   listLookups: number;
   listDone: number;
+  /** Per endpoint: calls and 429s (where the budget went). */
+  byEndpoint: Record<string, { calls: number; rateLimited: number }>;
+  /** 429s in each 10 s of the run (the start, when nobody has learned anything yet, apart). */
+  rateLimitedByWindow: number[];
 }
 
 export interface TeamResult {
@@ -137,9 +142,11 @@ async function busyPerson(
       f.profileViews += 1;
       const started = Date.now();
       profile = (async () => {
-        await service.tabNavigated(1, pickUrl());
+        const url = pickUrl();
+        await service.tabNavigated(1, url);
         const state = await service.panelState(1);
-        if (state.kind === 'lead' || state.kind === 'no-lead') f.profileMs.push(Date.now() - started);
+        // Shown: this profile's answer (not the next profile's, when this look-up was left for it).
+        if ((state.kind === 'lead' || state.kind === 'no-lead') && state.profileUrl === canonicalProfileUrl(url)) f.profileMs.push(Date.now() - started);
       })();
     }),
     every(opts.listEveryMs, endAt, random, () => {
@@ -238,6 +245,12 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
     const figures = perTeam[t]!;
     const calls = history.filter((c) => c.workspaceId === team.ws.id);
     const rateLimited = calls.filter((c) => c.status === 429).length;
+    const byEndpoint: TeamFigures['byEndpoint'] = {};
+    for (const c of calls) {
+      const e = (byEndpoint[c.endpoint ?? c.path] ??= { calls: 0, rateLimited: 0 });
+      e.calls += 1;
+      if (c.status === 429) e.rateLimited += 1;
+    }
     const actions = figures.flatMap((f) => f.actions);
     const notes = new Map<string, string>();
     for (const id of new Set(actions.map((x) => x.conversationId))) notes.set(id, await noteOf(origin, id));
@@ -270,6 +283,13 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
       profileP50Ms: percentile(all, 50) === null || !Number.isFinite(percentile(all, 50)!) ? null : Math.round(percentile(all, 50)!),
       listLookups: figures.reduce((x, f) => x + f.listLookups, 0),
       listDone: figures.reduce((x, f) => x + f.listDone, 0),
+      byEndpoint,
+      rateLimitedByWindow: calls.reduce<number[]>((w, c) => {
+        const i = Math.floor((c.at - began) / 10_000);
+        while (w.length <= i) w.push(0);
+        if (c.status === 429) w[i]! += 1;
+        return w;
+      }, []),
     });
   }
   for (const team of teams) {

@@ -17,6 +17,16 @@ function shortTimeFields(locale: string): Intl.DateTimeFormatOptions {
   return { hour: hour.length === 2 ? '2-digit' : 'numeric', minute: '2-digit', ...(hourCycle ? { hourCycle } : {}) };
 }
 
+/** "12 Mar 2025" (or the locale's equivalent): a day, without its time. */
+export function formatDate(ms: number, locale = uiLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(ms));
+}
+
+/** "12 Mar": a day this year, at a glance (a list badge). */
+export function formatDayMonth(ms: number, locale = uiLocale()): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(new Date(ms));
+}
+
 /** "Wed 12 Mar, 18:00": short, for snooze presets and queued changes. */
 export function formatShortDateTime(ms: number, locale = uiLocale()): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', ...shortTimeFields(locale) }).format(new Date(ms));

@@ -3,11 +3,13 @@
 import '../lib/zod-config';
 import { browser, type Browser } from 'wxt/browser';
 import { isCommandName, panelCommand, runCommand } from '../lib/background/commands';
+import { inboxNotifications, inboxNotificationTab, NOTIFICATION_ICON, type Translate } from '../lib/background/inbox-notifications';
 import { bufferPort } from '../lib/background/port-buffer';
 import { createPortRegistry } from '../lib/background/port-registry';
 import { createProfileScriptSync, type ScriptingApi } from '../lib/background/profile-scripts';
 import { classifySender, createRouter, type SenderInfo } from '../lib/background/router';
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
+import type { WatchNews } from '../lib/inbox/inbox-watch';
 import type { ChipPush, ListBadgePush } from '../lib/messages';
 import { PRONET_DEMO_HOST, PRONET_HOST } from '../lib/pronet/canonical-url';
 import { openSidePanel, panelApis } from '../lib/side-panel';
@@ -23,6 +25,13 @@ const INBOX_COUNT_ALARM = 'inbox-count';
 const INBOX_COUNT_PERIOD_MINUTES = 5;
 /** Chrome fires alarms no sooner than 30 s; shorter waits are covered by the outbox's own timer. */
 const MIN_ALARM_DELAY_MS = 30_000;
+
+/** The part of `chrome.notifications` used (present once the optional permission is granted). */
+interface NotificationsApi {
+  create(id: string, options: { type: 'basic'; iconUrl: string; title: string; message: string }): Promise<string>;
+  clear(id: string): Promise<boolean>;
+  onClicked: { addListener(listener: (id: string) => void): void };
+}
 
 export default defineBackground(() => {
   const settings = createSettingsStore();
@@ -72,6 +81,9 @@ export default defineBackground(() => {
           browser.action.setBadgeBackgroundColor({ color: '#1d4ed8' }),
         ]).catch(() => undefined);
       },
+      onInboxNews(news, count) {
+        void showInboxNews(news, count);
+      },
       onNextWake(at) {
         if (at === null) void browser.alarms.clear(OUTBOX_ALARM);
         else void browser.alarms.create(OUTBOX_ALARM, { when: Math.max(at, Date.now() + MIN_ALARM_DELAY_MS) });
@@ -84,6 +96,35 @@ export default defineBackground(() => {
     return service;
   })();
   const withService = (use: (service: BackgroundService) => unknown) => void ready.then(use);
+
+  // Inbox notifications (optional permission, so the API may be missing): their id carries the tab
+  // the click opens the queue beside, so that the click opens the panel at once (a gesture does not
+  // survive an await).
+  const notifications = () => (browser as unknown as { notifications?: NotificationsApi }).notifications;
+  async function showInboxNews(news: WatchNews, count: number) {
+    const api = notifications();
+    if (!api) return;
+    const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true }).catch(() => []);
+    const translate: Translate = (key, subs) => browser.i18n.getMessage(key, subs);
+    for (const note of inboxNotifications(news, count, tab?.id ?? null, translate)) {
+      await api.create(note.id, { type: 'basic', iconUrl: NOTIFICATION_ICON, title: note.title, message: note.message }).catch(() => undefined);
+    }
+  }
+  let hearingClicks = false;
+  // At start, and once the permission is granted (the API appears then).
+  const hearNotificationClicks = () => {
+    const api = notifications();
+    if (!api || hearingClicks) return;
+    hearingClicks = true;
+    api.onClicked.addListener((id) => {
+      const tabId = inboxNotificationTab(id);
+      if (tabId === undefined) return;
+      if (tabId !== null) void openSidePanel(panelApis(globalThis), { tabId }, { view: 'inbox' }).catch(() => undefined);
+      void api.clear(id);
+    });
+  };
+  hearNotificationClicks();
+  browser.permissions.onAdded.addListener(hearNotificationClicks);
 
   // Listeners are registered synchronously so that an event wakes a stopped worker.
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderInfo) =>

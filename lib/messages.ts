@@ -78,7 +78,13 @@ export const protocol = {
    * pushed as ChipPush.
    */
   'profile-viewed': {
-    request: z.object({ url: z.string().check(z.maxLength(4096)), name: z.optional(z.string().check(z.maxLength(200))) }),
+    request: z.object({
+      url: z.string().check(z.maxLength(4096)),
+      name: z.optional(z.string().check(z.maxLength(200))),
+      /** The current company and job title the page shows: suggestions, sent to the service only by `add-to-audience`. */
+      company: z.optional(z.string().check(z.maxLength(200))),
+      jobTitle: z.optional(z.string().check(z.maxLength(200))),
+    }),
     reply: ChipState,
   },
   /**
@@ -135,6 +141,8 @@ export const protocol = {
       audience: z.string().check(z.minLength(1), z.maxLength(200)),
       firstname: z.optional(z.string().check(z.maxLength(200))),
       lastname: z.optional(z.string().check(z.maxLength(200))),
+      companyName: z.optional(z.string().check(z.maxLength(200))),
+      jobTitle: z.optional(z.string().check(z.maxLength(200))),
     }),
     reply: OutboxItemView,
   },
@@ -203,6 +211,8 @@ export const protocol = {
       cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
       at: z.optional(z.int().check(z.positive())),
       reload: z.optional(z.boolean()),
+      /** How many of the first rows fit on screen: their leads are looked up as soon as the page arrives. */
+      lookUp: z.optional(z.int().check(z.minimum(0), z.maximum(QUEUE_PAGE_SIZE))),
     }),
     reply: InboxPageView,
   },

@@ -22,6 +22,10 @@ export const Settings = z.object({
   listBadges: z.boolean(),
   /** Resolve a profile when the pointer rests on its link, so that it opens already resolved. */
   prefetchOnHover: z.boolean(),
+  /** Desktop notifications of the inbox queue (a new reply waiting, a snooze that woke); needs the `notifications` permission. */
+  inboxNotifications: z.boolean(),
+  /** The identities the user sends as ("mine"): listed first in the queue's identity picker. */
+  myIdentityIds: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(100)),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -33,4 +37,6 @@ export const DEFAULT_SETTINGS: Settings = {
   cacheEnabled: true,
   listBadges: true,
   prefetchOnHover: true,
+  inboxNotifications: false,
+  myIdentityIds: [],
 };

@@ -58,6 +58,23 @@ export function chipContent(state: ChipView): { tone: ChipTone; label: string; d
   }
 }
 
+/** A part of the chip or of a list badge: an element and its class; `decorative`: hidden from assistive technology. */
+export function part<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string, decorative = false): HTMLElementTagNameMap[K] {
+  const el = doc.createElement(tag);
+  el.className = className;
+  if (decorative) el.setAttribute('aria-hidden', 'true');
+  return el;
+}
+
+/** The button of the chip and of a list badge: hidden until there is something to say; a status dot, then `parts`. */
+export function statusButton(doc: Document, className: string, ...parts: HTMLElement[]): HTMLButtonElement {
+  const button = part(doc, 'button', className);
+  button.type = 'button';
+  button.hidden = true;
+  button.append(part(doc, 'span', 'dot', true), ...parts);
+  return button;
+}
+
 export interface ChipHandle {
   /** Shows `state`, or hides the chip with null. */
   update(state: ChipView | null): void;
@@ -78,35 +95,21 @@ export interface ChipMemory {
 /** Builds the chip inside `container` (a shadow root's container); `onOpen` runs on click. */
 export function mountChip(container: HTMLElement, onOpen: () => void, memory?: ChipMemory): ChipHandle {
   const doc = container.ownerDocument;
-  const button = doc.createElement('button');
-  button.type = 'button';
-  button.className = 'chip';
-  button.hidden = true;
-  const dot = doc.createElement('span');
-  dot.className = 'dot';
-  dot.setAttribute('aria-hidden', 'true');
-  const label = doc.createElement('span');
-  label.className = 'label';
-  const sep = doc.createElement('span');
-  sep.className = 'sep';
-  sep.setAttribute('aria-hidden', 'true');
+  const label = part(doc, 'span', 'label');
+  const sep = part(doc, 'span', 'sep', true);
   sep.textContent = '·';
-  const detail = doc.createElement('span');
-  detail.className = 'detail';
-  button.append(dot, label, sep, detail);
+  const detail = part(doc, 'span', 'detail');
+  const button = statusButton(doc, 'chip', label, sep, detail);
   button.addEventListener('click', onOpen);
   // Fold to a dot, and unfold: the chip must never be in the way of the page's own links.
-  const fold = doc.createElement('button');
+  const fold = part(doc, 'button', 'chip-fold');
   fold.type = 'button';
-  fold.className = 'chip-fold';
   fold.textContent = '–';
   fold.setAttribute('aria-label', t('chipCollapse'));
   fold.title = t('chipCollapse');
-  const tab = doc.createElement('button');
+  const tab = part(doc, 'button', 'chip-tab');
   tab.type = 'button';
-  tab.className = 'chip-tab';
-  const dock = doc.createElement('div');
-  dock.className = 'chip-dock';
+  const dock = part(doc, 'div', 'chip-dock');
   dock.append(button, fold, tab);
   container.append(dock);
 

@@ -3,38 +3,37 @@
  * at keyboard speed. Actions go through the outbox (the background); the row changes at once, and
  * every queued change of the outbox (from here or from the profile panel) is folded onto the rows.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   actionPatch,
-  canLoadMore,
   DEFAULT_UNTOUCHED_DAYS,
   focusAfterRemoval,
-  initialPaging,
   inView,
   moveFocus,
-  paging,
-  queueCommand,
+  rowsOnScreen,
   untouchedBound,
   undoAction,
-  QUEUE_PAGE_SIZE,
-  QUEUE_VIEWS,
-  type PagingEvent,
-  type PagingState,
   type QueueAction,
+  type QueueCommand,
   type QueueViewId,
 } from '../../lib/inbox/queue';
 import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
 import type { Messenger } from '../../lib/messages';
-import type { ErrorView, InboxChoicesView, InboxLeadView, InboxRowView, OutboxItemView } from '../../lib/views';
+import type { ErrorView, InboxChoicesView, InboxRowView, OutboxItemView } from '../../lib/views';
 import { formatShortDateTime } from '../format';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n';
 import { StateMessage, type MessageState } from '../lead-panel/StateMessage';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Icon } from '../ui/Icon';
 import { Toast } from '../ui/Toast';
-import { InboxRow } from './InboxRow';
+import { InboxFilters } from './InboxFilters';
+import { InboxList } from './InboxList';
+import { NoteAppend } from './NoteAppend';
 import { ShortcutHelp } from './ShortcutHelp';
+import { useQueueKeys } from './use-queue-keys';
+import { useQueuePages } from './use-queue-pages';
+import { useRowLeads } from './use-row-leads';
 
 export interface InboxViewProps {
   messenger: Messenger;
@@ -45,13 +44,6 @@ export interface InboxViewProps {
   now: () => number;
   onOpenOptions: () => void;
 }
-
-const VIEW_KEYS: Record<QueueViewId, MessageKey> = {
-  waiting: 'inboxViewWaiting',
-  snoozed: 'inboxViewSnoozed',
-  untouched: 'inboxViewUntouched',
-  unread: 'inboxViewUnread',
-};
 
 type Patch = NonNullable<ReturnType<typeof actionPatch>>;
 type ToastState = { id: number; text: string; undo?: () => void };
@@ -72,10 +64,6 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const [identityId, setIdentityId] = useState('');
   const [campaignId, setCampaignId] = useState('');
   const [untouchedDays, setUntouchedDays] = useState(DEFAULT_UNTOUCHED_DAYS);
-  const [list, dispatch] = useReducer<PagingState<InboxRowView>, PagingEvent<InboxRowView>>(paging, initialPaging<InboxRowView>());
-  const [error, setError] = useState<ErrorView | null>(null);
-  const [cachedAt, setCachedAt] = useState<number | null>(null);
-  const [at, setAt] = useState<number>(() => now());
   const [choices, setChoices] = useState<InboxChoicesView | null>(null);
   /** Changes made here, before the outbox reports them (optimistic), by conversation. */
   const [local, setLocal] = useState<ReadonlyMap<string, Patch>>(new Map());
@@ -88,7 +76,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const listRef = useRef<HTMLUListElement>(null);
   const pickerRef = useRef<HTMLSelectElement>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  const generation = useRef(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
 
   const query = useMemo(
     () => ({
@@ -100,86 +88,16 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     [view, identityId, campaignId, untouchedDays],
   );
 
-  const load = useCallback(
-    async (reload = false) => {
-      dispatch({ type: 'open' });
-      const gen = (generation.current += 1);
-      setError(null);
-      const reply = await messenger.send('inbox-page', { ...query, ...(reload ? { reload } : {}) });
-      if (gen !== generation.current) return;
-      if (!reply.ok) {
-        setError(reply.error);
-        dispatch({ type: 'failed', generation: gen });
-        return;
-      }
-      setAt(reply.value.at);
-      setCachedAt(reply.value.cachedAt);
+  const { list, error, cachedAt, at, load, loadMore, sentinel } = useQueuePages(messenger, query, now, {
+    onFirstPage() {
       setLocal(new Map());
       setFocusId(null);
-      dispatch({ type: 'page', generation: gen, first: true, result: reply.value });
     },
-    [messenger, query],
-  );
+    onMoreFailed: () => setToast({ id: Date.now(), text: t('inboxMoreFailed') }),
+    // The list starts below the summary line.
+    onScreen: () => (summaryRef.current ? rowsOnScreen(window.innerHeight, summaryRef.current.getBoundingClientRect().bottom) : 0),
+  });
 
-  useEffect(() => void load(), [load]);
-  // The pickers' lists once the first page shows: they never delay the rows.
-  const choicesAsked = useRef(false);
-  useEffect(() => {
-    if (list.phase !== 'ready' || choicesAsked.current) return;
-    choicesAsked.current = true;
-    void messenger.send('inbox-choices', {}).then((reply) => reply.ok && setChoices(reply.value));
-  }, [messenger, list.phase]);
-
-  // The rows' leads, looked up for the rows on screen only, in batches.
-  const [leads, setLeads] = useState<ReadonlyMap<string, InboxLeadView>>(new Map());
-  const asked = useRef(new Set<string>());
-  const wanted = useRef(new Set<string>());
-  const batching = useRef(false);
-  const askLeads = useCallback(
-    (ids: string[]) => {
-      for (const id of ids) {
-        if (asked.current.has(id)) continue;
-        asked.current.add(id);
-        wanted.current.add(id);
-      }
-      if (batching.current || wanted.current.size === 0) return;
-      batching.current = true;
-      queueMicrotask(() => {
-        batching.current = false;
-        while (wanted.current.size > 0) {
-          const batch = [...wanted.current].slice(0, QUEUE_PAGE_SIZE);
-          for (const id of batch) wanted.current.delete(id);
-          void messenger.send('inbox-leads', { leadIds: batch }).then((reply) => {
-            if (!reply.ok) {
-              // Asked again when the row is on screen again.
-              for (const id of batch) asked.current.delete(id);
-              return;
-            }
-            setLeads((m) => {
-              const next = new Map(m);
-              for (const lead of reply.value) next.set(lead.leadId, lead);
-              return next;
-            });
-          });
-        }
-      });
-    },
-    [messenger],
-  );
-
-  async function loadMore() {
-    if (!canLoadMore(list) || list.nextToken === null) return;
-    dispatch({ type: 'more' });
-    const gen = generation.current;
-    const reply = await messenger.send('inbox-page', { ...query, cursor: list.nextToken, at });
-    if (!reply.ok) {
-      dispatch({ type: 'failed', generation: gen });
-      setToast({ id: Date.now(), text: t('inboxMoreFailed') });
-      return;
-    }
-    if (reply.value.restarted) setAt(reply.value.at);
-    dispatch({ type: 'page', generation: gen, first: false, result: reply.value });
-  }
 
   // What the outbox holds (pending or on the wire) wins over the fetched row; a failed change is undone.
   const patches = useMemo(() => {
@@ -196,6 +114,21 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     return merged;
   }, [local, outbox]);
 
+  const leads = useRowLeads(messenger, listRef, list.rows);
+  // The pickers' lists once the rows on screen are named (or a picker is touched): they never take a
+  // connection from the rows or their look-ups.
+  const choicesAsked = useRef(false);
+  const askChoices = useCallback(() => {
+    if (choicesAsked.current) return;
+    choicesAsked.current = true;
+    void messenger.send('inbox-choices', {}).then((reply) => {
+      if (reply.ok) setChoices(reply.value);
+      else choicesAsked.current = false;
+    });
+  }, [messenger]);
+  useEffect(() => {
+    if (list.phase === 'ready' && (leads.size > 0 || list.rows.every((r) => r.leadKnown))) askChoices();
+  }, [list.phase, list.rows, leads, askChoices]);
   const bound = untouchedBound(at, untouchedDays);
   const rows = useMemo(
     () =>
@@ -208,18 +141,6 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         .filter((r) => inView(view, r, bound)),
     [list.rows, leads, patches, view, bound],
   );
-
-  useEffect(() => {
-    const pending = [...(listRef.current?.querySelectorAll<HTMLElement>('li[data-needs-lead]') ?? [])];
-    if (pending.length === 0) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      askLeads(pending.map((el) => el.dataset.lead!));
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => askLeads(entries.filter((e) => e.isIntersecting).map((e) => (e.target as HTMLElement).dataset.lead!)));
-    for (const el of pending) observer.observe(el);
-    return () => observer.disconnect();
-  }, [rows, askLeads]);
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
 
   // Focus follows the focused row; when the row that had it left the view, the next row takes it.
@@ -295,6 +216,11 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     });
   }
 
+  function focusNote(row: InboxRowView | undefined) {
+    if (row) setFocusId(row.conversationId);
+    noteRef.current?.focus();
+  }
+
   async function appendNote() {
     const row = rows[focusIndex];
     const text = note.trim();
@@ -307,13 +233,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     } else setToast({ id: Date.now(), text: t('inboxActionFailed') });
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    const target = event.target as HTMLElement;
-    const inField = target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT';
-    const command = queueCommand({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, inField });
-    if (command === null) return;
-    // A button keeps Enter and its own keys; the row's letters still work from a row.
-    if (target.tagName === 'BUTTON' && command === 'open') return;
+  useQueueKeys((command: QueueCommand) => {
     const row = rows[focusIndex >= 0 ? focusIndex : 0];
     switch (command) {
       case 'next':
@@ -330,8 +250,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         if (row) snoozeTomorrow(row);
         break;
       case 'note':
-        if (row) setFocusId(row.conversationId);
-        noteRef.current?.focus();
+        focusNote(row);
         break;
       case 'undo':
         if (undoRef.current) {
@@ -348,21 +267,12 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         setHelp(true);
         break;
       case 'close-help':
-        if (!help) return;
+        if (!help) return false;
         setHelp(false);
         break;
     }
-    event.preventDefault();
-  }
-
-  // The keys work wherever the focus is in the panel (a text field keeps its letters).
-  const keyHandler = useRef(onKeyDown);
-  keyHandler.current = onKeyDown;
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => keyHandler.current(e);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
+    return true;
+  });
 
   // The first row takes the focus when a view shows (keyboard first), unless the user is elsewhere.
   useEffect(() => {
@@ -372,82 +282,25 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     setFocusId(first.conversationId);
   }, [list.phase, rows, focusId]);
 
-  // Scrolled to the end: the next page.
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  });
-
   const closeToast = useCallback(() => setToast(null), []);
   const focused = rows[focusIndex] ?? null;
   return (
     <div class="inbox stack">
-      <div class="inbox-filters" role="group" aria-label={t('inboxFilters')}>
-        <div class="inbox-filter">
-          <label class="section-label" for="inbox-view">
-            {t('inboxView')}
-          </label>
-          <select id="inbox-view" ref={pickerRef} value={view} onChange={(e) => setView((e.target as HTMLSelectElement).value as QueueViewId)}>
-            {QUEUE_VIEWS.map((v) => (
-              <option key={v} value={v}>
-                {t(VIEW_KEYS[v])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="inbox-filter">
-          <label class="section-label" for="inbox-identity">
-            {t('identity')}
-          </label>
-          <select id="inbox-identity" value={identityId} onChange={(e) => setIdentityId((e.target as HTMLSelectElement).value)}>
-            <option value="">{t('inboxAllIdentities')}</option>
-            {choices?.identities.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="inbox-filter">
-          <label class="section-label" for="inbox-campaign">
-            {t('campaign')}
-          </label>
-          <select id="inbox-campaign" value={campaignId} onChange={(e) => setCampaignId((e.target as HTMLSelectElement).value)}>
-            <option value="">{t('inboxAllCampaigns')}</option>
-            {choices?.campaigns.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {view === 'untouched' ? (
-          <div class="inbox-filter inbox-days">
-            <label class="section-label" for="inbox-days">
-            {t('inboxUntouchedDays')}
-          </label>
-            <input
-              id="inbox-days"
-              type="number"
-              min={1}
-              max={365}
-              value={untouchedDays}
-              onChange={(e) => {
-                const days = Number((e.target as HTMLInputElement).value);
-                if (Number.isInteger(days) && days >= 1 && days <= 365) setUntouchedDays(days);
-              }}
-            />
-          </div>
-        ) : null}
-      </div>
+      <InboxFilters
+        view={view}
+        identityId={identityId}
+        campaignId={campaignId}
+        untouchedDays={untouchedDays}
+        choices={choices}
+        pickerRef={pickerRef}
+        onView={setView}
+        onIdentity={setIdentityId}
+        onCampaign={setCampaignId}
+        onUntouchedDays={setUntouchedDays}
+        onPickerUsed={askChoices}
+      />
 
-      <div class="inbox-summary row">
+      <div class="inbox-summary row" ref={summaryRef}>
         <span data-testid="inbox-total" class="muted">
           {list.total !== null ? t('inboxTotal', list.total) : ''}
         </span>
@@ -479,79 +332,33 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
       ) : rows.length === 0 && list.nextToken === null ? (
         <EmptyState icon="check" title={t('inboxEmptyTitle')} body={t('inboxEmptyBody')} />
       ) : (
-        <>
-          <ul class="inbox-list" ref={listRef} aria-label={t(VIEW_KEYS[view])}>
-            {rows.map((row) => (
-              <InboxRow
-                key={row.conversationId}
-                row={row}
-                view={view}
-                focused={row.conversationId === focusId}
-                opened={row.conversationId === openedId}
-                onFocus={() => setFocusId(row.conversationId)}
-                onOpen={() => open(row)}
-                onArchive={() => act(row, { kind: 'archive' })}
-                onSnooze={(until) => act(row, { kind: 'snooze', until })}
-                onNote={() => {
-                  setFocusId(row.conversationId);
-                  noteRef.current?.focus();
-                }}
-                now={now}
-              />
-            ))}
-          </ul>
-          <div ref={sentinel} />
-          {list.nextToken !== null ? (
-            <Button onClick={() => void loadMore()} busy={list.phase === 'loading-more'} block>
-              {t('inboxLoadMore')}
-            </Button>
-          ) : null}
-        </>
+        <InboxList
+          rows={rows}
+          view={view}
+          focusId={focusId}
+          openedId={openedId}
+          listRef={listRef}
+          sentinel={sentinel}
+          more={list.nextToken !== null}
+          loadingMore={list.phase === 'loading-more'}
+          now={now}
+          onFocus={(row) => setFocusId(row.conversationId)}
+          onOpen={open}
+          onArchive={(row) => act(row, { kind: 'archive' })}
+          onSnooze={(row, until) => act(row, { kind: 'snooze', until })}
+          onNote={focusNote}
+          onLoadMore={() => void loadMore()}
+        />
       )}
 
-      {focused ? (
-        <div class="inbox-note card card-body stack">
-          <label class="section-label" for="inbox-note">
-            {t('inboxAppendTo', focused.name ?? t('inboxUnknownLead'))}
-          </label>
-          <textarea
-            id="inbox-note"
-            ref={noteRef}
-            rows={2}
-            value={note}
-            onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void appendNote();
-              if (e.key === 'Escape') focusRow(focusIndex);
-            }}
-          />
-          <div class="row">
-            <span class="spacer" />
-            <Button variant="primary" size="sm" disabled={note.trim() === ''} onClick={() => void appendNote()}>
-              {t('inboxAppend')}
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {focused ? <NoteAppend name={focused.name} text={note} textRef={noteRef} onText={setNote} onAppend={() => void appendNote()} onLeave={() => focusRow(focusIndex)} /> : null}
 
       {help ? <ShortcutHelp onClose={() => setHelp(false)} /> : null}
       {toast ? (
         <Toast
           key={toast.id}
           onClose={closeToast}
-          action={
-            toast.undo ? (
-              <Button
-                size="sm"
-                onClick={() => {
-                  toast.undo?.();
-                  setToast(null);
-                }}
-              >
-                {t('undo')}
-              </Button>
-            ) : null
-          }
+          undo={toast.undo}
         >
           {toast.text}
         </Toast>

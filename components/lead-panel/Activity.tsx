@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { errorText, type ErrorText } from '../error-text';
+import { leadStatusLabel } from './QualifyControl';
 
 export interface ActivityProps {
   leadId: string;
@@ -54,7 +55,7 @@ export function Activity({ leadId, recent, loadPage }: ActivityProps) {
         <ol class="activity-list" aria-label={t('activity')}>
           {items.map((item) => (
             <li key={item.id} class="activity-item">
-              <span class="activity-what">{item.description}</span>
+              <span class="activity-what">{item.status ? t('activityStatusSet', leadStatusLabel(item.status)) : item.description}</span>
               <span class="picker-sub">
                 {[formatDateTime(item.createdAt), item.campaignName].filter(Boolean).join(' · ')}
               </span>

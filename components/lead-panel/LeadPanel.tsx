@@ -1,7 +1,7 @@
 import type { Ref } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Messenger, Reply } from '../../lib/messages';
-import type { ConversationMessagesView, ConversationView, PanelState } from '../../lib/views';
+import type { ConversationMessagesView, ConversationView, CreditsView, PanelState } from '../../lib/views';
 import type { NoteMode } from '../../lib/inbox/note-rules';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
 import { errorText, type ErrorText } from '../error-text';
@@ -14,6 +14,7 @@ import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
 import { Activity } from './Activity';
+import { EnrichCard } from './EnrichCard';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
 import { LastMessagePreview } from './LastMessagePreview';
@@ -110,6 +111,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         onRetry={retry}
         onDiscard={discard}
         loadMessages={loadMessages}
+        loadCredits={loadCredits}
       />
     );
   } else if (state.kind === 'pick-lead') {
@@ -151,19 +153,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         <Toast
           key={toast.id}
           onClose={closeToast}
-          action={
-            toast.undo ? (
-              <Button
-                size="sm"
-                onClick={() => {
-                  toast.undo?.();
-                  setToast(null);
-                }}
-              >
-                {t('undo')}
-              </Button>
-            ) : null
-          }
+          undo={toast.undo}
         >
           {toastText(toast, state)}
         </Toast>
@@ -184,9 +174,10 @@ interface LeadViewProps {
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
   loadMessages: (conversationId: string) => Promise<Reply<ConversationMessagesView>>;
+  loadCredits: () => Promise<Reply<CreditsView>>;
 }
 
-function LeadView({ state, tabId, messenger, now, current, noteRef, report, showToast, onRetry, onDiscard, loadMessages }: LeadViewProps) {
+function LeadView({ state, tabId, messenger, now, current, noteRef, report, showToast, onRetry, onDiscard, loadMessages, loadCredits }: LeadViewProps) {
   const [selectedId, setSelectedId] = useState(state.selectedConversationId);
   useEffect(() => setSelectedId(state.selectedConversationId), [state.selectedConversationId, state.lead.id]);
   const conversation = state.conversations.find((c) => c.id === selectedId) ?? state.conversations[0] ?? null;
@@ -343,7 +334,11 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           </section>
         </>
       ) : (
-        <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
+        <>
+          <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
+          {/* A lead with no conversation yet (one just added to an audience) may still be enriched. */}
+          <EnrichCard loadCredits={loadCredits} enrich={(enrichType) => messenger.send('enrich', { enrichType, leadId: lead.id })} />
+        </>
       )}
 
       {state.activity ? (

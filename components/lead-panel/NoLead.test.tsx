@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItemView } from '../../lib/views';
 import { useEnglish } from '../test-i18n';
-import { guessNames, NoLead } from './NoLead';
+import { audienceInput, guessNames, NoLead, TEXT_FIELD_MAX } from './NoLead';
 
 beforeEach(() => useEnglish());
 afterEach(cleanup);
@@ -16,12 +16,12 @@ const state = {
   failed: [],
 };
 
-function setup(credits = { total: 120, perishable: 20 }) {
+function setup(credits = { total: 120, perishable: 20 }, page: { company?: string; jobTitle?: string } = {}) {
   const addToAudience = vi.fn(async () => ({ ok: true as const, value: {} as OutboxItemView }));
   const enrich = vi.fn(async () => ({ ok: true as const, value: { enrichRequestId: 'enr_1', creditsSpent: 1 } }));
   render(
     <NoLead
-      state={state}
+      state={{ ...state, ...page }}
       loadAudiences={async () => ({ ok: true, value: [{ id: 'aud_1', name: 'Sales leaders EU', size: 135 }] })}
       loadCredits={async () => ({ ok: true, value: credits })}
       addToAudience={addToAudience}
@@ -42,7 +42,48 @@ describe('guessNames', () => {
   });
 });
 
+describe('audienceInput', () => {
+  it('trims, collapses and bounds every field, and leaves out the empty ones', () => {
+    expect(audienceInput('Pioneers', { firstname: ' Margaret ', lastname: '', companyName: '  NASA \n MIT ', jobTitle: 'x'.repeat(300) })).toEqual({
+      audience: 'Pioneers',
+      firstname: 'Margaret',
+      companyName: 'NASA MIT',
+      jobTitle: 'x'.repeat(TEXT_FIELD_MAX),
+    });
+    expect(audienceInput('Pioneers', { firstname: ' ', lastname: '', companyName: '', jobTitle: '\t' })).toEqual({ audience: 'Pioneers' });
+  });
+});
+
 describe('NoLead', () => {
+  it('suggests the company and job title the page shows; sends them, as edited, only on Add to audience', async () => {
+    const { addToAudience, enrich } = setup(undefined, { company: 'Hamilton Technologies', jobTitle: 'Founder & CEO' });
+    await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });
+    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Hamilton Technologies');
+    expect((screen.getByLabelText('Job title') as HTMLInputElement).value).toBe('Founder & CEO');
+    expect((screen.getByLabelText('Job title') as HTMLInputElement).maxLength).toBe(TEXT_FIELD_MAX);
+    fireEvent.input(screen.getByLabelText('Job title'), { target: { value: ' Director of Software Engineering ' } });
+    expect(addToAudience).not.toHaveBeenCalled();
+    expect(enrich).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to audience' }));
+    await waitFor(() =>
+      expect(addToAudience).toHaveBeenCalledWith({
+        audience: 'Sales leaders EU',
+        firstname: 'Margaret',
+        lastname: 'Hamilton',
+        companyName: 'Hamilton Technologies',
+        jobTitle: 'Director of Software Engineering',
+      }),
+    );
+  });
+
+  it('a company the user empties is not sent', async () => {
+    const { addToAudience } = setup(undefined, { company: 'Hamilton Technologies' });
+    await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });
+    fireEvent.input(screen.getByLabelText('Company'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to audience' }));
+    await waitFor(() => expect(addToAudience).toHaveBeenCalledWith({ audience: 'Sales leaders EU', firstname: 'Margaret', lastname: 'Hamilton' }));
+  });
+
   it('adds the profile to the chosen audience with the names shown', async () => {
     const { addToAudience } = setup();
     await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
 import type { AudienceView, CreditsView, EnrichResultView, OutboxItemView, PanelState } from '../../lib/views';
 import type { EnrichType } from '../../lib/api/enrichment';
-import { errorText, type ErrorText } from '../error-text';
+import { errorText } from '../error-text';
 import { formatNumber } from '../format';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n';
 import { Button } from '../ui/Button';
-import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
+import { Notice, type NoticeMessage } from '../ui/Notice';
+import { EnrichCard } from './EnrichCard';
 import { OutboxList } from './OutboxList';
 
 type NoLeadState = Extract<PanelState, { kind: 'no-lead' }>;
@@ -16,13 +17,36 @@ export interface NoLeadProps {
   state: NoLeadState;
   loadAudiences: () => Promise<Reply<AudienceView[]>>;
   loadCredits: () => Promise<Reply<CreditsView>>;
-  addToAudience: (input: { audience: string; firstname?: string; lastname?: string }) => Promise<Reply<OutboxItemView>>;
+  addToAudience: (input: AddToAudienceInput) => Promise<Reply<OutboxItemView>>;
   enrich: (input: { enrichType: EnrichType; firstname: string; lastname: string }) => Promise<Reply<EnrichResultView>>;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
 }
 
+export interface AddToAudienceInput {
+  audience: string;
+  firstname?: string;
+  lastname?: string;
+  companyName?: string;
+  jobTitle?: string;
+}
+
 const NEW_AUDIENCE = '\u0000new';
+/** Longest name, company or job title the user may type (the protocol refuses longer). */
+export const TEXT_FIELD_MAX = 200;
+
+/**
+ * What Add to audience sends: the audience and what the user left in the fields (prefilled from the
+ * page, edited or emptied), trimmed, bounded, and left out when empty.
+ */
+export function audienceInput(audience: string, fields: Record<'firstname' | 'lastname' | 'companyName' | 'jobTitle', string>): AddToAudienceInput {
+  const input: AddToAudienceInput = { audience };
+  for (const [field, value] of Object.entries(fields) as [keyof typeof fields, string][]) {
+    const text = value.replace(/\s+/g, ' ').trim().slice(0, TEXT_FIELD_MAX);
+    if (text) input[field] = text;
+  }
+  return input;
+}
 
 /** "margaret-hamilton" → ["Margaret", "Hamilton"]: a first guess the user can correct. */
 export function guessNames(displayName: string | undefined, slug: string): [string, string] {
@@ -33,31 +57,42 @@ export function guessNames(displayName: string | undefined, slug: string): [stri
   return [words.slice(0, -1).join(' '), words[words.length - 1]!];
 }
 
-const enrichTypes: { value: EnrichType; key: MessageKey }[] = [
-  { value: 'EMAIL_ENRICH', key: 'enrichTypeEmail' },
-  { value: 'PRONET_ENRICH', key: 'enrichTypeProfile' },
-  { value: 'FULL_ENRICH', key: 'enrichTypeFull' },
-];
+/** A labelled text input, bounded, that the browser does not autofill. */
+function TextField({ id, label, value, onInput }: { id: string; label: string; value: string; onInput: (value: string) => void }) {
+  return (
+    <div class="field">
+      <label class="field-label" for={id}>
+        {label}
+      </label>
+      <input id={id} class="input" value={value} maxLength={TEXT_FIELD_MAX} onInput={(e) => onInput(e.currentTarget.value)} autocomplete="off" />
+    </div>
+  );
+}
 
 /** A profile that is no lead yet: add it to an audience, or enrich it (credit balance first). */
 export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard }: NoLeadProps) {
   const [guessFirst, guessLast] = guessNames(state.displayName, state.slug);
   const [firstname, setFirstname] = useState(guessFirst);
   const [lastname, setLastname] = useState(guessLast);
+  const [companyName, setCompanyName] = useState(state.company ?? '');
+  const [jobTitle, setJobTitle] = useState(state.jobTitle ?? '');
   const [audiences, setAudiences] = useState<AudienceView[] | null>(null);
   const [audienceChoice, setAudienceChoice] = useState('');
   const [newAudience, setNewAudience] = useState('');
-  const [credits, setCredits] = useState<CreditsView | null>(null);
-  const [creditsError, setCreditsError] = useState<ErrorText | null>(null);
-  const [enrichType, setEnrichType] = useState<EnrichType>('EMAIL_ENRICH');
-  const [busy, setBusy] = useState<'add' | 'enrich' | null>(null);
-  const [message, setMessage] = useState<{ tone: 'ok'; text: string } | { tone: 'danger'; error: ErrorText } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
 
   useEffect(() => {
     setFirstname(guessFirst);
     setLastname(guessLast);
+    setCompanyName(state.company ?? '');
+    setJobTitle(state.jobTitle ?? '');
     setMessage(null);
   }, [state.profileUrl]); // a new profile starts from its own guess
+
+  // The page's company and title may arrive after the name: filled in while the user left them empty.
+  useEffect(() => setCompanyName((v) => v || (state.company ?? '')), [state.company]);
+  useEffect(() => setJobTitle((v) => v || (state.jobTitle ?? '')), [state.jobTitle]);
 
   useEffect(() => {
     let live = true;
@@ -67,47 +102,24 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
       setAudiences(list);
       setAudienceChoice((current) => current || (list[0]?.name ?? NEW_AUDIENCE));
     });
-    void loadCredits().then((reply) => {
-      if (!live) return;
-      if (reply.ok) setCredits(reply.value);
-      else setCreditsError(errorText(reply.error));
-    });
     return () => {
       live = false;
     };
-  }, [loadAudiences, loadCredits]);
+  }, [loadAudiences]);
 
   const audienceName = audienceChoice === NEW_AUDIENCE ? newAudience.trim() : audienceChoice;
   const addPending = state.pending.length > 0;
 
   async function add() {
     if (!audienceName) return;
-    setBusy('add');
+    setBusy(true);
     setMessage(null);
-    const reply = await addToAudience({
-      audience: audienceName,
-      ...(firstname.trim() ? { firstname: firstname.trim() } : {}),
-      ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
-    });
-    setBusy(null);
+    const reply = await addToAudience(audienceInput(audienceName, { firstname, lastname, companyName, jobTitle }));
+    setBusy(false);
     setMessage(reply.ok ? { tone: 'ok', text: t('addedToAudience', audienceName) } : { tone: 'danger', error: errorText(reply.error) });
   }
 
-  async function runEnrich() {
-    setBusy('enrich');
-    setMessage(null);
-    const reply = await enrich({ enrichType, firstname: firstname.trim(), lastname: lastname.trim() });
-    setBusy(null);
-    if (reply.ok) {
-      setMessage({ tone: 'ok', text: t('enrichRequested', formatNumber(reply.value.creditsSpent)) });
-      void loadCredits().then((r) => r.ok && setCredits(r.value));
-    } else {
-      setMessage({ tone: 'danger', error: errorText(reply.error) });
-    }
-  }
-
   const namesMissing = firstname.trim() === '' || lastname.trim() === '';
-  const noCredits = credits !== null && credits.total <= 0;
 
   return (
     <div class="stack">
@@ -128,18 +140,10 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
           {t('addToAudienceTitle')}
         </h2>
         <div class="grid-2">
-          <div class="field">
-            <label class="field-label" for="lead-first">
-              {t('firstName')}
-            </label>
-            <input id="lead-first" class="input" value={firstname} onInput={(e) => setFirstname(e.currentTarget.value)} autocomplete="off" />
-          </div>
-          <div class="field">
-            <label class="field-label" for="lead-last">
-              {t('lastName')}
-            </label>
-            <input id="lead-last" class="input" value={lastname} onInput={(e) => setLastname(e.currentTarget.value)} autocomplete="off" />
-          </div>
+          <TextField id="lead-first" label={t('firstName')} value={firstname} onInput={setFirstname} />
+          <TextField id="lead-last" label={t('lastName')} value={lastname} onInput={setLastname} />
+          <TextField id="lead-company" label={t('companyLabel')} value={companyName} onInput={setCompanyName} />
+          <TextField id="lead-title" label={t('jobTitleLabel')} value={jobTitle} onInput={setJobTitle} />
         </div>
         <div class="field">
           <label class="field-label" for="audience-select">
@@ -163,58 +167,20 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
           </div>
         ) : null}
         <div class="row">
-          <Button variant="primary" onClick={() => void add()} busy={busy === 'add'} disabled={!audienceName || addPending} icon={<Icon name="plus" />}>
+          <Button variant="primary" onClick={() => void add()} busy={busy} disabled={!audienceName || addPending} icon={<Icon name="plus" />}>
             {t('addToAudience')}
           </Button>
         </div>
         <OutboxList pending={state.pending} failed={state.failed} onRetry={onRetry} onDiscard={onDiscard} />
       </section>
 
-      <section class="card card-body stack" aria-labelledby="enrich-title">
-        <div class="row">
-          <h2 class="card-title" id="enrich-title">
-            {t('enrichTitle')}
-          </h2>
-          <span class="spacer" />
-          <span class="credits" data-testid="credits" aria-live="polite">
-            {credits
-              ? t('creditsAvailable', formatNumber(credits.total))
-              : creditsError
-                ? t('creditsUnknown')
-                : t('creditsLoading')}
-          </span>
-        </div>
-        {credits && credits.perishable > 0 ? <p class="field-hint">{t('creditsPerishable', formatNumber(credits.perishable))}</p> : null}
-        {creditsError ? (
-          <p class="field-error">
-            <ErrorMessage text={creditsError} />
-          </p>
-        ) : null}
-        <div class="field">
-          <label class="field-label" for="enrich-type">
-            {t('enrichTypeLabel')}
-          </label>
-          <select id="enrich-type" class="select" value={enrichType} onChange={(e) => setEnrichType(e.currentTarget.value as EnrichType)}>
-            {enrichTypes.map((o) => (
-              <option key={o.value} value={o.value}>
-                {t(o.key)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p class="field-hint">{namesMissing ? t('enrichNeedsNames') : t('enrichSpendsCredits')}</p>
-        <div class="row">
-          <Button onClick={() => void runEnrich()} busy={busy === 'enrich'} disabled={credits === null || noCredits || namesMissing} icon={<Icon name="sparkle" />}>
-            {t('enrich')}
-          </Button>
-        </div>
-      </section>
+      <EnrichCard
+        loadCredits={loadCredits}
+        enrich={(enrichType) => enrich({ enrichType, firstname: firstname.trim(), lastname: lastname.trim() })}
+        blockedBy={namesMissing ? 'enrichNeedsNames' : undefined}
+      />
 
-      {message ? (
-        <div class={`notice notice-${message.tone}`} role={message.tone === 'danger' ? 'alert' : 'status'}>
-          {message.tone === 'ok' ? message.text : <ErrorMessage text={message.error} />}
-        </div>
-      ) : null}
+      <Notice message={message} />
     </div>
   );
 }

@@ -73,6 +73,25 @@ describe('badgeContent: the words of a badge', () => {
     useFrench();
     expect(badgeContent({ ...base, status: 'OPEN', replied: true }, undefined).label).toBe('Ouverte, a répondu : Ada Lovelace');
   });
+
+  it('writes its dates, on the badge, in its name and in its hover details, with the UI locale’s formatter', () => {
+    const snoozed: ListBadge = { ...base, status: 'SNOOZED', snoozeUntil: NOW + DAY, campaign: 'Q3', lastMessageAt: NOW };
+    useFrench();
+    expect(badgeContent(snoozed, undefined)).toEqual({
+      tone: 'snoozed',
+      text: 'En pause · 11 janv.',
+      label: "En pause jusqu'au 11 janv. 2026 : Ada Lovelace",
+      details: ['Campagne : Q3', 'Dernier message : 10 janv. 2026'],
+    });
+    expect(badgeContent({ ...base, kind: 'no-lead' }, 'Margaret Hamilton').label).toBe('Pas un lead : Margaret Hamilton');
+    expect(badgeContent({ ...base, status: 'ARCHIVED' }, undefined).details).toEqual(['Aucun message']);
+    useEnglish('en-US');
+    expect(badgeContent(snoozed, undefined)).toMatchObject({
+      text: 'Snoozed · Jan 11',
+      label: 'Snoozed until Jan 11, 2026: Ada Lovelace',
+      details: ['Campaign: Q3', 'Last message: Jan 10, 2026'],
+    });
+  });
 });
 
 describe('createListBadge', () => {

@@ -5,8 +5,9 @@
  * layout; nothing shows until the background knows the profile's state.
  */
 import type { ListBadge } from '../../lib/views';
+import { formatDate, formatDayMonth } from '../format';
 import { t } from '../i18n';
-import { CHIP_HOST_PREFIX, chipHostName, type ChipTone } from '../chip/chip';
+import { CHIP_HOST_PREFIX, chipHostName, part, statusButton, type ChipTone } from '../chip/chip';
 
 /** What a badge's host element is called, followed by a random part drawn on every page load. */
 export const LIST_BADGE_HOST_PREFIX = 'outreach-companion-badge';
@@ -25,14 +26,6 @@ export interface BadgeContent {
   label: string;
   /** Shown on hover and focus: campaign and last message date; null for a profile with no conversation. */
   details: string[] | null;
-}
-
-function shortDate(ms: number): string {
-  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(new Date(ms));
-}
-
-function longDate(ms: number): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(ms));
 }
 
 export function badgeContent(badge: ListBadge, linkText: string | undefined): BadgeContent {
@@ -56,8 +49,8 @@ export function badgeContent(badge: ListBadge, linkText: string | undefined): Ba
     text = badge.replied ? t('listBadgeReplied') : t('statusOpen');
   } else if (badge.status === 'SNOOZED') {
     tone = 'snoozed';
-    word = badge.snoozeUntil !== undefined ? t('statusSnoozedUntil', longDate(badge.snoozeUntil)) : t('statusSnoozed');
-    text = badge.snoozeUntil !== undefined ? `${t('statusSnoozed')} · ${shortDate(badge.snoozeUntil)}` : t('statusSnoozed');
+    word = badge.snoozeUntil !== undefined ? t('statusSnoozedUntil', formatDate(badge.snoozeUntil)) : t('statusSnoozed');
+    text = badge.snoozeUntil !== undefined ? t('listBadgeSnoozed', formatDayMonth(badge.snoozeUntil)) : t('statusSnoozed');
   } else {
     tone = 'archived';
     word = t('statusArchived');
@@ -65,7 +58,7 @@ export function badgeContent(badge: ListBadge, linkText: string | undefined): Ba
   }
   const details = [
     ...(badge.campaign ? [t('listBadgeCampaign', badge.campaign)] : []),
-    badge.lastMessageAt !== undefined ? t('listBadgeLastMessage', longDate(badge.lastMessageAt)) : t('listBadgeNoMessage'),
+    badge.lastMessageAt !== undefined ? t('listBadgeLastMessage', formatDate(badge.lastMessageAt)) : t('listBadgeNoMessage'),
   ];
   return { tone, text: join(leads, text, more), label: named(join(leads, word, more)), details };
 }
@@ -86,18 +79,9 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
   const root = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = LIST_BADGE_CSS;
-  const button = doc.createElement('button');
-  button.type = 'button';
-  button.className = 'badge';
-  button.hidden = true;
-  const dot = doc.createElement('span');
-  dot.className = 'dot';
-  dot.setAttribute('aria-hidden', 'true');
-  const text = doc.createElement('span');
-  text.className = 'text';
-  button.append(dot, text);
-  const tip = doc.createElement('span');
-  tip.className = 'tip';
+  const text = part(doc, 'span', 'text');
+  const button = statusButton(doc, 'badge', text);
+  const tip = part(doc, 'span', 'tip');
   tip.setAttribute('role', 'tooltip');
   tip.id = 'tip';
   tip.hidden = true;

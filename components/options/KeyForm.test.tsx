@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Messenger } from '../../lib/messages';
 import { type SettingsView } from '../../lib/views';
-import { DEFAULT_BASE_URL } from '../../lib/settings';
+import { DEFAULT_BASE_URL, DEFAULT_SETTINGS } from '../../lib/settings';
 import { useEnglish } from '../test-i18n';
 import { KeyForm } from './KeyForm';
 
@@ -11,6 +11,7 @@ beforeEach(() => useEnglish());
 afterEach(cleanup);
 
 const noKey: SettingsView = {
+  ...DEFAULT_SETTINGS,
   baseUrl: DEFAULT_BASE_URL,
   profileHosts: [],
   chipEnabled: true,

@@ -8,7 +8,9 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon, type IconName } from '../ui/Icon';
 import { CallHistory } from './CallHistory';
 import { ChipToggle } from './ChipToggle';
+import { InboxNotificationsToggle } from './InboxNotificationsToggle';
 import { ListBadgeToggles } from './ListBadgeToggles';
+import { MyIdentities } from './MyIdentities';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
 import { ProfileHosts } from './ProfileHosts';
@@ -69,6 +71,8 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <hr class="divider" />
             <ChipToggle settings={settings} messenger={messenger} onSettings={setSettings} />
             <ListBadgeToggles settings={settings} messenger={messenger} onSettings={setSettings} />
+            <InboxNotificationsToggle settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
+            <MyIdentities settings={settings} messenger={messenger} onSettings={setSettings} />
           </Section>
         </>
       ) : !loadError ? (

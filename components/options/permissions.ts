@@ -3,6 +3,9 @@ export interface HostPermissions {
   /** Must be called synchronously from a click handler: browsers require a user gesture. */
   request(origins: string[]): Promise<boolean>;
   remove(origins: string[]): Promise<boolean>;
+  /** The optional `notifications` permission (the inbox notifications); same gesture rule. Absent: not offered. */
+  requestNotifications?(): Promise<boolean>;
+  removeNotifications?(): Promise<boolean>;
 }
 
 /** Hosts the extension may reach without asking (the manifest's host_permissions). */

@@ -12,12 +12,18 @@ import type { Rng } from './prng';
 import { type BuildContext, addConversation, pronetUrlOf } from './workspace';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
-/** Two instants later today (UTC), spread over what is left of the day (at least a minute ahead). */
+/**
+ * Two instants later today (UTC), at least an hour after the seed instant (so that no test run
+ * started from a fresh seed sees them wake), spread over what is left of the day. Within the last
+ * hour of the day they wake early tomorrow instead (an hour and an hour and a half ahead).
+ */
 export function wakesToday(now: number): [number, number] {
   const endOfDay = Math.floor(now / 86_400_000) * 86_400_000 + 86_400_000 - MINUTE_MS;
-  const left = Math.max(2 * MINUTE_MS, endOfDay - now);
-  return [now + Math.floor(left / 3), now + Math.floor((2 * left) / 3)];
+  const first = now + HOUR_MS;
+  if (endOfDay - first < 2 * MINUTE_MS) return [first, first + 30 * MINUTE_MS];
+  return [first, first + Math.floor((endOfDay - first) / 2)];
 }
 
 export function addInboxQueue(ctx: BuildContext, rng: Rng, ws: WorkspaceData): void {

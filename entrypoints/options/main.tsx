@@ -19,6 +19,8 @@ const messenger = createMessenger((m) => browser.runtime.sendMessage(m));
 const permissions: HostPermissions = {
   request: (origins) => browser.permissions.request({ origins }),
   remove: (origins) => browser.permissions.remove({ origins }),
+  requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
+  removeNotifications: () => browser.permissions.remove({ permissions: ['notifications'] }),
 };
 
 // The background pushes the whole outbox on this port whenever it changes, and at once on (re)connect.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { aimdConfig, decreased, increased, pauseJitterMs, sanitizedRate, shareCap } from './aimd';
+import { aimdConfig, decreased, increased, initialRate, lowerInFlight, pauseJitterMs, sanitizedRate, slowStarted } from './aimd';
 
 describe('AIMD rules', () => {
-  const c = aimdConfig({ random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25 });
+  const c = aimdConfig({ random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2 });
 
   it('cuts the rate by the decrease factor, never below the minimum', () => {
     expect(decreased(50, c)).toBeCloseTo(35);
@@ -22,20 +22,28 @@ describe('AIMD rules', () => {
     expect(decreased(50, low)).toBeCloseTo(50 * 0.7 * 0.8);
     expect(decreased(50, high)).toBeCloseTo(50 * 0.7 * 1.2, 1);
     expect(pauseJitterMs(10_000, low)).toBe(0);
-    expect(pauseJitterMs(10_000, high)).toBe(1998);
-  });
-
-  it('takes the lost rate out of a capped share first, one call a window at least', () => {
-    expect(shareCap(0.6, 50, 50)).toBe(30);
-    expect(shareCap(0.6, 40, 50)).toBe(20);
-    expect(shareCap(0.6, 10, 50)).toBe(1);
+    expect(pauseJitterMs(10_000, high)).toBe(999);
   });
 
   it('restores only a sane rate', () => {
     expect(sanitizedRate(7, 50, c)).toBe(7);
     expect(sanitizedRate(70, 50, c)).toBe(50);
-    expect(sanitizedRate('x', 50, c)).toBe(50);
+    expect(sanitizedRate('x', 50, c)).toBeNull();
     expect(sanitizedRate(0, 50, c)).toBe(2);
+  });
+
+  it('starts a browser that learned nothing at a share of the limit, doubling per window in slow start', () => {
+    expect(initialRate(50, c)).toBe(10);
+    expect(initialRate(50, aimdConfig({ initialShare: 0.01 }))).toBe(2);
+    let rate = 10;
+    for (let i = 0; i < 10; i++) rate = slowStarted(rate, 50);
+    expect(rate).toBe(20);
+    expect(slowStarted(49.5, 50)).toBe(50);
+  });
+
+  it('lets a tenth of the rate be on the wire below the user, one call at least', () => {
+    expect(lowerInFlight(50, c)).toBe(5);
+    expect(lowerInFlight(3, c)).toBe(1);
   });
 
   it('refuses a nonsensical configuration', () => {
@@ -43,5 +51,7 @@ describe('AIMD rules', () => {
     expect(() => aimdConfig({ minRate: 0 })).toThrow(RangeError);
     expect(() => aimdConfig({ jitter: 1 })).toThrow(RangeError);
     expect(() => aimdConfig({ increasePerWindow: 0 })).toThrow(RangeError);
+    expect(() => aimdConfig({ initialShare: 0 })).toThrow(RangeError);
+    expect(() => aimdConfig({ inFlightShare: 1.5 })).toThrow(RangeError);
   });
 });

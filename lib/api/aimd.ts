@@ -2,9 +2,10 @@
  * Learning a shared key's headroom without a coordinator: additive increase, multiplicative
  * decrease (as TCP congestion control does). The key's budget (50 per 10 s) belongs to the whole
  * workspace, so a browser cannot know how much of it its teammates use; the service's 429s tell it.
- * Each browser keeps a learned rate (calls per window): a 429 cuts it by `decrease` (at most once
- * per window: the 429s of one burst are one signal), and every call that goes through raises it a
- * little (`increasePerWindow` per window's worth of calls), never above the service's limit.
+ * Each browser keeps a learned rate (calls per window of the work that sheds first): a 429 cuts
+ * what it used by `decrease` (at most once per window: the 429s of one burst are one signal), and
+ * every call that goes through while the rate held calls back raises it a little
+ * (`increasePerWindow` per window's worth of calls), never above the service's limit.
  * Jitter on both moves keeps browsers that saw the same 429 from moving in step.
  * Pure: the limiter (`rate-limiter.ts`) owns the clock and the state.
  */
@@ -18,6 +19,14 @@ export interface AimdOptions {
   increasePerWindow?: number;
   /** Relative jitter (0..1) on each move. */
   jitter?: number;
+  /**
+   * The rate of a browser that has learned nothing yet, as a share of the service's limit: it then
+   * doubles each window in which it held calls back (slow start, one call per call accepted) until
+   * the first 429, so that a team installing at once does not all start at the whole key.
+   */
+  initialShare?: number;
+  /** The calls of the learned classes (list, idle) that may be on the wire at once, as a share of the rate (one at least). */
+  inFlightShare?: number;
   /** Uniform in [0, 1). */
   random?: () => number;
 }
@@ -29,7 +38,7 @@ export type AimdConfig = Required<AimdOptions>;
  * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
  * needs far less than the budget, so a slow climb back costs it nothing.
  */
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.1, jitter: 0.2 };
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, inFlightShare: 0.1 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };
@@ -37,6 +46,8 @@ export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   if (!(c.decrease > 0 && c.decrease < 1)) throw new RangeError('decrease must be in (0, 1)');
   if (!(c.increasePerWindow > 0)) throw new RangeError('increasePerWindow must be positive');
   if (!(c.jitter >= 0 && c.jitter < 1)) throw new RangeError('jitter must be in [0, 1)');
+  if (!(c.initialShare > 0 && c.initialShare <= 1)) throw new RangeError('initialShare must be in (0, 1]');
+  if (!(c.inFlightShare > 0 && c.inFlightShare <= 1)) throw new RangeError('inFlightShare must be in (0, 1]');
   return c;
 }
 
@@ -55,21 +66,30 @@ export function increased(rate: number, limit: number, c: AimdConfig): number {
   return Math.min(limit, rate + (c.increasePerWindow * jittered(c)) / Math.max(rate, 1));
 }
 
-/** The rate restored from storage: a number in [minRate, limit], else the service's limit. */
-export function sanitizedRate(rate: unknown, limit: number, c: AimdConfig): number {
-  return typeof rate === 'number' && Number.isFinite(rate) ? Math.min(limit, Math.max(c.minRate, rate)) : limit;
+/** Slow start: the rate after one accepted call while nothing was learned yet (a window's worth doubles it). */
+export function slowStarted(rate: number, limit: number): number {
+  return Math.min(limit, rate + 1);
+}
+
+/** The rate of a browser that learned nothing yet. */
+export function initialRate(limit: number, c: AimdConfig): number {
+  return Math.max(c.minRate, Math.min(limit, limit * c.initialShare));
+}
+
+/** The rate restored from storage: a number in [minRate, limit], else null (nothing learned). */
+export function sanitizedRate(rate: unknown, limit: number, c: AimdConfig): number | null {
+  return typeof rate === 'number' && Number.isFinite(rate) ? Math.min(limit, Math.max(c.minRate, rate)) : null;
 }
 
 /**
- * How many calls class cap `share` allows in a window at the learned `rate`. Lower classes shed
- * first: what the rate lost below the service's `limit` comes out of the capped (list, idle) budget
- * before it touches anything else, down to one call per window so list work still moves.
+ * A random pause extension in [0, jitter × half a window): browsers throttled together resume
+ * apart, and the profile on screen is not held much longer than the service asked.
  */
-export function shareCap(share: number, rate: number, limit: number): number {
-  return Math.max(1, Math.floor(share * limit - (limit - rate)));
+export function pauseJitterMs(windowMs: number, c: AimdConfig): number {
+  return Math.floor((c.random() * c.jitter * windowMs) / 2);
 }
 
-/** A random pause extension in [0, jitter × windowMs): browsers throttled together resume apart. */
-export function pauseJitterMs(windowMs: number, c: AimdConfig): number {
-  return Math.floor(c.random() * c.jitter * windowMs);
+/** How many calls of the learned classes may be on the wire at once at the learned `rate`: one at least. */
+export function lowerInFlight(rate: number, c: AimdConfig): number {
+  return Math.max(1, Math.round(rate * c.inFlightShare));
 }

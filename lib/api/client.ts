@@ -2,6 +2,7 @@ import type { RetryPolicy } from './backoff';
 import { DEFAULT_RETRY_POLICY } from './backoff';
 import type { EndpointInput, EndpointName, EndpointResponse } from './endpoints';
 import { callEndpoint, defaultHttpConfig, type CallOptions, type CallRecord, type HttpConfig } from './http';
+import type { ConnectionGate } from './connections';
 import type { RateLimiter } from './rate-limiter';
 import type { Campaign, ConversationSearchFilters, ConversationSummary, Lead, LeadStatsItem } from './schemas';
 import { AUDIENCE_LEADS_MAX_LIMIT, CAMPAIGNS_PAGE_MAX } from './schemas';
@@ -16,6 +17,8 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Each attempt awaits `limiter.acquire`; a 429 calls `limiter.pauseUntil`. */
   limiter?: RateLimiter;
+  /** Shared by every client of one background: low-priority calls leave a connection free. */
+  connections?: ConnectionGate;
   retry?: Partial<RetryPolicy>;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** One record per HTTP attempt, for the call log. */
@@ -103,6 +106,7 @@ export function createClient(opts: ClientOptions): Client {
     retry: { ...DEFAULT_RETRY_POLICY, ...opts.retry },
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
     ...(opts.limiter ? { limiter: opts.limiter } : {}),
+    ...(opts.connections ? { connections: opts.connections } : {}),
     ...(opts.sleep ? { sleep: opts.sleep } : {}),
     ...(opts.onCall ? { onCall: opts.onCall } : {}),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),

@@ -2,13 +2,19 @@ import type { z } from 'zod/mini';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './backoff';
 import { endpoints, pathParamNames, type EndpointInput, type EndpointName, type EndpointResponse } from './endpoints';
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
-import type { LimiterPriority, RateLimiter } from './rate-limiter';
+import type { ConnectionGate } from './connections';
+import type { LimiterPriority, RateLimiter, RisingPriority } from './rate-limiter';
 import { ErrorBody } from './schemas/common';
 import { summarizeResponse } from './summaries';
 
 export interface CallOptions {
   signal?: AbortSignal;
-  priority?: LimiterPriority;
+  priority?: LimiterPriority | RisingPriority;
+  /**
+   * The signal gives the call up only while it waits for its slot (or a retry): once sent, the key's
+   * budget is spent, so the answer is waited for (a look-up keeps it in the cache).
+   */
+  abortOnlyQueued?: boolean;
 }
 
 /** One HTTP attempt, for the call log. `summary` is short and never holds the key or a note's text. */
@@ -30,6 +36,8 @@ export interface HttpConfig {
   apiKey: () => string | Promise<string>;
   fetch: typeof fetch;
   limiter?: RateLimiter;
+  /** Keeps low-priority calls from holding every connection to the service (`connections.ts`). */
+  connections?: ConnectionGate;
   retry: RetryPolicy;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   onCall?: (record: CallRecord) => void;
@@ -253,20 +261,26 @@ export async function callEndpoint<N extends EndpointName>(
     const grantedAt = await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
     let result: Attempt<EndpointResponse<N>> | undefined;
     let at = cfg.now();
+    let leave: (() => void) | undefined;
+    let sent = false;
     try {
+      leave = await cfg.connections?.enter(priority, signal);
       const key = await cfg.apiKey();
       at = cfg.now();
-      result = await attempt(cfg, name, req, key, signal);
+      sent = true;
+      result = await attempt(cfg, name, req, key, options.abortOnlyQueued ? undefined : signal);
     } catch (reason) {
-      if (isAbortError(reason) || signal?.aborted) {
+      if (sent && (isAbortError(reason) || signal?.aborted)) {
         record(cfg, { endpoint: name, method: req.method, ok: false, status: null, summary: 'cancelled', at, durationMs: cfg.now() - at });
       }
       throw reason;
     } finally {
       // The service counted the call at some instant before its answer: the slot counts from now.
       // Without an answer, the request may still be on its way (see `completed`).
+      leave?.();
       const answered = result !== undefined && result.status !== null;
-      if (grantedAt !== undefined) cfg.limiter?.completed(grantedAt, answered, answered && result?.status !== 429);
+      // Given up before it was sent (waiting for a connection): nothing can still reach the service.
+      if (grantedAt !== undefined) cfg.limiter?.completed(grantedAt, answered || !sent, answered && result?.status !== 429);
     }
     const durationMs = cfg.now() - at;
     if (result.ok) {

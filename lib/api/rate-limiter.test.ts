@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlidingWindowLimiter, type LimiterClock, type LimiterState } from './rate-limiter';
+import { createSlidingWindowLimiter, risingPriority, type LimiterClock, type LimiterState } from './rate-limiter';
 
 const T0 = 1_700_000_000_000;
 
@@ -128,7 +128,7 @@ describe('sliding window', () => {
       // A call that had to wait went the instant a slot freed: the 50th call before it left the window just then.
       if (g.at > g.arrival) expect(grants[i - 50]?.at).toBe(g.at - 10_000);
     });
-  });
+  }, 30_000); // 4,000 grants on a fake clock: a few seconds of CPU on a busy machine
 
   it('reaches exactly 50 calls per window at saturation', async () => {
     const clock = new FakeClock();
@@ -490,6 +490,26 @@ describe('priority classes and shares', () => {
     expect(lists).toBe(10);
   });
 
+  it('moves a waiting list call to the user class when its priority rises: it no longer waits for the list cap', async () => {
+    const c = fakeClock();
+    const limiter = createSlidingWindowLimiter({ limit: 10, windowMs: 1000, clock: c.clock, shares: { list: 0.6 } });
+    for (let i = 0; i < 6; i++) await limiter.acquire({ priority: 'list' });
+    const rising = risingPriority('list');
+    let granted = false;
+    let other = false;
+    void limiter.acquire({ priority: 'list' }).then(() => (other = true));
+    void limiter.acquire({ priority: rising }).then(() => (granted = true));
+    await flush();
+    expect(granted).toBe(false);
+    rising.raise('user');
+    await flush();
+    expect(granted).toBe(true);
+    expect(other).toBe(false);
+    // A priority never falls back.
+    rising.raise('idle');
+    expect(rising.current).toBe('user');
+  });
+
   it('refuses a share outside (0, 1]', () => {
     expect(() => createSlidingWindowLimiter({ shares: { list: 0 } })).toThrow(RangeError);
     expect(() => createSlidingWindowLimiter({ shares: { idle: 1.5 } })).toThrow(RangeError);
@@ -497,42 +517,99 @@ describe('priority classes and shares', () => {
 });
 
 describe('adaptive (AIMD) on a shared key', () => {
-  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25 };
+  // Calls on the wire unbounded here (share 1: the rate's worth), but in the test of that cap.
+  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2, inFlightShare: 1 };
 
-  it('starts at the service limit and lowers its rate on a 429, once per window, pausing until asked', async () => {
+  it('starts a browser that learned nothing at a fifth of the limit, in slow start until its first 429', async () => {
     const clock = new FakeClock();
-    const states: LimiterState[] = [];
-    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, onChange: (s) => states.push(s) });
-    expect(limiter.snapshot().rate).toBe(50);
-    const until = limiter.throttled(T0 + 2000);
-    expect(limiter.snapshot().rate).toBeCloseTo(35);
-    // Jitter: the pause ends a little after Retry-After, never before it.
-    expect(until).toBeGreaterThanOrEqual(T0 + 2000);
-    expect(until).toBeLessThan(T0 + 2000 + 0.2 * 10_000);
-    // A second 429 of the same burst is the same signal.
-    limiter.throttled(T0 + 2000);
-    expect(limiter.snapshot().rate).toBeCloseTo(35);
-    await clock.advance(10_000);
-    limiter.throttled(T0 + 12_000);
-    expect(limiter.snapshot().rate).toBeCloseTo(24.5);
-    expect(states.at(-1)?.rate).toBeCloseTo(24.5);
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady });
+    expect(limiter.snapshot()).toMatchObject({ rate: 10, starting: true });
+    const grants: number[] = [];
+    for (let i = 0; i < 15; i++) void limiter.acquire({ priority: 'list' }).then((t) => grants.push(t));
+    await clock.advance(0);
+    expect(grants).toHaveLength(10);
+    // Held back: each accepted call adds one (a window's worth doubles the rate), and the rest go.
+    for (const t of grants.slice(0, 10)) limiter.completed(t, true, true);
+    await clock.advance(0);
+    expect(limiter.snapshot().rate).toBe(20);
+    expect(grants).toHaveLength(15);
+    // The first 429 ends it: a cut from what the window used, then the slow additive climb.
+    limiter.throttled(T0 + 1000);
+    expect(limiter.snapshot()).toEqual({ calls: expect.any(Array) as unknown, pausedUntil: expect.any(Number) as unknown, rate: 10.5 });
   });
 
-  it('holds its own calls to the learned rate', async () => {
+  it('cuts its rate on a 429 from what the window used, once per window, pausing until asked', async () => {
+    const clock = new FakeClock();
+    const states: LimiterState[] = [];
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 50 }, onChange: (s) => states.push(s) });
+    for (let i = 0; i < 25; i++) void limiter.acquire({ priority: 'list' });
+    await clock.advance(0);
+    const until = limiter.throttled(T0 + 2000);
+    // 25 calls in the window, not the 50 it could have made: 25 × 0.7.
+    expect(limiter.snapshot().rate).toBeCloseTo(17.5);
+    // Jitter: the pause ends a little after Retry-After, never before it.
+    expect(until).toBeGreaterThanOrEqual(T0 + 2000);
+    expect(until).toBeLessThan(T0 + 2000 + 0.1 * 10_000);
+    // A second 429 of the same burst is the same signal.
+    limiter.throttled(T0 + 2000);
+    expect(limiter.snapshot().rate).toBeCloseTo(17.5);
+    await clock.advance(10_000);
+    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: 'list' });
+    await clock.advance(0);
+    limiter.throttled(T0 + 12_000);
+    // The learned 17.5 held it to 17 calls this time: 17 × 0.7.
+    expect(limiter.snapshot().rate).toBeCloseTo(11.9);
+    expect(states.at(-1)?.rate).toBeCloseTo(11.9);
+  });
+
+  it('cuts a browser that used little of its rate to a share of what it used, to the minimum when it used none', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 50 } });
+    for (let i = 0; i < 6; i++) void limiter.acquire({ priority: 'idle' });
+    for (let i = 0; i < 20; i++) void limiter.acquire({ priority: 'user' });
+    await clock.advance(0);
+    limiter.throttled(T0 + 1000);
+    expect(limiter.snapshot().rate).toBeCloseTo(4.2);
+    // The key was full with none of this browser's sheddable work: nothing of it is left.
+    const busy = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 30 } });
+    void busy.acquire({ priority: 'user' });
+    await clock.advance(0);
+    busy.throttled(clock.now() + 1000);
+    expect(busy.snapshot().rate).toBe(2);
+  });
+
+  it("holds list and idle work to the learned rate; the user's calls and background refreshes wait only for the service's limit", async () => {
     const clock = new FakeClock();
     const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 10 } });
     const grants: number[] = [];
-    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: 'user' }).then((t) => grants.push(t));
+    let others = 0;
+    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: i % 2 ? 'list' : 'idle' }).then((t) => grants.push(t));
     await clock.advance(0);
     expect(grants).toHaveLength(10);
+    for (let i = 0; i < 40; i++) void limiter.acquire({ priority: i % 2 ? 'user' : 'background' }).then(() => others++);
+    await clock.advance(0);
+    expect(others).toBe(40);
     await clock.advance(10_000);
     expect(grants.length).toBeGreaterThanOrEqual(20);
     expect(maxPerWindow(grants, 10_000)).toBeLessThanOrEqual(11);
+    // The pause after a 429 holds everybody, the user too.
+    limiter.throttled(T0 + 15_000);
+    void limiter.acquire({ priority: 'user' }).then(() => others++);
+    await clock.advance(1000);
+    expect(others).toBe(40);
+    await clock.advance(7000);
+    expect(others).toBe(41);
   });
 
-  it('raises its rate slowly while calls are accepted, never above the limit', () => {
+  it('raises its rate slowly, and only while the rate held calls back, never above the limit', async () => {
     const clock = new FakeClock();
     const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 10 } });
+    // Under-used: accepted calls teach nothing about the key.
+    for (let i = 0; i < 50; i++) limiter.completed(T0, true, true);
+    expect(limiter.snapshot().rate).toBe(10);
+    // Eleven calls for a rate of ten: one held back.
+    for (let i = 0; i < 11; i++) void limiter.acquire({ priority: 'list' });
+    await clock.advance(0);
     // One window's worth of accepted calls adds a quarter call per window.
     for (let i = 0; i < 10; i++) limiter.completed(T0, true, true);
     expect(limiter.snapshot().rate).toBeGreaterThan(10.2);
@@ -543,25 +620,50 @@ describe('adaptive (AIMD) on a shared key', () => {
     expect(limiter.snapshot().rate).toBeLessThan(10.3);
     for (let i = 0; i < 100_000; i++) limiter.completed(T0, true, true);
     expect(limiter.snapshot().rate).toBe(50);
+    // A window later with nothing held back, nothing more is learned.
+    const idle = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 10 } });
+    for (let i = 0; i < 11; i++) void idle.acquire({ priority: 'list' });
+    await clock.advance(20_000);
+    for (let i = 0; i < 20; i++) idle.completed(clock.now(), true, true);
+    expect(idle.snapshot().rate).toBe(10);
   });
 
-  it('sheds list and idle work first: what the rate lost comes out of their share', async () => {
+  it("sheds list and idle work first: a low learned rate leaves them little, whatever the user does", async () => {
     const clock = new FakeClock();
-    // Learned 35 of 50: list work may use 60% of 50 minus the 15 lost = 15 calls a window.
-    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 35 } });
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 3.5 } });
     let lists = 0;
     let users = 0;
-    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: 'list' }).then(() => lists++);
-    for (let i = 0; i < 20; i++) void limiter.acquire({ priority: 'user' }).then(() => users++);
+    for (let i = 0; i < 8; i++) void limiter.acquire({ priority: 'user' }).then(() => users++);
+    for (let i = 0; i < 5; i++) void limiter.acquire({ priority: 'list' }).then(() => lists++);
     await clock.advance(0);
-    expect(users).toBe(20);
-    expect(lists).toBe(15);
-    // Learned rate far down: list work still moves, one call a window.
-    const low = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 5 } });
-    let lowLists = 0;
-    for (let i = 0; i < 3; i++) void low.acquire({ priority: 'list' }).then(() => lowLists++);
+    expect(users).toBe(8);
+    expect(lists).toBe(3);
+    // A high rate: list work still keeps within its share of the service's limit (60% of 50).
+    const alone = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 50 } });
+    let aloneLists = 0;
+    for (let i = 0; i < 40; i++) void alone.acquire({ priority: 'list' }).then(() => aloneLists++);
     await clock.advance(0);
-    expect(lowLists).toBe(1);
+    expect(aloneLists).toBe(30);
+  });
+
+  it("lets only a few list and idle calls be on the wire at once: a list page into a full key costs a 429 or two", async () => {
+    const clock = new FakeClock();
+    // Rate 30, a tenth of it on the wire: 3 list calls at once; the user's calls are not counted.
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: { ...steady, inFlightShare: 0.1 }, state: { calls: [], pausedUntil: 0, rate: 30 } });
+    const lists: number[] = [];
+    let users = 0;
+    for (let i = 0; i < 10; i++) void limiter.acquire({ priority: 'list' }).then((t) => lists.push(t));
+    for (let i = 0; i < 4; i++) void limiter.acquire({ priority: 'user' }).then(() => users++);
+    await clock.advance(0);
+    expect(lists).toHaveLength(3);
+    expect(users).toBe(4);
+    // One answered: the next goes.
+    limiter.completed(lists[0]!);
+    await clock.advance(0);
+    expect(lists).toHaveLength(4);
+    // A grant never completed stops counting after a window.
+    await clock.advance(10_000);
+    expect(lists.length).toBeGreaterThanOrEqual(7);
   });
 
   it('keeps the learned rate across a restart, sanitised', () => {
@@ -569,7 +671,9 @@ describe('adaptive (AIMD) on a shared key', () => {
     const kept = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 12.5 } });
     expect(kept.snapshot().rate).toBe(12.5);
     kept.restore({ calls: [], pausedUntil: 0, rate: Number.NaN });
-    expect(kept.snapshot().rate).toBe(50);
+    expect(kept.snapshot()).toMatchObject({ rate: 10, starting: true });
+    kept.restore({ calls: [], pausedUntil: 0, rate: 30, starting: true });
+    expect(kept.snapshot()).toMatchObject({ rate: 30, starting: true });
     kept.restore({ calls: [], pausedUntil: 0, rate: 0.1 });
     expect(kept.snapshot().rate).toBe(2);
   });

@@ -19,10 +19,16 @@
  * can persist it through `onChange` and restore it with `state` after a service-worker restart.
  *
  * With `adaptive`, the limit is learned (AIMD, `aimd.ts`): a key shared by a team has less headroom
- * than the service's limit, and only the service's 429s say how much. The learned rate is part of
- * the state, so a restarted worker does not rediscover it through a new round of 429s.
+ * than the service's limit, and only the service's 429s say how much. The learned rate is the
+ * budget of the work that sheds first (`list` and `idle`: list badges, prefetch, a queue's rows,
+ * counts), a few calls of it on the wire at once; a user's action, the profile on screen and its
+ * refreshes wait only for the service's limit and the pause after a 429. The rate is cut from what
+ * that work really used in the window (to the minimum when the key was full without it), and rises
+ * only while it held calls back (a browser that under-uses its rate learns nothing about the key):
+ * a team's lists shrink to what the key has left after everybody's profiles and actions. The
+ * learned rate is part of the state, so a restarted worker does not rediscover it through 429s.
  */
-import { aimdConfig, decreased, increased, pauseJitterMs, sanitizedRate, shareCap, type AimdConfig, type AimdOptions } from './aimd';
+import { aimdConfig, decreased, increased, initialRate, lowerInFlight, pauseJitterMs, sanitizedRate, slowStarted, type AimdConfig, type AimdOptions } from './aimd';
 
 export interface LimiterClock {
   now(): number;
@@ -37,6 +43,8 @@ export interface LimiterState {
   pausedUntil: number;
   /** Adaptive limiters only: the learned rate, calls per window. */
   rate?: number;
+  /** Adaptive limiters only: true while no 429 was seen yet (slow start). */
+  starting?: boolean;
 }
 
 /**
@@ -48,8 +56,44 @@ export const LIMITER_PRIORITIES = ['user', 'background', 'list', 'idle'] as cons
 export type LimiterPriority = (typeof LIMITER_PRIORITIES)[number];
 
 export interface AcquireOptions {
-  priority?: LimiterPriority;
+  priority?: LimiterPriority | RisingPriority;
   signal?: AbortSignal;
+}
+
+/**
+ * A priority that may rise while its call waits: list work (a badge, a prefetch) that the user then
+ * waits for (they opened that profile) must not wait behind the list's share cap.
+ */
+export interface RisingPriority {
+  readonly current: LimiterPriority;
+  /** Raises the priority (never lowers it); waiting calls move to the new class at once. */
+  raise(to: LimiterPriority): void;
+  /** Called after each raise; returns the unsubscribe. */
+  onRaise(listener: () => void): () => void;
+}
+
+export function risingPriority(initial: LimiterPriority): RisingPriority {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get current() {
+      return current;
+    },
+    raise(to) {
+      if (LIMITER_PRIORITIES.indexOf(to) >= LIMITER_PRIORITIES.indexOf(current)) return;
+      current = to;
+      for (const l of [...listeners]) l();
+    },
+    onRaise(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The priority a call has now. */
+export function priorityOf(p: LimiterPriority | RisingPriority | undefined): LimiterPriority | undefined {
+  return typeof p === 'object' ? p.current : p;
 }
 
 export interface RateLimiter {
@@ -116,16 +160,30 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   let pausedUntil = 0;
   /** The learned rate (calls per window); the service's limit when not adaptive. */
   let rate = limit;
+  /** Slow start: nothing learned yet, the rate doubles per window while it holds calls back. */
+  let starting = false;
   /** When the rate was last cut: one cut per window. */
   let lastDecreaseAt = -Infinity;
+  /** When the learned rate (or a cap drawn from it) last held a call back: the rate grows only then. */
+  let heldBackAt = -Infinity;
+  /**
+   * Adaptive only: the calls granted and not completed yet (grant time, and whether of a class below
+   * 'user'). The lower classes may have only a few on the wire at once (`lowerInFlight`), so that a
+   * list page sent into a key its teammates just filled costs a 429 or two, not one per row: the
+   * first 429 pauses the rest. A call never completed stops counting after a window.
+   */
+  let inFlight: { at: number; lower: boolean }[] = [];
   /** Restored state comes from storage: keep only sane numbers, in order. */
   function restore(state: LimiterState | undefined) {
     calls = (state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
     pausedUntil = Number.isFinite(state?.pausedUntil) ? (state?.pausedUntil ?? 0) : 0;
-    rate = aimd ? sanitizedRate(state?.rate, limit, aimd) : limit;
+    const kept = aimd ? sanitizedRate(state?.rate, limit, aimd) : null;
+    rate = aimd ? (kept ?? initialRate(limit, aimd)) : limit;
+    starting = aimd !== null && (kept === null || state?.starting === true);
   }
-  /** The calls a window may hold now. */
-  const currentLimit = () => Math.max(1, Math.floor(rate));
+  /** The calls a window may hold now before a call of class `p` goes (see the file's comment). */
+  /** Adaptive only: the classes the learned rate holds (they shed first); the others wait only for the service's limit. */
+  const learned = (p: LimiterPriority) => aimd !== null && (p === 'list' || p === 'idle');
   restore(opts.state);
 
   const queues: Record<LimiterPriority, Waiter[]> = { user: [], background: [], list: [], idle: [] };
@@ -143,11 +201,11 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   function capOf(p: LimiterPriority): number {
     const share = shares[p];
     if (share === undefined) return Infinity;
-    return aimd ? shareCap(share, rate, limit) : Math.max(1, Math.floor(share * limit));
+    return Math.max(1, Math.floor(share * limit));
   }
   let timer: { handle: unknown; at: number } | null = null;
 
-  const snapshot = (): LimiterState => ({ calls: [...calls], pausedUntil, ...(aimd ? { rate } : {}) });
+  const snapshot = (): LimiterState => ({ calls: [...calls], pausedUntil, ...(aimd ? { rate, ...(starting ? { starting } : {}) } : {}) });
   const changed = () => opts.onChange?.(snapshot());
 
   function prune(now: number) {
@@ -177,16 +235,18 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     return Math.max(now, ...covering.map((q) => underCapAt(q, now)));
   }
 
-  /** The earliest time a call may go, given the log and the pause (assumes a pruned log). */
-  function nextSlotAt(now: number): number {
-    let at = Math.max(now, pausedUntil);
-    const max = currentLimit();
-    if (calls.length >= max) {
-      const oldestCounting = calls[calls.length - max] ?? now;
-      at = Math.max(at, oldestCounting + windowMs);
-    }
-    return at;
+  /** The earliest time the log lets a call of class `p` go, the pause aside (assumes a pruned log). */
+  function logSlotAt(p: LimiterPriority, now: number): number {
+    const atLimit = calls.length >= limit ? (calls[calls.length - limit] ?? now) + windowMs : now;
+    if (!learned(p)) return atLimit;
+    // The learned rate: the calls of the classes it holds, in the window.
+    const max = Math.max(1, Math.floor(rate));
+    const mine = [...classCalls.list, ...classCalls.idle].sort((a, b) => a - b);
+    return Math.max(atLimit, mine.length >= max ? mine[mine.length - max]! + windowMs : now);
   }
+
+  /** The calls of the classes the learned rate holds, in the window (assumes a pruned log). */
+  const learnedCalls = () => classCalls.list.length + classCalls.idle.length;
 
   function schedule(at: number, now: number) {
     if (timer && timer.at === at) return;
@@ -197,6 +257,14 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   function onTimer() {
     timer = null;
     drain();
+  }
+
+  /** When a call of class `p` may go as far as calls on the wire go: now, or at the latest when the oldest stops counting. */
+  function inFlightSlotAt(p: LimiterPriority, now: number): number {
+    if (!aimd || !learned(p)) return now;
+    if (inFlight.length > 0 && now - inFlight[0]!.at >= windowMs) inFlight = inFlight.filter((f) => now - f.at < windowMs);
+    const lower = inFlight.filter((f) => f.lower);
+    return lower.length < lowerInFlight(rate, aimd) ? now : lower[0]!.at + windowMs;
   }
 
   function drain() {
@@ -210,7 +278,10 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       if (!p) break;
       const queue = queues[p];
       const head = queue[0]!;
-      const at = Math.max(nextSlotAt(now), capSlotAt(p, now));
+      const limited = Math.max(logSlotAt(p, now), capSlotAt(p, now));
+      const at = Math.max(limited, pausedUntil, inFlightSlotAt(p, now));
+      // Held back by the learned rate or a cap (not by a pause): the rate may be worth raising.
+      if (limited > now) heldBackAt = now;
       if (at > now) {
         schedule(at, now);
         break;
@@ -219,6 +290,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       head.detach();
       calls.push(now);
       classCalls[p].push(now);
+      if (aimd) inFlight.push({ at: now, lower: learned(p) });
       granted = true;
       head.resolve(now);
     }
@@ -230,20 +302,36 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   }
 
   function acquire(options: AcquireOptions = {}): Promise<number> {
-    const { priority = 'background', signal } = options;
+    const { priority: asked = 'background', signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<number>((resolve, reject) => {
-      const queue = queues[priority];
+      let queue = queues[priorityOf(asked)!];
       const onAbort = () => {
         const i = queue.indexOf(waiter);
         if (i >= 0) queue.splice(i, 1);
+        stopRising();
         reject(signal?.reason);
         // The removed waiter may have been the only one the timer was for.
         drain();
       };
+      // Raised while waiting: the waiter moves to its new class's queue and may go at once.
+      const stopRising =
+        typeof asked === 'object'
+          ? asked.onRaise(() => {
+              const i = queue.indexOf(waiter);
+              if (i < 0) return;
+              queue.splice(i, 1);
+              queue = queues[asked.current];
+              queue.push(waiter);
+              drain();
+            })
+          : () => undefined;
       const waiter: Waiter = {
         resolve,
-        detach: () => signal?.removeEventListener('abort', onAbort),
+        detach: () => {
+          signal?.removeEventListener('abort', onAbort);
+          stopRising();
+        },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(waiter);
@@ -263,7 +351,11 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     const now = clock.now();
     if (aimd && now - lastDecreaseAt >= windowMs) {
       lastDecreaseAt = now;
-      rate = decreased(rate, aimd);
+      prune(now);
+      // A browser that used less than its rate overshot with what it used: cut from that (to the
+      // minimum when the key was full without any of this browser's sheddable work).
+      rate = decreased(Math.min(rate, Math.max(learnedCalls(), 1)), aimd);
+      starting = false;
     }
     pauseUntil(aimd ? epochMs + pauseJitterMs(windowMs, aimd) : epochMs);
     changed();
@@ -271,8 +363,13 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   }
 
   function completed(grantedAt: number, answered = true, accepted = answered) {
-    if (aimd && accepted && rate < limit) rate = increased(rate, limit, aimd);
     const end = clock.now();
+    const before = Math.floor(rate);
+    if (aimd && accepted && rate < limit && end - heldBackAt < windowMs) rate = starting ? slowStarted(rate, limit) : increased(rate, limit, aimd);
+    const f = aimd ? inFlight.findIndex((x) => x.at === grantedAt) : -1;
+    if (f >= 0) inFlight.splice(f, 1);
+    // A lower class's call left the wire, or the rate grew by a call: a waiter held back may go now.
+    if (f >= 0 || Math.floor(rate) > before) queueMicrotask(drain);
     const countsFrom = answered ? end : Math.min(end + (end - grantedAt), end + windowMs);
     // The log is sorted: the grant's stamp leaves, the new one joins in order. A grant already out
     // of the window (or restored from an older log) has nothing left to move.

@@ -63,9 +63,16 @@ export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promis
     case 'snooze':
       return { kind: 'conversation', conversation: await api.action('snooze', record.conversationId, record.until, CALL) };
     case 'add-to-audience': {
-      const { audience, profileUrl, firstname, lastname } = record;
+      const { audience, profileUrl, firstname, lastname, companyName, jobTitle } = record;
       const res = await api.createLead(
-        { audience, pronetUrl: profileUrl, ...(firstname ? { firstname } : {}), ...(lastname ? { lastname } : {}) },
+        {
+          audience,
+          pronetUrl: profileUrl,
+          ...(firstname ? { firstname } : {}),
+          ...(lastname ? { lastname } : {}),
+          ...(companyName ? { companyName } : {}),
+          ...(jobTitle ? { jobTitle } : {}),
+        },
         CALL,
       );
       return { kind: 'lead', leadId: res.leadId };

@@ -94,6 +94,8 @@ export function createPanelFeed(opts: PanelFeedOptions): PanelFeed {
       keyProblem: opts.keys.problem(),
       profileUrl,
       ...(tab?.name ? { displayName: tab.name } : {}),
+      ...(tab?.company ? { company: tab.company } : {}),
+      ...(tab?.jobTitle ? { jobTitle: tab.jobTitle } : {}),
       entry,
       // While a revalidation runs, and only then: an old entry with nothing on the way showed
       // "Updating…" for good, with Refresh disabled. It is revalidated when the user comes back to it.

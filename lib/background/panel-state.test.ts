@@ -3,7 +3,7 @@ import type { CacheEntry, OutboxRecord } from '../store/db';
 import { conversation, lead } from '../../test/unit/background/fakes';
 import { badgeFor } from './badge';
 import { CHIP_NAME_MAX } from '../chip-state';
-import { buildPanelState, chipFor, type PanelInputs } from './panel-state';
+import { activityItem, buildPanelState, chipFor, type PanelInputs } from './panel-state';
 
 const NOW = Date.UTC(2025, 0, 6, 9);
 const ADA = 'https://www.pronet.example/in/ada-lovelace/';
@@ -140,5 +140,20 @@ describe('chip and badge', () => {
     ).toMatchObject({ text: '!' });
     expect(badgeFor({ kind: 'not-profile' }).text).toBe('');
     expect(badgeFor({ kind: 'no-key' }).text).toBe('KEY');
+  });
+});
+
+describe('activityItem', () => {
+  const log = (type: string, description: string) => ({ id: 'l1', leadId: 'lead_1', type, description, identityId: null, campaignId: null, campaignName: 'Spring', createdAt: 5 });
+  it.each([
+    ['STATUS_CHANGED', 'Status set to CALL_BOOKED', 'CALL_BOOKED'],
+    ['STATUS_CHANGED', 'Status set to INTERESTED  ', 'INTERESTED'],
+    ['STATUS_CHANGED', 'Status set to SOMETHING_NEW', undefined],
+    ['STATUS_CHANGED', 'status changed by hand', undefined],
+    ['NOTE_UPDATED', 'Status set to INTERESTED', undefined],
+  ])('%s "%s" → status %s', (type, description, status) => {
+    const item = activityItem(log(type, description));
+    expect(item.status).toBe(status);
+    expect(item.description).toBe(description);
   });
 });

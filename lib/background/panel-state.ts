@@ -6,7 +6,7 @@
  * service applies (`lib/inbox`), so the panel shows at once what the service will hold. Failed ones
  * are listed apart and not applied.
  */
-import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
+import { LeadStatus, type ConversationSummary, type Lead, type LeadLog } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
 import type { ActivityItemView, ChipView, ConversationView, ErrorView, LeadChoiceView, LeadView, OutboxItemView, PanelState, QualificationView } from '../views';
@@ -28,6 +28,9 @@ export interface PanelInputs {
   profileUrl: string | null;
   /** Name the page shows for the profile, when the content script reported one. */
   displayName?: string;
+  /** The current company and job title the page shows, when the content script reported them. */
+  company?: string;
+  jobTitle?: string;
   entry: CacheEntry | undefined;
   /** True while the entry is older than its freshness or being revalidated. */
   stale: boolean;
@@ -61,6 +64,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       profileUrl,
       slug: profileSlug(profileUrl) ?? profileUrl,
       ...(inputs.displayName ? { displayName: inputs.displayName } : {}),
+      ...(inputs.company ? { company: inputs.company } : {}),
+      ...(inputs.jobTitle ? { jobTitle: inputs.jobTitle } : {}),
       pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
       failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
     };
@@ -107,8 +112,20 @@ export function leadChoices(candidates: readonly LeadCandidate[], profileUrl: st
     }));
 }
 
+/**
+ * A lead log as the activity shows it. A status change names the status only in its English text
+ * ("Status set to INTERESTED"): a known status found there is kept apart, so the UI can word it.
+ */
 export function activityItem(log: LeadLog): ActivityItemView {
-  return { id: log.id, type: log.type, description: log.description, campaignName: log.campaignName, createdAt: log.createdAt };
+  const status = log.type === 'STATUS_CHANGED' ? /\b([A-Z][A-Z_]+)\s*$/.exec(log.description)?.[1] : undefined;
+  return {
+    id: log.id,
+    type: log.type,
+    description: log.description,
+    campaignName: log.campaignName,
+    createdAt: log.createdAt,
+    ...(status && LeadStatus.safeParse(status).success ? { status } : {}),
+  };
 }
 
 export function leadView(lead: Lead, profileUrl: string): LeadView {

@@ -171,6 +171,25 @@ describe('resolver: batches (list badges)', () => {
     expect(service.calls).toContain('leadsConversations lead_2');
   });
 
+  it('a user joining a list batch raises its calls and does not wait for the batch\'s conversation search', async () => {
+    const r = resolver();
+    const priorities: unknown[] = [];
+    const search = service.api.searchLead;
+    service.api.searchLead = (query, opts) => {
+      priorities.push(opts.priority);
+      return search(query, opts);
+    };
+    const hold = service.hold('leadsConversations');
+    const [, grace] = r.resolveMany([{ profileUrl: ADA }, { profileUrl: GRACE }], { priority: 'list' });
+    await flush();
+    const panel = await r.resolve(ADA, { priority: 'user' });
+    expect(panel.conversations.map((c) => c.id)).toEqual(['c1']);
+    expect(priorities.map((p) => (p as { current: string }).current)).toEqual(['user', 'list']);
+    expect(service.calls).toContain('leadConversations lead_1');
+    hold.release();
+    expect((await grace!).conversations).toHaveLength(2);
+  });
+
   it('a profile given up stops its own lookup; the others of the batch go on', async () => {
     const r = resolver();
     const hold = service.hold('searchLead');

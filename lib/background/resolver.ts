@@ -6,14 +6,18 @@
  *   profile may be added from elsewhere). Older entries are still shown (stale) while revalidated;
  *   the caller decides that with `peek`.
  * - Coalescing: identical resolutions in flight share one pair of calls.
- * - Cancellation: each caller passes its own signal (the tab's); the shared calls are aborted only
- *   when every caller waiting for them has given up.
+ * - Cancellation: each caller passes its own signal (the tab's); the shared calls are given up only
+ *   when every caller waiting for them has given up, and only while they wait for the limiter: a
+ *   call already sent has spent the key's budget, its answer is kept in the cache.
+ * - Priority: a caller joining work in flight raises it to its own priority (the user opens a
+ *   profile whose list badge is still queued: it jumps the queue, and does not wait for the rest of
+ *   the list's batch).
  * - With caching disabled (the benchmark's naive baseline) `peek` finds nothing and nothing is shared.
  * - Duplicates: when several leads have the profile URL, each one's conversations are counted (the
  *   picker shows the one with a conversation first) and the entry names the lead the user chose for
  *   this profile (`choices`), or none until they choose: never silently the first.
  */
-import type { LimiterPriority } from '../api/rate-limiter';
+import { LIMITER_PRIORITIES, priorityOf, risingPriority, type LimiterPriority, type RisingPriority } from '../api/rate-limiter';
 import type { LeadMatches } from '../api/lead-search';
 import type { ConversationSummary } from '../api/schemas';
 import type { ProfileCache } from '../store/cache';
@@ -22,7 +26,9 @@ import type { LeadChoices } from '../store/lead-choices';
 
 export interface ResolveCallOptions {
   signal?: AbortSignal;
-  priority?: LimiterPriority;
+  priority?: LimiterPriority | RisingPriority;
+  /** See `CallOptions.abortOnlyQueued`: a look-up's calls, once sent, are answered and cached. */
+  abortOnlyQueued?: boolean;
 }
 
 /** The two calls resolution needs (adapted from the client in `api.ts`). */
@@ -84,7 +90,10 @@ interface Shared {
   promise: Promise<CacheEntry>;
   controller: AbortController;
   waiters: number;
+  priority: RisingPriority;
 }
+
+const higher = (a: LimiterPriority, b: LimiterPriority) => LIMITER_PRIORITIES.indexOf(a) < LIMITER_PRIORITIES.indexOf(b);
 
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
@@ -154,7 +163,9 @@ export function createResolver(opts: ResolverOptions): Resolver {
   }
 
   /** Waits for the shared work, or rejects as soon as this caller's own signal aborts. */
-  function follow(work: Shared, signal: AbortSignal | undefined): Promise<CacheEntry> {
+  function follow(work: Shared, signal: AbortSignal | undefined, priority: LimiterPriority | RisingPriority | undefined): Promise<CacheEntry> {
+    const asked = priorityOf(priority);
+    if (asked) work.priority.raise(asked);
     work.waiters += 1;
     if (!signal) return work.promise;
     if (signal.aborted) {
@@ -195,8 +206,24 @@ export function createResolver(opts: ResolverOptions): Resolver {
     return entry;
   }
 
-  /** The batch's calls for profiles nobody is resolving yet; one controller per profile. */
-  function fetchBatch(urls: readonly string[], controllers: readonly AbortController[], priority: LimiterPriority | undefined): Promise<CacheEntry>[] {
+  /** Resolves once `priority` is above `base` (at once if it already is). */
+  function raisedAbove(priority: RisingPriority, base: LimiterPriority): Promise<void> {
+    if (higher(priority.current, base)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = priority.onRaise(() => {
+        if (!higher(priority.current, base)) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * The batch's calls for profiles nobody is resolving yet; one controller and one priority per
+   * profile. A profile raised above the batch's priority (the user opened it) does not wait for the
+   * batch's conversation search: its own leads' conversations are asked for at its priority.
+   */
+  function fetchBatch(urls: readonly string[], controllers: readonly AbortController[], priorities: readonly RisingPriority[], base: LimiterPriority): Promise<CacheEntry>[] {
     const batch = new AbortController();
     let left = urls.length;
     for (const c of controllers) {
@@ -207,12 +234,13 @@ export function createResolver(opts: ResolverOptions): Resolver {
     }
     running += urls.length;
     const started = urls.map(epochOf);
-    const leads = urls.map((url, i) => opts.api.searchLead({ pronetUrl: url }, { signal: controllers[i]!.signal, priority }));
+    const callOf = (i: number): ResolveCallOptions => ({ signal: controllers[i]!.signal, priority: priorities[i]!, abortOnlyQueued: true });
+    const leads = urls.map((url, i) => opts.api.searchLead({ pronetUrl: url }, callOf(i)));
     const conversations = Promise.allSettled(leads).then(async (settled) => {
       const ids = [...new Set(settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? r.value.leads.map((l) => l.id) : [])))];
       const byLead = new Map<string, ConversationSummary[]>(ids.map((id) => [id, []]));
       if (ids.length === 0) return byLead;
-      const call = { signal: batch.signal, priority };
+      const call: ResolveCallOptions = { signal: batch.signal, priority: base, abortOnlyQueued: true };
       const all = opts.api.leadsConversations
         ? await opts.api.leadsConversations(ids, call)
         : (await Promise.all(ids.map((id) => opts.api.leadConversations(id, call)))).flat();
@@ -223,8 +251,15 @@ export function createResolver(opts: ResolverOptions): Resolver {
     return urls.map(async (url, i) => {
       try {
         const found = await leads[i]!;
-        const byLead = found && found.leads.length > 0 ? await conversations : new Map<string, ConversationSummary[]>();
-        return store(await entryFor(url, found, (id) => byLead.get(id) ?? [], { signal: controllers[i]!.signal, priority }), started[i]!);
+        const ids = (found?.leads ?? []).map((l) => l.id);
+        let byLead = new Map<string, ConversationSummary[]>();
+        if (ids.length > 0) {
+          const raised = raisedAbove(priorities[i]!, base).then(() => null);
+          byLead =
+            (await Promise.race([conversations, raised])) ??
+            new Map(await Promise.all(ids.map(async (id) => [id, await opts.api.leadConversations(id, callOf(i))] as const)));
+        }
+        return store(await entryFor(url, found, (id) => byLead.get(id) ?? [], callOf(i)), started[i]!);
       } finally {
         running -= 1;
       }
@@ -232,8 +267,8 @@ export function createResolver(opts: ResolverOptions): Resolver {
   }
 
   /** Registers work as shared, so that a later caller for the same profile joins it. */
-  function share(profileUrl: string, controller: AbortController, promise: Promise<CacheEntry>): Shared {
-    const created: Shared = { controller, waiters: 0, promise };
+  function share(profileUrl: string, controller: AbortController, priority: RisingPriority, promise: Promise<CacheEntry>): Shared {
+    const created: Shared = { controller, waiters: 0, promise, priority };
     created.promise
       .finally(() => {
         if (shared.get(profileUrl) === created) shared.delete(profileUrl);
@@ -250,17 +285,21 @@ export function createResolver(opts: ResolverOptions): Resolver {
   return {
     resolveMany(items, call = {}) {
       const caching = cachingEnabled();
+      const base = call.priority ?? 'background';
       const fresh: string[] = [];
       for (const item of items) if (!caching || !shared.has(item.profileUrl)) if (!fresh.includes(item.profileUrl)) fresh.push(item.profileUrl);
       const controllers = fresh.map(() => new AbortController());
-      const promises = fresh.length > 0 ? fetchBatch(fresh, controllers, call.priority) : [];
+      const priorities = fresh.map(() => risingPriority(base));
+      const promises = fresh.length > 0 ? fetchBatch(fresh, controllers, priorities, base) : [];
       const works = new Map<string, Shared>();
       fresh.forEach((url, i) => {
-        const work = caching ? share(url, controllers[i]!, promises[i]!) : { controller: controllers[i]!, waiters: 0, promise: promises[i]! };
+        const work = caching
+          ? share(url, controllers[i]!, priorities[i]!, promises[i]!)
+          : { controller: controllers[i]!, waiters: 0, promise: promises[i]!, priority: priorities[i]! };
         work.promise.catch(() => undefined);
         works.set(url, work);
       });
-      return items.map((item) => follow(works.get(item.profileUrl) ?? shared.get(item.profileUrl)!, item.signal));
+      return items.map((item) => follow(works.get(item.profileUrl) ?? shared.get(item.profileUrl)!, item.signal, base));
     },
 
     async peek(profileUrl) {
@@ -275,24 +314,10 @@ export function createResolver(opts: ResolverOptions): Resolver {
       let work = shared.get(profileUrl);
       if (!work) {
         const controller = new AbortController();
-        const created: Shared = {
-          controller,
-          waiters: 0,
-          promise: fetchEntry(profileUrl, { signal: controller.signal, priority: call.priority }),
-        };
-        created.promise
-          .finally(() => {
-            if (shared.get(profileUrl) === created) shared.delete(profileUrl);
-          })
-          .catch(() => undefined);
-        // Aborted work must not be joined by a later caller.
-        controller.signal.addEventListener('abort', () => {
-          if (shared.get(profileUrl) === created) shared.delete(profileUrl);
-        });
-        shared.set(profileUrl, created);
-        work = created;
+        const priority = risingPriority(priorityOf(call.priority) ?? 'background');
+        work = share(profileUrl, controller, priority, fetchEntry(profileUrl, { signal: controller.signal, priority, abortOnlyQueued: true }));
       }
-      return follow(work, call.signal);
+      return follow(work, call.signal, call.priority);
     },
 
     invalidate(profileUrl) {

@@ -5,6 +5,7 @@
  */
 import type { RetryPolicy } from '../api/backoff';
 import { createClient, type CallRecord } from '../api/client';
+import { createConnectionGate } from '../api/connections';
 import { createSlidingWindowLimiter, systemClock, type LimiterState } from '../api/rate-limiter';
 import type { CallLog } from '../store/call-log';
 import type { MetaStore } from '../store/meta';
@@ -64,6 +65,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     },
   });
 
+  const connections = createConnectionGate();
+
   function recordCall(record: CallRecord) {
     figures.calls += 1;
     if (!record.ok) figures.failed += 1;
@@ -77,6 +80,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
         baseUrl,
         apiKey,
         limiter,
+        connections,
         now,
         onCall: recordCall,
         ...(opts.fetch ? { fetch: opts.fetch } : {}),

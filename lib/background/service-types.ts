@@ -1,5 +1,6 @@
 /** What the background service takes (every browser API, so tests run it whole) and what it offers the entrypoint. */
 import type { RetryPolicy } from '../api/backoff';
+import type { WatchNews } from '../inbox/inbox-watch';
 import type { Reply, Request } from '../messages';
 import type { ProfileCache } from '../store/cache';
 import type { CallLog } from '../store/call-log';
@@ -33,6 +34,8 @@ export interface BackgroundDeps {
   navigateTab?(tabId: number, url: string): Promise<void>;
   /** The toolbar count of conversations waiting for a reply changed. */
   onInboxCount?(count: number | null): void;
+  /** Inbox notifications on: a new reply waiting or a snooze woke since the last count (the entrypoint shows a desktop notification). */
+  onInboxNews?(news: WatchNews, count: number): void;
   /** When the outbox next needs to run (null: nothing waiting); the entrypoint sets an alarm. */
   onNextWake?(at: number | null): void;
   fetch?: typeof fetch;

@@ -180,17 +180,21 @@ describe('background service', () => {
     expect(pushed.badges.some(([tab, b]) => tab === 7 && b.text === 'OPEN')).toBe(true);
   });
 
-  it('cancels the lookup of a profile the user has left', async () => {
+  it('lets a lookup already sent for a profile the user has left be answered (its budget is spent), and asks nothing more', async () => {
     const service = await startService();
     await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
     const release = server.holdSearch();
     await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 3 }));
-    const search = () => server.seen.find((s) => s.url.includes('/leads/search'));
-    await vi.waitFor(() => expect(search()).toBeDefined());
+    const searches = () => server.seen.filter((s) => s.url.includes('/leads/search'));
+    await vi.waitFor(() => expect(searches()).toHaveLength(1));
     await service.tabNavigated(3, 'http://pronet.localhost:8787/feed/');
-    expect(search()?.signal?.aborted).toBe(true);
+    // The key's budget is spent: the answer is waited for, not thrown away.
+    expect(searches()[0]?.signal?.aborted).toBe(false);
     release();
     expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).toEqual({ kind: 'not-profile' });
+    // Nobody waits for the profile any more: its conversations are not asked for.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.seen.some((s) => s.url.includes('/conversations'))).toBe(false);
   });
 
   it('applies an action optimistically, sends it through the outbox, and updates the cache', async () => {
@@ -219,6 +223,31 @@ describe('background service', () => {
     await vi.waitFor(async () =>
       expect(await value(send(service, { type: 'panel-state', tabId: 2 }))).toMatchObject({ kind: 'lead', lead: { name: 'Margaret Hamilton', pronetUrl: MARGARET } }),
     );
+  });
+
+  it('shows the company and job title the page suggests; the service gets what Add to audience sends, only then', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const page = { type: 'profile-viewed' as const, url: MARGARET_PAGE, name: 'Margaret Hamilton', company: 'Hamilton Technologies', jobTitle: 'Founder & CEO' };
+    await value(send(service, page, { tabId: 2 }));
+    await vi.waitFor(async () =>
+      expect(await value(send(service, { type: 'panel-state', tabId: 2 }))).toMatchObject({ kind: 'no-lead', company: 'Hamilton Technologies', jobTitle: 'Founder & CEO' }),
+    );
+    const sentToService = () => server.seen.filter((s) => s.body !== undefined).map((s) => s.body!).join('\n');
+    expect(sentToService()).not.toMatch(/Hamilton Technologies|Founder/);
+    await value(
+      send(service, { type: 'add-to-audience', profileUrl: MARGARET_PAGE, audience: 'Pioneers', firstname: 'Margaret', lastname: 'Hamilton', companyName: ' NASA ', jobTitle: 'Director' }),
+    );
+    await service.outbox.idle();
+    const created = server.seen.find((s) => new URL(s.url).pathname === '/flow/leads' && s.body !== undefined);
+    expect(JSON.parse(created!.body!)).toEqual({
+      audience: 'Pioneers',
+      pronetUrl: MARGARET,
+      firstname: 'Margaret',
+      lastname: 'Hamilton',
+      companyName: 'NASA',
+      jobTitle: 'Director',
+    });
   });
 
   it('asks for the host permission of a custom base URL before using it', async () => {

@@ -134,6 +134,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     getTabUrl: async (tabId) => (await tabs.known(tabId)).url ?? (await deps.getTabUrl?.(tabId).catch(() => undefined)),
     ...(deps.navigateTab ? { navigateTab: deps.navigateTab } : {}),
     ...(deps.onInboxCount ? { onCount: deps.onInboxCount } : {}),
+    ...(deps.onInboxNews ? { onNews: deps.onInboxNews } : {}),
+    notifications: () => current().inboxNotifications,
+    myIdentityIds: () => current().myIdentityIds,
   });
   const lists = listHandlers({
     resolver,
@@ -148,7 +151,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     // Refused, not kept in a memory the next worker stop would erase: the user sees why, nothing is lost silently.
     if (storageProblem !== null) throw new StorageUnavailableError(storageProblem);
     if (keys.current() === null) throw new NoKeyError();
-    return outboxItemView(await outbox.enqueue(action));
+    const item = outboxItemView(await outbox.enqueue(action));
+    void inbox.queued(action);
+    return item;
   }
 
   async function applySettings(next: Settings, previous: Settings | null) {

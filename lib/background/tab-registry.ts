@@ -13,6 +13,9 @@ export interface TabInfo {
   profileUrl: string | null;
   /** The person's name as the page shows it, when known. */
   name?: string;
+  /** The current company and job title the page shows, when known (suggestions for the user). */
+  company?: string;
+  jobTitle?: string;
   selected: string | null;
   /** The resolution running for this tab, for cancellation when the user leaves the profile. */
   controller: AbortController | null;
@@ -48,7 +51,7 @@ export interface TabRegistry {
   /** The tabs showing a profile. */
   showing(profileUrl: string): number[];
   /** The tab shows `url` now; leaving a profile cancels what was being fetched for it. */
-  navigate(tabId: number, url: string, name?: string): TabInfo;
+  navigate(tabId: number, url: string, name?: string, about?: PageAbout): TabInfo;
   select(tabId: number, conversationId: string): void;
   /** The tab's panel shows `profileUrl` (canonical), chosen on a list the tab shows. */
   show(tabId: number, profileUrl: string): TabInfo;
@@ -60,9 +63,17 @@ export interface TabRegistry {
   restore(): Promise<void>;
 }
 
+/** What the page says about the person besides the name. */
+export interface PageAbout {
+  company?: string;
+  jobTitle?: string;
+}
+
 const TABS_SESSION = 'tabs';
 
-type SavedTab = { url: string | null; name?: string; selected?: string; chosen?: string };
+type SavedTab = { url: string | null; name?: string; selected?: string; chosen?: string } & PageAbout;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function hostnameOf(url: string): string {
   try {
@@ -89,13 +100,18 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     // Only profile tabs: the background has no business remembering other pages.
     for (const [id, t] of tabs) {
       if (t.profileUrl !== null) {
-        map[id] = { url: t.url, ...(t.name ? { name: t.name } : {}), ...(t.selected ? { selected: t.selected } : {}), ...(t.chosen ? { chosen: t.profileUrl } : {}) };
+        map[id] = {
+          url: t.url,
+          ...(t.name ? { name: t.name } : {}),
+          ...(t.company ? { company: t.company } : {}),
+          ...(t.jobTitle ? { jobTitle: t.jobTitle } : {}),
+          ...(t.selected ? { selected: t.selected } : {}), ...(t.chosen ? { chosen: t.profileUrl } : {}) };
       }
     }
     void opts.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
   }
 
-  function setUrl(tabId: number, url: string, name?: string): TabInfo {
+  function setUrl(tabId: number, url: string, name?: string, about: PageAbout = {}): TabInfo {
     const tab = info(tabId);
     let profileUrl = canonicalProfileUrl(url, opts.hosts());
     tab.url = url;
@@ -104,7 +120,11 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     if (profileUrl !== tab.profileUrl) {
       setProfile(tab, profileUrl);
     }
-    if (name !== undefined && profileUrl !== null) tab.name = name;
+    if (name !== undefined && profileUrl !== null) {
+      tab.name = name;
+      tab.company = about.company;
+      tab.jobTitle = about.jobTitle;
+    }
     return tab;
   }
 
@@ -119,6 +139,8 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
       tab.profileUrl = profileUrl;
       tab.since = opts.clock.now();
       tab.name = undefined;
+      tab.company = undefined;
+      tab.jobTitle = undefined;
     }
   }
 
@@ -134,8 +156,8 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     },
     ids: () => [...tabs.keys()],
     showing: (profileUrl) => [...tabs].flatMap(([id, t]) => (t.profileUrl === profileUrl ? [id] : [])),
-    navigate(tabId, url, name) {
-      const tab = setUrl(tabId, url, name);
+    navigate(tabId, url, name, about) {
+      const tab = setUrl(tabId, url, name, about);
       save();
       return tab;
     },
@@ -164,14 +186,14 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     async restore() {
       const saved = (await opts.session.get(TABS_SESSION).catch((): Record<string, unknown> => ({})))[TABS_SESSION];
       if (!saved || typeof saved !== 'object') return;
-      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; selected?: unknown; chosen?: unknown }>)) {
+      for (const [id, t] of Object.entries(saved as Record<string, { url?: unknown; name?: unknown; company?: unknown; jobTitle?: unknown; selected?: unknown; chosen?: unknown }>)) {
         if (typeof t.url !== 'string') continue;
         const chosen = typeof t.chosen === 'string' ? canonicalProfileUrl(t.chosen, opts.hosts()) : null;
         if (chosen) {
           info(Number(id)).chosen = true;
           info(Number(id)).profileUrl = chosen;
         }
-        const tab = setUrl(Number(id), t.url, typeof t.name === 'string' ? t.name : undefined);
+        const tab = setUrl(Number(id), t.url, text(t.name), { company: text(t.company), jobTitle: text(t.jobTitle) });
         if (typeof t.selected === 'string') tab.selected = t.selected;
       }
     },

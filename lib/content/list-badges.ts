@@ -10,7 +10,7 @@ import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, PREFETCH_HOVER_MS, type FoundLink } from './list-links-core';
-import { isContextInvalidated, type ContentContext } from './profile-page';
+import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
 /** One badge as the adapter drives it (`components/list-badge`'s handle). */
@@ -19,10 +19,6 @@ export interface BadgeSurface {
   update(badge: ListBadge | null, linkText: string | undefined): void;
 }
 
-interface Listeners<F> {
-  addListener(cb: F): void;
-  removeListener(cb: F): void;
-}
 
 export interface ListBadgesDeps {
   window: Window & typeof globalThis;
@@ -43,6 +39,8 @@ const ROW_SELECTOR = 'li, article, tr, [role="listitem"], [role="article"]';
 export const SCAN_DELAY_MS = 50;
 /** Rows entering and leaving the screen are reported together (the observer's callbacks of one frame). */
 export const VISIBLE_DELAY_MS = 0;
+/** Links of the page's first scan whose place on screen is read at once (the rest wait for the observer). */
+const FIRST_GEOMETRY_MAX = 200;
 
 interface Placed {
   profile: string;
@@ -164,6 +162,22 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       return true;
     });
     for (const f of fresh) place(f);
+    return fresh;
+  };
+
+  /**
+   * The page's first links already on screen: asked for at once rather than at the observer's first
+   * callback, a rendered frame later (tens of ms on a busy machine). Bounded: a long page pays for
+   * the geometry of its first rows only; the observer reports the rest.
+   */
+  const seeOnScreenNow = (found: readonly FoundLink<HTMLAnchorElement>[]) => {
+    const height = window.innerHeight;
+    const width = window.innerWidth;
+    for (const f of found.slice(0, FIRST_GEOMETRY_MAX)) {
+      const r = f.link.getBoundingClientRect();
+      if (r.bottom > 0 && r.top < height && r.right > 0 && r.left < width && (r.width > 0 || r.height > 0)) onScreen.add(f.link);
+    }
+    reportVisible();
   };
 
   /** The batch's main-thread time, as one measure replaced each time (read by the benchmark). */
@@ -290,5 +304,5 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     document.removeEventListener('pointerdown', onDown, { capture: true });
   });
 
-  if (badgesOn) scan([document.body]);
+  if (badgesOn) seeOnScreenNow(scan([document.body]));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_MARK } from '../status-marks';
-import { createProfilePageCore, headingName, type PageSnapshot, type ProfilePageCore, type ProfilePageEffect } from './profile-page-core';
+import { createProfilePageCore, pageText, type PageSnapshot, type ProfilePageCore, type ProfilePageEffect } from './profile-page-core';
 
 const SITE = 'http://pronet.localhost:8080';
 const FEED = `${SITE}/feed/`;
@@ -19,7 +19,7 @@ type Step = { visit: PageSnapshot } | { revisit: PageSnapshot } | { content: Pag
 const run = (core: ProfilePageCore, step: Step): ProfilePageEffect[] =>
   'visit' in step ? core.visit(step.visit) : 'revisit' in step ? core.revisit(step.revisit) : core.contentChanged(step.content);
 
-describe('headingName', () => {
+describe('pageText', () => {
   it.each([
     ['Ada Lovelace', 'Ada Lovelace'],
     ['\n  Ada \t  Lovelace  ', 'Ada Lovelace'],
@@ -28,7 +28,7 @@ describe('headingName', () => {
     [null, undefined],
     [undefined, undefined],
     ['x'.repeat(250), 'x'.repeat(200)],
-  ])('%j → %j', (text, name) => expect(headingName(text)).toBe(name));
+  ])('%j → %j', (text, name) => expect(pageText(text)).toBe(name));
 });
 
 describe('navigation sequences → messages sent', () => {
@@ -233,5 +233,40 @@ describe('profile hosts from the settings', () => {
     expect(rendered(effects)).toEqual([null]);
     expect(sent(effects)).toEqual([viewed(CUSTOM)]);
     expect(core.profile).toBeNull();
+  });
+});
+
+describe('company and job title → suggested with the name, bounded', () => {
+  const ada = { href: page('ada-lovelace'), heading: 'Ada Lovelace', company: '\n Analytical  Engines ', jobTitle: ' Mathematician ' };
+
+  it('go with the name, whitespace collapsed', () => {
+    const core = createProfilePageCore();
+    expect(sent(core.visit(ada))).toEqual([{ ...viewed(ada.href, 'Ada Lovelace'), company: 'Analytical Engines', jobTitle: 'Mathematician' }]);
+  });
+
+  it('are cut at 200 characters, like the name', () => {
+    const core = createProfilePageCore();
+    const [request] = sent(core.visit({ ...ada, company: 'c'.repeat(5000), jobTitle: 't'.repeat(201) }));
+    expect(request).toMatchObject({ company: 'c'.repeat(200), jobTitle: 't'.repeat(200) });
+  });
+
+  it('blank ones are left out', () => {
+    const core = createProfilePageCore();
+    expect(sent(core.visit({ ...ada, company: '  ', jobTitle: null }))).toEqual([viewed(ada.href, 'Ada Lovelace')]);
+  });
+
+  it('never without the name: after an in-page navigation the old profile’s lingers', () => {
+    const core = createProfilePageCore();
+    core.visit(ada);
+    // Katherine's URL, Ada's content still on screen: neither her name nor her company.
+    expect(sent(core.visit({ ...ada, href: page('katherine-johnson') }))).toEqual([viewed(page('katherine-johnson'))]);
+    expect(sent(core.contentChanged({ ...ada, href: page('katherine-johnson') }))).toEqual([]);
+  });
+
+  it('a company or title that shows after the name is sent again; the same again sends nothing', () => {
+    const core = createProfilePageCore();
+    core.visit({ href: page('ada-lovelace'), heading: 'Ada Lovelace' });
+    expect(sent(core.contentChanged(ada))).toEqual([{ ...viewed(ada.href, 'Ada Lovelace'), company: 'Analytical Engines', jobTitle: 'Mathematician' }]);
+    expect(sent(core.contentChanged(ada))).toEqual([]);
   });
 });

@@ -20,6 +20,9 @@ export interface PageSnapshot {
   heading?: string | null;
   /** The absolute href of `link[rel=canonical]`, when the page has one. */
   canonicalLink?: string | null;
+  /** The text of the profile's current company and job title, as found (untrimmed), when shown. */
+  company?: string | null;
+  jobTitle?: string | null;
 }
 
 export type ProfilePageEffect =
@@ -48,14 +51,30 @@ export interface ProfilePageCore {
   storageChanged(changes: StorageChanges, area: string, page: PageSnapshot): ProfilePageEffect[];
 }
 
-/** Longest name sent for a profile (the page's text is only a suggestion). */
-const NAME_MAX = 200;
+/** Longest name, company or job title sent for a profile (the page's text is only a suggestion). */
+export const PAGE_TEXT_MAX = 200;
 
-/** The name a heading shows, whitespace collapsed; undefined when it shows none. */
-export function headingName(text: string | null | undefined): string | undefined {
-  const name = text?.replace(/\s+/g, ' ').trim();
-  return name ? name.slice(0, NAME_MAX) : undefined;
+/** A text the page shows, whitespace collapsed and bounded; undefined when it shows none. */
+export function pageText(text: string | null | undefined): string | undefined {
+  const value = text?.replace(/\s+/g, ' ').trim();
+  return value ? value.slice(0, PAGE_TEXT_MAX) : undefined;
 }
+
+/** What the page suggests about the person: the background shows it, the user sends it (or not). */
+type Suggestion = Pick<RequestOf<'profile-viewed'>, 'name' | 'company' | 'jobTitle'>;
+
+/**
+ * The company and job title go with the name, and only with it: the name tells that the page shows
+ * the profile on screen, not the one before an in-page navigation.
+ */
+function suggestionOf(page: PageSnapshot, name: string | undefined): Suggestion {
+  if (!name) return {};
+  const company = pageText(page.company);
+  const jobTitle = pageText(page.jobTitle);
+  return { name, ...(company ? { company } : {}), ...(jobTitle ? { jobTitle } : {}) };
+}
+
+const sameSuggestion = (a: Suggestion, b: Suggestion) => a.name === b.name && a.company === b.company && a.jobTitle === b.jobTitle;
 
 function hostnameOf(href: string): string {
   try {
@@ -73,15 +92,15 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
   let reportedHref: string | null = null;
   /** The heading when the URL changed: an in-page navigation changes the URL before the content. */
   let headingAtNavigation: string | undefined;
-  let sentName: string | undefined;
+  let sent: Suggestion = {};
   /** The profile whose first settled state was marked (time to status, see lib/status-marks). */
   let statusMarked: string | null = null;
 
   // Until the background answers for the profile on screen, the chip says it is looking it up.
   const render = (): ProfilePageEffect => ({ type: 'render', view: tracker.profile === null ? null : (tracker.shown ?? { kind: 'loading' }) });
-  const send = (href: string, name: string | undefined): ProfilePageEffect => ({
+  const send = (href: string, suggestion: Suggestion): ProfilePageEffect => ({
     type: 'send',
-    request: { type: 'profile-viewed', url: href, ...(name ? { name } : {}) },
+    request: { type: 'profile-viewed', url: href, ...suggestion },
   });
 
   /**
@@ -90,7 +109,7 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
    * one, must point at the same profile.
    */
   const currentName = (page: PageSnapshot): string | undefined => {
-    const name = headingName(page.heading);
+    const name = pageText(page.heading);
     const profile = tracker.profile;
     if (!name || !profile) return undefined;
     if (page.canonicalLink) return canonicalProfileUrl(page.canonicalLink, [...hosts, hostnameOf(page.href)]) === profile ? name : undefined;
@@ -117,11 +136,11 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     if (tracker.navigate(canonicalProfileUrl(page.href, hosts))) {
       statusMarked = null;
       if (tracker.profile !== null) effects.push({ type: 'mark', name: STATUS_MARK.urlChange, profileUrl: tracker.profile });
-      headingAtNavigation = initial ? undefined : headingName(page.heading);
+      headingAtNavigation = initial ? undefined : pageText(page.heading);
       effects.push(render());
     }
-    sentName = currentName(page);
-    effects.push(send(page.href, sentName));
+    sent = suggestionOf(page, currentName(page));
+    effects.push(send(page.href, sent));
     return effects;
   };
 
@@ -137,10 +156,10 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     visit,
     revisit,
     contentChanged(page) {
-      const name = currentName(page);
-      if (!name || name === sentName) return [];
-      sentName = name;
-      return [send(page.href, name)];
+      const suggestion = suggestionOf(page, currentName(page));
+      if (!suggestion.name || sameSuggestion(suggestion, sent)) return [];
+      sent = suggestion;
+      return [send(page.href, suggestion)];
     },
     reply(raw) {
       const reply = raw as { ok?: unknown; value?: unknown } | null | undefined;

@@ -25,7 +25,7 @@ export interface ContentContext {
   addEventListener(target: Window, type: 'popstate' | 'wxt:locationchange' | 'pageshow', handler: (event: Event) => void): void;
 }
 
-interface Listeners<F> {
+export interface Listeners<F> {
   addListener(cb: F): void;
   removeListener(cb: F): void;
 }
@@ -46,6 +46,9 @@ export interface ProfilePageDeps {
 
 /** Where the profile page shows the person's name. */
 export const HEADING_SELECTOR = 'h1.profile-name, main h1';
+/** Where it shows the person's current company and job title (the first, current, experience). */
+export const COMPANY_SELECTOR = '.top-card .current-company';
+export const JOB_TITLE_SELECTOR = '#experience .experience-item .exp-title';
 /** The site swaps its content in bursts of mutations: the name is checked once they settle. */
 export const NAME_CHECK_DELAY_MS = 150;
 
@@ -84,6 +87,8 @@ export async function startProfilePage(deps: ProfilePageDeps): Promise<void> {
     href: window.location.href,
     heading: document.querySelector(HEADING_SELECTOR)?.textContent,
     canonicalLink: document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href,
+    company: document.querySelector(COMPANY_SELECTOR)?.textContent,
+    jobTitle: document.querySelector(JOB_TITLE_SELECTOR)?.textContent,
   });
 
   /** Tells the background what the tab shows; the core decides whether its answer is shown. */

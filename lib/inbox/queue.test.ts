@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  rowsOnScreen,
   actionPatch,
   undoAction,
   focusAfterRemoval,
@@ -141,5 +142,17 @@ describe('actions', () => {
     expect(undoAction(open, { kind: 'snooze', until: NOW + 2 * DAY }, NOW)).toEqual({ kind: 'unsnooze' });
     expect(undoAction(snoozed, { kind: 'snooze', until: NOW + 2 * DAY }, NOW)).toEqual({ kind: 'snooze', until: NOW + DAY });
     expect(undoAction(snoozed, { kind: 'archive' }, NOW)).toEqual({ kind: 'snooze', until: NOW + DAY });
+  });
+});
+
+describe('rowsOnScreen', () => {
+  it.each([
+    [900, 250, 8],
+    [900, 900, 1],
+    [4000, 0, 20],
+    [600, -50, 8],
+    [Number.NaN, 0, 0],
+  ])('a %i px viewport with the list at %i px holds %i rows', (height, top, rows) => {
+    expect(rowsOnScreen(height, top)).toBe(rows);
   });
 });

@@ -11,6 +11,17 @@ export type QueueViewId = (typeof QUEUE_VIEWS)[number];
 export const DEFAULT_UNTOUCHED_DAYS = 7;
 /** One page: about what the side panel shows, so the first page's lead look-ups are the visible rows'. */
 export const QUEUE_PAGE_SIZE = 20;
+/** The height a row takes in the list, gap included (a two-line row; the focused one is taller). */
+export const QUEUE_ROW_PITCH_PX = 84;
+
+/**
+ * How many rows of a first page fit between the list's top and the bottom of the viewport: the
+ * rows whose leads are looked up as soon as the page arrives (at least one, at most a page).
+ */
+export function rowsOnScreen(viewportHeight: number, listTop: number): number {
+  if (!Number.isFinite(viewportHeight) || !Number.isFinite(listTop)) return 0;
+  return Math.min(QUEUE_PAGE_SIZE, Math.max(1, Math.ceil((viewportHeight - Math.max(0, listTop)) / QUEUE_ROW_PITCH_PX)));
+}
 const DAY_MS = 86_400_000;
 
 export interface QueueQuery {

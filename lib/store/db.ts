@@ -61,7 +61,7 @@ export type OutboxAction =
   | ({ kind: 'snooze'; until: number } & ConversationTarget)
   /** POST /leads/status for the conversation's campaign; `previous`: the status it replaces, when known. */
   | ({ kind: 'qualify'; status: string; campaign: string; previous: string | null } & ConversationTarget)
-  | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string };
+  | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string };
 
 export type OutboxState = 'pending' | 'sending' | 'failed';
 

@@ -53,7 +53,8 @@ export const InboxPageView = z.object({
 export type InboxPageView = z.infer<typeof InboxPageView>;
 
 export const InboxChoicesView = z.object({
-  identities: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** `mine`: the user sends as it (the options' "I send as"); those come first. */
+  identities: z.array(z.object({ id: z.string(), name: z.string(), mine: z.optional(z.boolean()) })),
   campaigns: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type InboxChoicesView = z.infer<typeof InboxChoicesView>;

@@ -21,6 +21,8 @@ export const ActivityItemView = z.object({
   description: z.string(),
   campaignName: z.nullable(z.string()),
   createdAt: z.number(),
+  /** A status change: the lead status it set (the UI words it in its language, not the service's text). */
+  status: z.optional(z.string()),
 });
 export type ActivityItemView = z.infer<typeof ActivityItemView>;
 

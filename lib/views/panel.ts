@@ -69,6 +69,9 @@ export const PanelState = z.discriminatedUnion('kind', [
     profileUrl: z.string(),
     slug: z.string(),
     displayName: z.optional(z.string()),
+    /** The current company and job title the page shows: suggestions, sent only by Add to audience. */
+    company: z.optional(z.string()),
+    jobTitle: z.optional(z.string()),
     pending: z.array(OutboxItemView),
     failed: z.array(OutboxItemView),
   }),

@@ -42,3 +42,40 @@ test('Add to audience makes margaret-hamilton a lead, and the panel then shows t
   await expect(panel.getByRole('button', { name: 'Add to audience' })).toHaveCount(0);
   await expect.poll(() => chipLabel(page)).toMatch(/^No conversation · Margaret Hamilton/);
 });
+
+test('Add to audience sends the company and job title the page shows, as edited, only on the press; Enrich stays offered', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  emulatorCalls,
+}) => {
+  await (await configureExtension()).close();
+  const page = await openProfile('margaret-hamilton');
+  const panel = await openPanelFor(page);
+  await expect(panel.getByText('Not a lead yet')).toBeVisible();
+  // The content script read them from the profile page: suggestions in the fields.
+  await expect(panel.getByLabel('Company')).toHaveValue('Hamilton Technologies');
+  await expect(panel.getByLabel('Job title')).toHaveValue('Founder & CEO');
+  await panel.getByLabel('Company').fill('Hamilton Technologies Inc.');
+  await panel.getByLabel('Job title').fill('Director of Software Engineering');
+  await panel.getByLabel('Audience', { exact: true }).selectOption('Webinar attendees');
+
+  // Read from the page, shown, edited: nothing of it went to the service, and no lead was made.
+  const before = await emulatorCalls();
+  expect(before.filter((c) => c.method !== 'GET')).toEqual([]);
+  expect(before.map((c) => decodeURIComponent(c.path)).join('\n')).not.toMatch(/Hamilton Technologies|Founder|Director/);
+  expect(await leadByUrl('margaret-hamilton')).toBeNull();
+
+  await panel.getByRole('button', { name: 'Add to audience' }).click();
+  await expect.poll(async () => (await leadByUrl('margaret-hamilton'))?.id ?? null).not.toBeNull();
+  const lead = (await leadByUrl('margaret-hamilton'))!;
+  expect(lead).toMatchObject({ firstname: 'Margaret', lastname: 'Hamilton', companyName: 'Hamilton Technologies Inc.', jobTitle: 'Director of Software Engineering' });
+
+  // A lead with no conversation yet: Enrich is still offered, now for the lead.
+  await expect(panel.getByText('No conversation yet')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Enrich' })).toBeEnabled();
+  await panel.getByRole('button', { name: 'Enrich' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: /credit/ })).toBeVisible();
+  expect((await emulatorCalls()).filter((c) => c.endpoint === 'enrichLead' && c.ok)).toHaveLength(1);
+});

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import { queueFilters, QUEUE_PAGE_SIZE, type QueueViewId } from '../../lib/inbox/queue';
 import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
 import { expect, expectLeadShown, test, type EmulatorHandle } from './fixtures';
@@ -69,12 +69,16 @@ test('each view shows the emulator\'s rows in its order, across two pages, and t
   await expect(queue(panel, 'Snoozed').getByTestId('inbox-wake').first()).toBeVisible();
 
   // The toolbar count (the action's global badge) is the waiting view's total.
-  await expect
-    .poll(() => extension.serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({})))
-    .toBe(String(first.total));
+  await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(first.total));
 });
 
+/** The action's global badge: the toolbar count. */
+function toolbarCount(worker: Worker): Promise<string> {
+  return worker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}));
+}
+
 test('archive and snooze from the queue land on the emulator and the row leaves; undo brings it back', async ({
+  extension,
   configureExtension,
   openProfile,
   openPanelFor,
@@ -85,15 +89,20 @@ test('archive and snooze from the queue land on the emulator and the row leaves;
   await openQueue(panel);
   const view = 'Waiting for reply';
   const [firstId, secondId] = (await rowIds(panel, view)) as string[];
+  // The panel opening counted the waiting view: the toolbar shows it.
+  const total = Number((await panel.getByTestId('inbox-total').textContent())!.split(' ')[0]);
+  await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total));
 
-  // e: archived at once, the next row takes the focus; the change lands; Undo brings it back.
+  // e: archived at once, the next row takes the focus, the toolbar count drops; the change lands; Undo brings it back.
   await expect(queue(panel, view).getByRole('listitem').first()).toBeFocused();
   await panel.keyboard.press('e');
   await expect(queue(panel, view).locator(`[data-conversation="${firstId}"]`)).toHaveCount(0);
   await expect(queue(panel, view).locator(`[data-conversation="${secondId}"]`)).toBeFocused();
+  await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 1));
   await expect.poll(async () => (await emulatorConversation(firstId!)).status).toBe('ARCHIVED');
   await panel.getByRole('button', { name: 'Undo' }).click();
   await expect(queue(panel, view).locator(`[data-conversation="${firstId}"]`)).toHaveCount(1);
+  await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total));
   await expect.poll(async () => (await emulatorConversation(firstId!)).status).toBe('OPEN');
 
   // s: snoozed until tomorrow 09:00 (the panel's local time); z undoes it.

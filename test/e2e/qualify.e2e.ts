@@ -53,7 +53,9 @@ test('a qualification lands on the service, shows in the panel and the activity,
   await panel.getByText('Activity', { exact: true }).click();
   const events = panel.getByRole('list', { name: 'Activity' }).getByRole('listitem');
   // Most recent first: the undo, the call booked, then the first qualification.
-  await expect(events.nth(0)).toContainText('Status set to INTERESTED');
-  await expect(events.nth(1)).toContainText('Status set to CALL_BOOKED');
-  await expect(events.nth(2)).toContainText('Status set to INTERESTED');
+  // Worded in the UI's language, not the service's raw text.
+  await expect(events.nth(0)).toContainText('Status set to Interested');
+  await expect(events.nth(1)).toContainText('Status set to Call booked');
+  await expect(events.nth(2)).toContainText('Status set to Interested');
+  await expect(events.filter({ hasText: 'CALL_BOOKED' })).toHaveCount(0);
 });

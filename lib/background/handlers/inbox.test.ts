@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCompanionDb } from '../../store/db';
 import { createProfileCache } from '../../store/cache';
 import { createMetaStore } from '../../store/meta';
@@ -12,6 +12,9 @@ let fake: FakeService;
 let inbox: Inbox;
 let counts: (number | null)[];
 let navigated: [number, string][];
+let caching = true;
+let notifying = false;
+let news: { replies: string[]; woke: string[]; count: number }[];
 
 beforeEach(async () => {
   n += 1;
@@ -19,6 +22,9 @@ beforeEach(async () => {
   fake = fakeService(clock.now);
   counts = [];
   navigated = [];
+  caching = true;
+  notifying = false;
+  news = [];
   for (let i = 1; i <= 30; i++) {
     fake.leads.set(`lead_${i}`, lead(`lead_${i}`, `person-${i}`, { firstname: `P${i}` }));
     fake.conversations.set(`conv_${i}`, conversation(`conv_${i}`, `lead_${i}`));
@@ -27,16 +33,19 @@ beforeEach(async () => {
   inbox = createInbox({
     api: fake.api,
     cache: createProfileCache(db),
-    identities: { names: () => new Map([['idt_1', 'Sam Rivera']]), load: () => undefined, list: async () => [] },
     meta: createMetaStore(db),
     clock,
     keys: { current: () => 'key' },
     freshMs: 60_000,
-    cachingEnabled: () => true,
+    cachingEnabled: () => caching,
     hosts: () => [],
     getTabUrl: async () => 'http://pronet.localhost:8787/in/someone/',
     navigateTab: async (tabId, url) => void navigated.push([tabId, url]),
     onCount: (c) => void counts.push(c),
+    notifications: () => notifying,
+    onNews: (n, count) => void news.push({ replies: n.replies.map((c) => c.id), woke: n.woke.map((s) => s.id), count }),
+    myIdentityIds: () => ['idt_2'],
+    identities: { names: () => new Map([['idt_1', 'Sam Rivera']]), load: () => undefined, list: async () => [{ id: 'idt_1', name: 'Sam Rivera' }, { id: 'idt_2', name: 'Priya Natarajan' }] },
   });
 });
 
@@ -60,6 +69,29 @@ describe('inbox handler', () => {
     const second = await page({ type: 'inbox-page', view: 'waiting', cursor: first.nextToken!, at: first.at });
     expect(second.rows.map((r) => r.conversationId)).toEqual(Array.from({ length: 10 }, (_, i) => `conv_${21 + i}`));
     expect(second).toMatchObject({ total: null, nextToken: null, restarted: false });
+  });
+
+  it('looks up the leads of the rows on screen as the page arrives; the panel asking for them joins those calls, caching or not', async () => {
+    caching = false;
+    await page({ type: 'inbox-page', view: 'waiting', lookUp: 3 });
+    const leads = await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1', 'lead_2', 'lead_3', 'lead_4'] }, {});
+    expect(leads.map((l) => l.name)).toEqual(['P1 Lovelace', 'P2 Lovelace', 'P3 Lovelace', 'P4 Lovelace']);
+    expect(fake.calls[0]).toBe('searchConversations ');
+    expect(fake.calls.slice(1).sort()).toEqual(['leadById lead_1', 'leadById lead_2', 'leadById lead_3', 'leadById lead_4']);
+    expect(fake.calls.slice(1, 4).sort()).toEqual(['leadById lead_1', 'leadById lead_2', 'leadById lead_3']);
+    // The page's look-ups serve the panel once: the next ask is a new call (nothing is kept with caching off).
+    await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1'] }, {});
+    expect(fake.calls.slice(5)).toEqual(['leadById lead_1']);
+  });
+
+  it("a page's look-ups answered before the panel asks still serve it, without a second call", async () => {
+    caching = false;
+    await page({ type: 'inbox-page', view: 'waiting', lookUp: 2 });
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(3));
+    await new Promise((r) => setTimeout(r, 10));
+    const leads = await inbox.handlers['inbox-leads']({ type: 'inbox-leads', leadIds: ['lead_1', 'lead_2'] }, {});
+    expect(leads.map((l) => l.name)).toEqual(['P1 Lovelace', 'P2 Lovelace']);
+    expect(fake.calls).toHaveLength(3);
   });
 
   it('reopens a fresh view without a call, and asks again after a mutation or on reload', async () => {
@@ -97,6 +129,44 @@ describe('inbox handler', () => {
     await inbox.refreshCount(15_000);
     expect(fake.calls.length).toBe(calls);
     expect(await inbox.handlers['inbox-count']({ type: 'inbox-count' }, {})).toMatchObject({ count: 30 });
+  });
+
+  it('moves the count at once when an action is queued on a conversation it knows, back on undo, without a call', async () => {
+    await inbox.refreshCount();
+    await page({ type: 'inbox-page', view: 'waiting' });
+    const calls = fake.calls.length;
+    await inbox.queued({ kind: 'archive', conversationId: 'conv_1', leadId: 'lead_1' });
+    await inbox.queued({ kind: 'snooze', conversationId: 'conv_2', leadId: 'lead_2', until: clock.now() + 3_600_000 });
+    expect(counts).toEqual([30, 29, 28]);
+    await inbox.queued({ kind: 'unarchive', conversationId: 'conv_1', leadId: 'lead_1' });
+    await inbox.queued({ kind: 'note', conversationId: 'conv_3', leadId: 'lead_3' });
+    await inbox.queued({ kind: 'archive', conversationId: 'conv_unknown', leadId: 'lead_unknown' });
+    expect(counts).toEqual([30, 29, 28, 29]);
+    expect(await inbox.handlers['inbox-count']({ type: 'inbox-count' }, {})).toMatchObject({ count: 29 });
+    expect(fake.calls.length).toBe(calls);
+  });
+
+  it('with notifications on, tells a new waiting reply and a snooze that woke since the last refresh', async () => {
+    notifying = true;
+    fake.conversations.set('conv_s', { ...conversation('conv_s', 'lead_1'), status: 'SNOOZED', snoozeUntil: clock.now() + 60_000 });
+    await inbox.refreshCount();
+    expect(news).toEqual([]);
+    await clock.advance(120_000);
+    fake.conversations.set('conv_s', { ...fake.conversations.get('conv_s')!, status: 'OPEN', snoozeUntil: null, leadReplied: false });
+    // (The fake answers in insertion order, not by date: the reply is among the first rows.)
+    fake.conversations.set('conv_5', { ...fake.conversations.get('conv_5')!, lastMessageAt: clock.now() });
+    await inbox.refreshCount();
+    expect(news).toEqual([{ replies: ['conv_5'], woke: ['conv_s'], count: 31 }]);
+    await inbox.refreshCount();
+    expect(news).toHaveLength(1);
+  });
+
+  it('lists the identities the user sends as first', async () => {
+    const choices = await inbox.handlers['inbox-choices']({ type: 'inbox-choices' }, {});
+    expect(choices.identities.map((i) => [i.id, i.mine])).toEqual([
+      ['idt_2', true],
+      ['idt_1', false],
+    ]);
   });
 
   it('opens a profile on the host the tab is on', async () => {

@@ -8,7 +8,8 @@
  */
 import { ApiError, NetworkError } from '../../api/errors';
 import type { ConversationSummary, Lead } from '../../api/schemas';
-import { queueFilters, type QueueQuery } from '../../inbox/queue';
+import { mineFirst, waitingDelta, watchDiff, type WatchNews, type WatchState } from '../../inbox/inbox-watch';
+import { actionPatch, queueFilters, type QueueFacts, type QueueQuery } from '../../inbox/queue';
 import { profileAddress } from '../../pronet/canonical-url';
 import type { ProfileCache } from '../../store/cache';
 import type { MetaStore } from '../../store/meta';
@@ -34,6 +35,12 @@ export interface InboxDeps {
   navigateTab?(tabId: number, url: string): Promise<void>;
   /** The count changed (the entrypoint shows it on the toolbar icon). */
   onCount?(count: number | null): void;
+  /** Desktop notifications are on (read at each refresh of the count). */
+  notifications?(): boolean;
+  /** News since the last refresh (notifications on): a new reply waiting, a snooze that woke. */
+  onNews?(news: WatchNews, count: number): void;
+  /** The identities the user sends as: listed first in the picker. */
+  myIdentityIds?(): readonly string[];
 }
 
 type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-choices' | 'inbox-count' | 'open-profile';
@@ -44,9 +51,20 @@ export interface Inbox {
   refreshCount(minAgeMs?: number): Promise<InboxCountView>;
   /** A mutation was queued or landed: the pages kept are no longer what the service would say. */
   invalidate(): void;
+  /**
+   * An action on a conversation was queued (from the queue or the profile panel): the waiting count
+   * moves at once (optimistic; the next refresh corrects it), without a call.
+   */
+  queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }): Promise<void>;
 }
 
 const COUNT_META = 'inbox-count';
+const WATCH_META = 'inbox-watch';
+/** With notifications on, the count's one call brings the newest waiting rows too (a new reply among them). */
+const WATCH_ROWS = 10;
+/** The soonest snoozes, asked with the count when notifications are on (one more `idle` call). */
+const WATCH_SNOOZES = 25;
+const FACTS_KEPT = 2000;
 const CHOICES_TTL_MS = 3_600_000;
 
 function leadName(lead: Lead): string | null {
@@ -70,15 +88,61 @@ export function createInbox(deps: InboxDeps): Inbox {
   let generation = 0;
   let count: InboxCountView = { count: null, at: null };
   let counting: Promise<InboxCountView> | null = null;
+  /** What the pages and the count said of each conversation (and the actions queued since): the count's deltas. */
+  const facts = new Map<string, QueueFacts>();
+  const learn = (c: ConversationSummary) => {
+    facts.delete(c.id);
+    facts.set(c.id, { status: c.status, lastMessageStatus: c.lastMessageStatus, leadReplied: c.leadReplied, lastMessageAt: c.lastMessageAt, read: c.read });
+    if (facts.size > FACTS_KEPT) facts.delete(facts.keys().next().value as string);
+  };
   const countRestored = deps.meta.get<InboxCountView>(COUNT_META).then((saved) => {
     if (saved && typeof saved.at === 'number' && count.at === null) count = saved;
   }, () => undefined);
 
+  /**
+   * Look-ups on their way: the ones a page started (its rows on screen) are joined by the panel's
+   * `inbox-leads` for the same rows, caching or not (one look-up serving one page, not a cache).
+   */
+  const onTheWay = new Map<string, Promise<Lead | null>>();
+
   /** The profile cache knows the leads of every profile seen; the rest costs one `list` call each. */
-  async function lookUp(leadId: string): Promise<Lead | null> {
-    const known = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
-    if (known) return known;
-    return leads.get(leadId, () => api.leadById(leadId, { priority: 'list' }));
+  function lookUp(leadId: string): Promise<Lead | null> {
+    const going = onTheWay.get(leadId);
+    if (going) return going;
+    const found = (async () => {
+      const known = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
+      if (known) return known;
+      return leads.get(leadId, () => api.leadById(leadId, { priority: 'list' }));
+    })();
+    onTheWay.set(leadId, found);
+    const done = () => void onTheWay.delete(leadId);
+    found.then(done, done);
+    return found;
+  }
+
+  /**
+   * The look-ups a first page started, kept (answered or not) until the panel asks for those rows
+   * once: the panel may ask after they were answered, and with caching off that would be a second call.
+   */
+  let started = new Map<string, Promise<Lead | null>>();
+
+  /** The rows on screen of a page just fetched: their leads go now, before the panel has shown them. */
+  function startLookUps(rows: readonly InboxRowView[], onScreen: number) {
+    started = new Map();
+    for (const row of rows.slice(0, onScreen)) {
+      if (row.leadKnown) continue;
+      const found = lookUp(row.leadId);
+      found.catch(() => undefined);
+      started.set(row.leadId, found);
+    }
+  }
+
+  /** A row's lead for the panel: the page's own look-up (once), else a look-up. */
+  function leadFor(leadId: string): Promise<Lead | null> {
+    const mine = started.get(leadId);
+    if (!mine) return lookUp(leadId);
+    started.delete(leadId);
+    return mine;
   }
 
   /** The lead as already known (the profile cache, an earlier look-up), without a call; undefined when never looked up. */
@@ -118,6 +182,7 @@ export function createInbox(deps: InboxDeps): Inbox {
     const filters = queueFilters(query, at);
     // A page is asked for by the user (opening the view, Load more); its rows' look-ups are list work.
     const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority: 'user' });
+    page.data.forEach(learn);
     const unknown = page.data.map((c) => c.identityId).filter((id) => !deps.identities.names().has(id));
     if (unknown.length > 0) deps.identities.load(unknown);
     return { rows: await Promise.all(page.data.map(rowOf)), total: page.total, nextToken: page.nextToken, at };
@@ -136,16 +201,50 @@ export function createInbox(deps: InboxDeps): Inbox {
     if (count.at !== null && clock.now() - count.at < minAgeMs) return count;
     counting ??= (async () => {
       try {
-        const page = await api.searchConversations({ ...queueFilters({ view: 'waiting' }, clock.now()), limit: 1 }, { priority: 'idle' });
+        const watching = deps.notifications?.() ?? false;
+        const page = await api.searchConversations({ ...queueFilters({ view: 'waiting' }, clock.now()), limit: watching ? WATCH_ROWS : 1 }, { priority: 'idle' });
+        page.data.forEach(learn);
         count = { count: page.total, at: clock.now() };
         await deps.meta.set(COUNT_META, count).catch(() => undefined);
         deps.onCount?.(count.count);
+        if (watching && page.total !== null) await watch(page.data, page.total);
       } finally {
         counting = null;
       }
       return count;
     })();
     return counting;
+  }
+
+  /** Notifications on: the soonest snoozes (one `idle` call), compared with the last check kept in storage. */
+  async function watch(waiting: ConversationSummary[], total: number) {
+    const snoozed = await api
+      .searchConversations({ ...queueFilters({ view: 'snoozed' }, clock.now()), limit: WATCH_SNOOZES }, { priority: 'idle' })
+      .then((p) => p.data, () => null);
+    const previous = await deps.meta.get<WatchState>(WATCH_META).catch(() => undefined);
+    const { next, news } = watchDiff(previous ?? null, clock.now(), waiting, snoozed);
+    await deps.meta.set(WATCH_META, next).catch(() => undefined);
+    if (news.replies.length > 0 || news.woke.length > 0) deps.onNews?.(news, total);
+  }
+
+  async function queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }) {
+    const id = action.conversationId;
+    if (id === undefined) return;
+    let before = facts.get(id);
+    if (!before && action.leadId !== undefined) {
+      const c = (await deps.cache.byLead(action.leadId).catch(() => [])).flatMap((e) => e.conversations).find((x) => x.id === id);
+      if (c) learn(c);
+      before = facts.get(id);
+    }
+    const delta = waitingDelta(before, action.kind, action.until);
+    // The next action on it (an undo) starts from the state this one leaves.
+    const patch = actionPatch(action.kind, action.until);
+    if (before && patch) facts.set(id, { ...before, status: patch.status });
+    await countRestored;
+    if (delta === 0 || count.count === null) return;
+    count = { count: Math.max(0, count.count + delta), at: count.at };
+    await deps.meta.set(COUNT_META, count).catch(() => undefined);
+    deps.onCount?.(count.count);
   }
 
   const handlers: HandlerMap<InboxRequests> = {
@@ -166,6 +265,7 @@ export function createInbox(deps: InboxDeps): Inbox {
           const at = clock.now();
           const page = { ...(await fetchPage(query, at, undefined)), restarted: true, cachedAt: null };
           keep(JSON.stringify(queueFilters(query, at)), { ...page, restarted: false });
+          startLookUps(page.rows, req.lookUp ?? 0);
           return page;
         }
       }
@@ -180,6 +280,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       try {
         const page: InboxPageView = { ...(await fetchPage(query, at, undefined)), restarted: false, cachedAt: null };
         keep(key, page);
+        startLookUps(page.rows, req.lookUp ?? 0);
         return page;
       } catch (error) {
         // Offline: the last page of this view, with its age.
@@ -195,7 +296,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       const found = await Promise.all(
         req.leadIds.map(async (leadId) => {
           // One failed look-up leaves that row unnamed, not the others.
-          const lead = await lookUp(leadId).catch(() => undefined);
+          const lead = await leadFor(leadId).catch(() => undefined);
           if (lead === undefined) return null;
           const { leadKnown: _known, ...fields } = leadFields(lead);
           return { leadId, ...fields };
@@ -203,11 +304,14 @@ export function createInbox(deps: InboxDeps): Inbox {
       );
       return found.filter((x) => x !== null);
     },
-    'inbox-choices': () =>
-      choices.get('choices', async () => {
+    async 'inbox-choices'() {
+      const { identities, campaigns } = await choices.get('choices', async () => {
         const [identities, campaigns] = await Promise.all([deps.identities.list(), api.campaigns({ priority: 'background' })]);
         return { identities, campaigns: campaigns.map((c) => ({ id: c.id, name: c.name })) };
-      }),
+      });
+      // Ordered at each answer: the setting may have changed since the lists were kept.
+      return { identities: mineFirst(identities, deps.myIdentityIds?.() ?? []), campaigns };
+    },
     async 'inbox-count'() {
       await countRestored;
       // Never counted (a new browser): the popup asking is a panel opening, so count now (one `idle`
@@ -230,5 +334,6 @@ export function createInbox(deps: InboxDeps): Inbox {
     invalidate() {
       generation += 1;
     },
+    queued,
   };
 }

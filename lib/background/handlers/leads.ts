@@ -22,7 +22,7 @@ type LeadRequests = 'add-to-audience' | 'enrich' | 'credits' | 'audiences' | 'id
 const user = { priority: 'user' as const };
 
 /** Trimmed, and left out when empty. */
-const optional = (field: 'firstname' | 'lastname', value: string | undefined) => (value?.trim() ? { [field]: value.trim() } : {});
+const optional = (field: 'firstname' | 'lastname' | 'companyName' | 'jobTitle', value: string | undefined) => (value?.trim() ? { [field]: value.trim() } : {});
 
 export function leadHandlers(deps: LeadHandlerDeps): HandlerMap<LeadRequests> {
   const { api, panelData } = deps;
@@ -41,6 +41,8 @@ export function leadHandlers(deps: LeadHandlerDeps): HandlerMap<LeadRequests> {
         audience: req.audience.trim(),
         ...optional('firstname', req.firstname),
         ...optional('lastname', req.lastname),
+        ...optional('companyName', req.companyName),
+        ...optional('jobTitle', req.jobTitle),
       }),
     async enrich(req) {
       try {

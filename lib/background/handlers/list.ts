@@ -2,13 +2,14 @@
  * Badges on lists: the profiles a tab lists on screen (search results, feed, company people) and
  * prefetch of the profile the pointer rests on. Everything goes through the resolver (its cache and
  * coalescing, shared with the panel) at `list` priority, the limiter's lowest but one class, capped
- * at its share of the key's rate. A batch costs a lead search per profile not fresh in the cache and
+ * at its share of the key's rate; revalidating a badge already shown is `idle` work, after them. A batch costs a lead search per profile not fresh in the cache and
  * ONE conversation search for all the leads found (`resolver.resolveMany`).
  *
  * The content script sends the profiles on screen (link hrefs: canonicalised here again); the answer
  * and the pushes carry only what a badge shows (`ListBadge`), never the key, a note or an id.
  */
 import { isAbortError } from '../../api/errors';
+import type { LimiterPriority } from '../../api/rate-limiter';
 import { canonicalProfileUrl } from '../../pronet/canonical-url';
 import type { Settings } from '../../settings';
 import type { CacheEntry } from '../../store/db';
@@ -80,13 +81,13 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
   }
 
   /** Resolves the tab's profiles not fresh in the cache as one batch; pushes what they show. */
-  function resolveBatch(tabId: number, list: TabList, urls: string[]) {
+  function resolveBatch(tabId: number, list: TabList, urls: string[], priority: LimiterPriority) {
     const items = urls.map((profileUrl) => {
       const controller = new AbortController();
       list.pending.set(profileUrl, controller);
       return { profileUrl, signal: controller.signal };
     });
-    const results = deps.resolver.resolveMany(items, { priority: 'list' });
+    const results = deps.resolver.resolveMany(items, { priority });
     // Each badge goes out as soon as its profile is known ("not a lead" before the batch's
     // conversation search); those that settle together go in one message.
     let outgoing: ListBadge[] = [];
@@ -131,6 +132,7 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
       }
       const badges: ListBadge[] = [];
       const missing: string[] = [];
+      const stale: string[] = [];
       for (const url of urls) {
         const peeked = await deps.resolver.peek(url);
         if (peeked) {
@@ -138,10 +140,17 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
           remember(list, url, JSON.stringify(badge));
           badges.push(badge);
         } else list.shown.delete(url);
-        // A cached entry shows at once and is revalidated by the panel's freshness rules.
-        if ((!peeked || !peeked.fresh) && !list.pending.has(url)) missing.push(url);
+        // A cached entry shows at once and is revalidated by the panel's freshness rules, after the
+        // badges nobody has seen yet (idle work: it neither delays them nor holds their connections).
+        if (!list.pending.has(url)) {
+          if (!peeked) missing.push(url);
+          else if (!peeked.fresh) stale.push(url);
+        }
       }
-      if (missing.length > 0 && deps.keyUsable()) resolveBatch(tabId, list, missing);
+      if (deps.keyUsable()) {
+        if (missing.length > 0) resolveBatch(tabId, list, missing, 'list');
+        if (stale.length > 0) resolveBatch(tabId, list, stale, 'idle');
+      }
       return badges;
     },
     async 'list-prefetch'(req) {

@@ -58,7 +58,7 @@ export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileReq
   return {
     async 'profile-viewed'(req, ctx) {
       if (ctx.tabId === undefined) throw new RequestError('bad-request', 'not-from-a-tab');
-      tabs.navigate(ctx.tabId, req.url, req.name);
+      tabs.navigate(ctx.tabId, req.url, req.name, { company: req.company, jobTitle: req.jobTitle });
       void resolution.ensure(ctx.tabId);
       const computed = await feed.compute(ctx.tabId);
       void feed.pushTab(ctx.tabId, computed);

@@ -1,8 +1,10 @@
 /**
  * Badges on lists: the search results (10 a page, leads and non-leads mixed), the feed (posts and
- * their comments) and a company's people, each with its badges settled, light and dark.
+ * their comments) and a company's people, each with its badges settled, light and dark; and a badge's
+ * hover details (campaign, last message), in English and in French.
  */
 import type { Page } from '@playwright/test';
+import { LIST_BADGE_HOST_PREFIX } from '../../../components/list-badge/list-badge';
 import { readBadges } from '../../../test/e2e/chip';
 import type { Scene } from '../scene';
 
@@ -24,12 +26,39 @@ async function badgesShown(page: Page, count: number): Promise<void> {
   throw new Error(`fewer than ${count} badges on ${page.url()} (${last})`);
 }
 
+/** Hovers the badge of the first listed lead with a conversation; returns the part of the page to shoot. */
+async function hoverBadge(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const badge = (await readBadges(page)).find((b) => b.href !== null && b.text !== '' && !/^(No conversation|Not a lead|Pas un lead|Aucune conversation)/.test(b.text));
+  if (!badge?.href) throw new Error(`no badge of a conversation on ${page.url()}`);
+  const at = await page.evaluate(
+    ([href, prefix]) => {
+      // The name's link, the one the badge follows (the avatar links to the profile too).
+      const link = [...document.querySelectorAll('a')].find((a) => a.getAttribute('href') === href && a.nextElementSibling?.localName.startsWith(prefix!));
+      const host = link?.nextElementSibling;
+      if (!link || !host) return null;
+      host.scrollIntoView({ block: 'center' });
+      const r = host.getBoundingClientRect();
+      return { x: r.left, y: r.top, left: link.getBoundingClientRect().left };
+    },
+    [badge.href, LIST_BADGE_HOST_PREFIX],
+  );
+  if (!at) throw new Error(`no badge host beside ${badge.href}`);
+  await page.mouse.move(at.x + 16, at.y);
+  return { x: Math.max(0, at.left - 90), y: Math.max(0, at.y - 40), width: 560, height: 130 };
+}
+
 export const scene: Scene = {
-  title: 'list badges: search results, feed, company people',
+  title: 'list badges: search results, feed, company people, a badge hovered',
+  locales: ['en', 'fr'],
   async run(kit) {
     const { page: search } = await kit.openPage('/search/results/people/');
     await search.setViewportSize({ width: 1280, height: 900 });
     await badgesShown(search, 10);
+    if (kit.locale === 'fr') {
+      // The lists in French would show the same site: the badges' own words are shown hovered.
+      await kit.shoot(search, 'list-badges-hover', { clip: await hoverBadge(search) });
+      return;
+    }
     await kit.shoot(search, 'list-badges-search');
 
     const { page: feed } = await kit.openPage('/feed/');
@@ -41,5 +70,8 @@ export const scene: Scene = {
     await company.setViewportSize({ width: 1280, height: 900 });
     await badgesShown(company, 15);
     await kit.shoot(company, 'list-badges-company');
+
+    await search.bringToFront();
+    await kit.shoot(search, 'list-badges-hover', { clip: await hoverBadge(search) });
   },
 };

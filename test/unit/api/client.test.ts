@@ -268,6 +268,19 @@ describe('cancellation', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('with abortOnlyQueued, a call already sent is answered although its signal aborts (its budget is spent)', async () => {
+    const ctrl = new AbortController();
+    const { client, requests } = setup(() => {
+      ctrl.abort();
+      return ok(members);
+    });
+    await expect(client.members.list(undefined, { signal: ctrl.signal, abortOnlyQueued: true })).resolves.toBeDefined();
+    expect(requests).toHaveLength(1);
+    const err = await client.members.list(undefined, { signal: ctrl.signal, abortOnlyQueued: true }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+    expect(requests).toHaveLength(1);
+  });
+
   it('sends nothing when already aborted', async () => {
     const { client, requests } = setup(() => ok(members));
     const err = await client.members.list(undefined, { signal: AbortSignal.abort() }).catch((e: unknown) => e);

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { EnrichType } from '../../lib/api/enrichment';
+import type { Reply } from '../../lib/messages';
+import type { CreditsView, EnrichResultView } from '../../lib/views';
+import { errorText, type ErrorText } from '../error-text';
+import { formatNumber } from '../format';
+import { t, type MessageKey } from '../i18n';
+import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Icon } from '../ui/Icon';
+import { Notice, type NoticeMessage } from '../ui/Notice';
+
+export interface EnrichCardProps {
+  loadCredits: () => Promise<Reply<CreditsView>>;
+  enrich: (enrichType: EnrichType) => Promise<Reply<EnrichResultView>>;
+  /** Why Enrich cannot run yet (a profile's enrichment needs both names), as a catalogue key. */
+  blockedBy?: MessageKey;
+}
+
+const enrichTypes: { value: EnrichType; key: MessageKey }[] = [
+  { value: 'EMAIL_ENRICH', key: 'enrichTypeEmail' },
+  { value: 'PRONET_ENRICH', key: 'enrichTypeProfile' },
+  { value: 'FULL_ENRICH', key: 'enrichTypeFull' },
+];
+
+/**
+ * Enrich a profile or a lead, with the credit balance shown first (enrichment spends credits): on a
+ * profile that is no lead yet, and on a lead without a conversation (one just added to an audience).
+ */
+export function EnrichCard({ loadCredits, enrich, blockedBy }: EnrichCardProps) {
+  const [credits, setCredits] = useState<CreditsView | null>(null);
+  const [creditsError, setCreditsError] = useState<ErrorText | null>(null);
+  const [enrichType, setEnrichType] = useState<EnrichType>('EMAIL_ENRICH');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void loadCredits().then((reply) => {
+      if (!live) return;
+      if (reply.ok) setCredits(reply.value);
+      else setCreditsError(errorText(reply.error));
+    });
+    return () => {
+      live = false;
+    };
+  }, [loadCredits]);
+
+  async function run() {
+    setBusy(true);
+    setMessage(null);
+    const reply = await enrich(enrichType);
+    setBusy(false);
+    if (reply.ok) {
+      setMessage({ tone: 'ok', text: t('enrichRequested', formatNumber(reply.value.creditsSpent)) });
+      void loadCredits().then((r) => r.ok && setCredits(r.value));
+    } else {
+      setMessage({ tone: 'danger', error: errorText(reply.error) });
+    }
+  }
+
+  const noCredits = credits !== null && credits.total <= 0;
+
+  return (
+    <section class="card card-body stack" aria-labelledby="enrich-title">
+      <div class="row">
+        <h2 class="card-title" id="enrich-title">
+          {t('enrichTitle')}
+        </h2>
+        <span class="spacer" />
+        <span class="credits" data-testid="credits" aria-live="polite">
+          {credits ? t('creditsAvailable', formatNumber(credits.total)) : creditsError ? t('creditsUnknown') : t('creditsLoading')}
+        </span>
+      </div>
+      {credits && credits.perishable > 0 ? <p class="field-hint">{t('creditsPerishable', formatNumber(credits.perishable))}</p> : null}
+      {creditsError ? (
+        <p class="field-error">
+          <ErrorMessage text={creditsError} />
+        </p>
+      ) : null}
+      <div class="field">
+        <label class="field-label" for="enrich-type">
+          {t('enrichTypeLabel')}
+        </label>
+        <select id="enrich-type" class="select" value={enrichType} onChange={(e) => setEnrichType(e.currentTarget.value as EnrichType)}>
+          {enrichTypes.map((o) => (
+            <option key={o.value} value={o.value}>
+              {t(o.key)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p class="field-hint">{t(blockedBy ?? 'enrichSpendsCredits')}</p>
+      <div class="row">
+        <Button onClick={() => void run()} busy={busy} disabled={credits === null || noCredits || blockedBy !== undefined} icon={<Icon name="sparkle" />}>
+          {t('enrich')}
+        </Button>
+      </div>
+      <Notice message={message} />
+    </section>
+  );
+}
