@@ -13,7 +13,9 @@ import type { WatchNews } from '../lib/inbox/inbox-watch';
 import type { ChipPush, ListBadgePush } from '../lib/messages';
 import { PRONET_DEMO_HOST, PRONET_HOST } from '../lib/pronet/canonical-url';
 import { openSidePanel, panelApis } from '../lib/side-panel';
-import { openCompanionDb } from '../lib/store/db';
+import { DB_NAME, DB_VERSION, openCompanionDb } from '../lib/store/db';
+import { createMemoryDb } from '../lib/store/memory-db';
+import { openStorage } from '../lib/store/open-storage';
 import type { OutboxItemView } from '../lib/views';
 import { createSettingsStore } from '../lib/store/settings';
 
@@ -38,8 +40,16 @@ export default defineBackground(() => {
   const self = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
 
   const ready: Promise<BackgroundService> = (async () => {
+    // A database that cannot be opened leaves the worker on an in-memory stand-in: reading still works.
+    const storage = await openStorage({
+      open: (hooks) => openCompanionDb(DB_NAME, DB_VERSION, hooks),
+      memory: () => createMemoryDb(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      onFailure: (problem, error) => console.warn(`IndexedDB not usable (${problem}): running without it`, error),
+    });
     const service = createBackgroundService({
-      db: await openCompanionDb(),
+      db: storage.db,
+      storageProblem: storage.problem,
       settings,
       session: browser.storage.session,
       push: {

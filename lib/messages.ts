@@ -198,6 +198,8 @@ export const protocol = {
   'outbox-retry': { request: z.object({ id }), reply: OutboxItemView },
   /** Drop a failed or pending item without sending it. */
   'outbox-discard': { request: z.object({ id }), reply: z.null() },
+  /** Why the extension's storage is not usable (`storage` with its reason), or null when it is. */
+  'storage-status': { request: z.object({}), reply: z.nullable(ErrorView) },
   'settings-get': { request: z.object({}), reply: SettingsView },
   /**
    * Change some settings. A base URL outside the built-in host permissions must have been granted first

@@ -15,6 +15,7 @@ import { Icon } from '../ui/Icon';
 import { InboxCount } from '../inbox/InboxCount';
 import { LazyInboxView } from '../inbox/LazyInboxView';
 import { LeadPanel } from './LeadPanel';
+import { StorageNotice } from '../storage/StorageNotice';
 
 export interface PanelAppProps {
   surface: 'sidepanel' | 'popup';
@@ -206,6 +207,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
         </nav>
       ) : null}
       <main class="app-main">
+        <StorageNotice messenger={messenger} />
         <div id="panel-section" role={surface === 'sidepanel' ? 'tabpanel' : undefined} aria-labelledby={surface === 'sidepanel' ? `tab-${section}` : undefined}>
         {surface === 'popup' ? <InboxCount messenger={messenger} onOpenQueue={() => void openDocked(tabId, 'inbox')} /> : null}
         {section === 'inbox' ? (

@@ -15,6 +15,7 @@ import { LeadLinks } from './LeadLinks';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
 import { ProfileHosts } from './ProfileHosts';
+import { StorageNotice } from '../storage/StorageNotice';
 import type { HostPermissions } from './permissions';
 
 export interface OptionsAppProps {
@@ -55,6 +56,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
           <p class="muted">{t('optionsSubtitle')}</p>
         </div>
       </header>
+      <StorageNotice messenger={messenger} aboutKey />
       {loadError ? (
         <div class="notice notice-danger" role="alert">
           <ErrorMessage text={loadError} />

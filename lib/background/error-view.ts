@@ -4,6 +4,7 @@
  */
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from '../api/errors';
 import { SnoozeInPastError } from '../inbox/conversation-state';
+import { isQuotaError, StorageUnavailableError } from '../store/open-storage';
 import type { ErrorReason, ErrorView } from '../views';
 
 /** No key is stored: nothing can be sent. */
@@ -99,6 +100,9 @@ function rawView(error: unknown, now: number): ErrorView {
     return { code, ...(reason ? { reason } : {}), ...detailOf(extra.detail), ...(extra.subject ? { subject: extra.subject } : {}) };
   }
   if (error instanceof SnoozeInPastError) return { code: 'bad-request', reason: 'snooze-in-past' };
+  if (error instanceof StorageUnavailableError) return { code: 'storage', reason: error.problem };
+  // A write the database refused for lack of space (an action not queued, say).
+  if (isQuotaError(error)) return { code: 'storage', reason: 'quota' };
   if (isAbortError(error)) return { code: 'internal', reason: 'cancelled' };
   return { code: 'internal', ...detailOf(error instanceof Error ? error.message : String(error)) };
 }

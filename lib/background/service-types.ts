@@ -5,6 +5,7 @@ import type { Reply, Request } from '../messages';
 import type { ProfileCache } from '../store/cache';
 import type { CallLog } from '../store/call-log';
 import type { CompanionDb } from '../store/db';
+import type { StorageProblem } from '../store/open-storage';
 import type { SessionArea } from '../store/key-store';
 import type { SettingsStore } from '../store/settings';
 import type { PanelState } from '../views';
@@ -17,6 +18,8 @@ import type { BackgroundApi } from './api';
 
 export interface BackgroundDeps {
   db: CompanionDb;
+  /** Why `db` is an in-memory stand-in (lib/store/open-storage.ts); null or absent: the real database. */
+  storageProblem?: StorageProblem | null;
   settings: SettingsStore;
   /** `browser.storage.session`: the session-only key and the tab map. */
   session: SessionArea;

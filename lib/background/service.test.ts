@@ -8,7 +8,8 @@ import { openCompanionDb, type CompanionDb } from '../store/db';
 import { createSettingsStore } from '../store/settings';
 import { conversation, lead } from '../../test/unit/background/fakes';
 import type { Badge } from './badge';
-import { createBackgroundService, type BackgroundService } from './service';
+import { createMemoryDb } from '../store/memory-db';
+import { createBackgroundService, type BackgroundDeps, type BackgroundService } from './service';
 
 const KEY = 'key_demo-pro_0123456789abcdef0123456789abcdef';
 const ADA_PAGE = 'http://pronet.localhost:8787/in/ada-lovelace/';
@@ -107,7 +108,7 @@ let server: ReturnType<typeof fakeServer>;
 let pushed: { panels: [number, PanelState][]; chips: [number, ChipState][]; badges: [number, Badge][]; outbox: OutboxItemView[][] };
 const services: BackgroundService[] = [];
 
-async function startService(): Promise<BackgroundService> {
+async function startService(extra: Partial<BackgroundDeps> = {}): Promise<BackgroundService> {
   const service = createBackgroundService({
     db,
     settings: createSettingsStore(),
@@ -122,6 +123,7 @@ async function startService(): Promise<BackgroundService> {
     hasHostPermission: async (pattern) => pattern.startsWith('http://127.0.0.1') || pattern.startsWith('https://granted.example'),
     outboxPolicy: { maxAttempts: Infinity, baseMs: 5, capMs: 20, random: () => 1 },
     clientRetry: { maxAttempts: 1 },
+    ...extra,
   });
   services.push(service);
   await service.start();
@@ -490,5 +492,39 @@ describe('background service', () => {
     holdAgain();
     await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 2 }))).kind).toBe('lead'));
     expect(server.profileCalls().length).toBeGreaterThan(calls + 1);
+  });
+
+  it.each(['quota', 'blocked', 'corrupt'] as const)(
+    'storage %s: profiles still read from the network, an action refused with the problem, the key kept for the session, the pages told',
+    async (problem) => {
+      const service = await startService({ db: createMemoryDb(), storageProblem: problem });
+      expect(await value(send(service, { type: 'storage-status' }))).toEqual({ code: 'storage', reason: problem });
+      await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+      expect(await fakeBrowser.storage.session.get('apiKey')).toEqual({ apiKey: KEY });
+      await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 4 }));
+      await vi.waitFor(async () => expect(await value<PanelState>(send(service, { type: 'panel-state', tabId: 4 }))).toMatchObject({ kind: 'lead', lead: { name: 'Ada Lovelace' } }));
+
+      const reply = await send(service, { type: 'archive', conversationId: 'c1', leadId: 'lead_1' });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'storage', reason: problem } });
+      expect(await value(send(service, { type: 'outbox-list' }))).toEqual([]);
+      expect(server.seen.filter((s) => s.url.includes('/archive'))).toEqual([]);
+      expect(await value<PanelState>(send(service, { type: 'panel-state', tabId: 4 }))).toMatchObject({ kind: 'lead', pending: [] });
+    },
+  );
+
+  it('storage working: the pages are told nothing is wrong', async () => {
+    const service = await startService();
+    expect(await value(send(service, { type: 'storage-status' }))).toBeNull();
+  });
+
+  it('a write refused for lack of space (an action not queued) is a storage/quota error, not a silent drop', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const add = db.add.bind(db);
+    db.add = (() => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as typeof db.add;
+    const reply = await send(service, { type: 'archive', conversationId: 'c1', leadId: 'lead_1' });
+    db.add = add;
+    expect(reply).toMatchObject({ ok: false, error: { code: 'storage', reason: 'quota' } });
+    expect(await value(send(service, { type: 'outbox-list' }))).toEqual([]);
   });
 });

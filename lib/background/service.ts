@@ -14,6 +14,7 @@ import { createMetaStore } from '../store/meta';
 import { createLeadChoices } from '../store/lead-choices';
 import { createLeadLinks } from '../store/lead-links';
 import { createLeadStatuses } from '../store/lead-statuses';
+import { StorageUnavailableError } from '../store/open-storage';
 import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
 import { NoKeyError } from './error-view';
@@ -24,6 +25,7 @@ import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { profileHandlers } from './handlers/profile';
 import { settingsHandlers } from './handlers/settings';
+import { storageHandlers } from './handlers/storage';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
 import { createMutationEffects } from './mutation-effects';
@@ -71,7 +73,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     lists.feed.notify();
   };
 
-  const keys = createKeySession({ store: createKeyStore({ db: deps.db, session: deps.session }), onKeyChange: keyChanged, onProblemChange: notify });
+  const storageProblem = deps.storageProblem ?? null;
+  const keys = createKeySession({ store: createKeyStore({ db: deps.db, session: deps.session, sessionOnly: storageProblem !== null }), onKeyChange: keyChanged, onProblemChange: notify });
   const client = createServiceClient({
     baseUrl: () => current().baseUrl,
     keys,
@@ -149,6 +152,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, settings: () => settings, push: deps.push, clock, underLock, isStopped });
 
   async function enqueue(action: OutboxAction) {
+    // Refused, not kept in a memory the next worker stop would erase: the user sees why, nothing is lost silently.
+    if (storageProblem !== null) throw new StorageUnavailableError(storageProblem);
     if (keys.current() === null) throw new NoKeyError();
     const item = outboxItemView(await outbox.enqueue(action));
     void inbox.queued(action);
@@ -182,6 +187,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts }),
     ...outboxHandlers({ outbox }),
+    ...storageHandlers({ problem: storageProblem }),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...leadLinkHandlers({ tabs, feed, resolution, links, cache, api, invalidate: resolver.invalidate, clock }),

@@ -27,7 +27,11 @@ export interface KeyStore {
 
 const SLOT = 'apiKey';
 
-export function createKeyStore(deps: { db: CompanionDb; session: SessionArea }): KeyStore {
+/**
+ * `sessionOnly`: the database is an in-memory stand-in (open-storage.ts), gone at the next worker
+ * stop: every key goes to `storage.session`, which outlives the worker.
+ */
+export function createKeyStore(deps: { db: CompanionDb; session: SessionArea; sessionOnly?: boolean }): KeyStore {
   const { db, session } = deps;
   return {
     async get() {
@@ -37,7 +41,7 @@ export function createKeyStore(deps: { db: CompanionDb; session: SessionArea }):
       return typeof stored === 'string' && stored !== '' ? { key: stored, location: 'persistent' } : null;
     },
     async set(key, sessionOnly) {
-      if (sessionOnly) {
+      if (sessionOnly || deps.sessionOnly) {
         await db.delete('secrets', SLOT);
         await session.set({ [SLOT]: key });
       } else {

@@ -20,6 +20,9 @@ import { z } from 'zod/mini';
  * - `permission-required`: a custom base URL needs a host permission the user has not granted yet
  *   (the options page must call `browser.permissions.request` from a click, then retry); `subject`
  *   is the origin;
+ * - `storage`: the browser's storage for the extension (IndexedDB) is not usable: profiles are read
+ *   from the service without a cache, and actions are refused rather than queued where they could be
+ *   lost (lib/store/open-storage.ts); the reason says which fault;
  * - `internal`: anything else (a bug); the detail says what.
  */
 export const ErrorCode = z.enum([
@@ -35,6 +38,7 @@ export const ErrorCode = z.enum([
   'rejected',
   'permission-required',
   'internal',
+  'storage',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -65,6 +69,11 @@ export const ErrorReason = z.enum([
   'cancelled',
   'no-answer',
   'unexpected-reply',
+  // storage (lib/store/open-storage.ts): the disk or quota is full; an older connection holds the
+  // upgrade; the database cannot be opened.
+  'quota',
+  'blocked',
+  'corrupt',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReason>;
 
@@ -87,6 +96,9 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   cancelled: 'internal',
   'no-answer': 'internal',
   'unexpected-reply': 'internal',
+  quota: 'storage',
+  blocked: 'storage',
+  corrupt: 'storage',
 };
 
 /**

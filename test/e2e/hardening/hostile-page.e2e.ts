@@ -220,6 +220,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'outbox-list': {},
     'outbox-retry': { id: '1' },
     'outbox-discard': { id: '1' },
+    'storage-status': {},
     'settings-get': {},
     'settings-set': { patch: { baseUrl: 'https://evil.example/flow', chipEnabled: false } },
     'key-set': { key: 'key_forged_by_the_page_000000', sessionOnly: false },
