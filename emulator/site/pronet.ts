@@ -13,19 +13,8 @@ import type { PronetProfile } from '../model';
 import { profileSlug, salesLeadToken } from '../../lib/pronet/canonical-url';
 import { leadListPage, leadPage } from './sales-pages';
 import { html, raw } from './html';
-import {
-  type Page,
-  type ProfileView,
-  type SiteIndex,
-  buildIndex,
-  companyPage,
-  FEED_PAGES,
-  feedPage,
-  feedPosts,
-  notFoundPage,
-  profilePage,
-  searchPage,
-} from './pronet-pages';
+import { companyPage, FEED_PAGES, feedPage, feedPosts, searchPage } from './list-pages';
+import { type Page, type ProfileView, type SiteIndex, buildIndex, notFoundPage, profilePage } from './pronet-pages';
 
 export interface PronetSiteDeps {
   /** Called per request: a reset of the emulator swaps the world. */
