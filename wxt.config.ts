@@ -4,7 +4,16 @@ import preact from '@preact/preset-vite';
 // The manifest asks for the least it needs; each permission is explained in the README.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({
+    plugins: [preact()],
+    build: {
+      rolldownOptions: {
+        // zod's builders (`z.object(...)`) only build a schema: a bundle leaves out the schemas (and
+        // the endpoints, `lib/api/endpoints.ts`) it never reaches.
+        treeshake: { manualPureFunctions: ['z'] },
+      },
+    },
+  }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

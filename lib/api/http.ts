@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './backoff';
-import { endpoints, pathParamNames, type EndpointInput, type EndpointName, type EndpointResponse } from './endpoints';
+import { pathParamNames, type DefInput, type DefResponse, type EndpointDef, type EndpointName } from './endpoints';
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
 import type { ConnectionGate } from './connections';
 import type { LimiterPriority, RateLimiter, RisingPriority } from './rate-limiter';
@@ -123,8 +123,7 @@ interface PreparedRequest {
   body?: string;
 }
 
-function prepare(baseUrl: string, name: EndpointName, input: Record<string, unknown>): PreparedRequest {
-  const def = endpoints[name];
+function prepare(baseUrl: string, def: EndpointDef, input: Record<string, unknown>): PreparedRequest {
   const paramNames = new Set(pathParamNames(def.path));
   const params: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
@@ -152,13 +151,14 @@ function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
 }
 
-async function attempt<N extends EndpointName>(
+async function attempt<D extends EndpointDef>(
   cfg: HttpConfig,
-  name: N,
+  def: D,
   req: PreparedRequest,
   key: string,
   signal: AbortSignal | undefined,
-): Promise<Attempt<EndpointResponse<N>>> {
+): Promise<Attempt<DefResponse<D>>> {
+  const name = def.name as EndpointName;
   const ctrl = new AbortController();
   let timedOut = false;
   const onAbort = () => ctrl.abort(signal?.reason);
@@ -208,7 +208,7 @@ async function attempt<N extends EndpointName>(
   if (!jsonOk) {
     return { ok: false, status, error: new ResponseSchemaError(name, '', 'the body is not JSON') };
   }
-  const schema: z.ZodMiniType = endpoints[name].response;
+  const schema: z.ZodMiniType = def.response;
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -218,7 +218,7 @@ async function attempt<N extends EndpointName>(
       error: new ResponseSchemaError(name, issue ? issuePath(issue.path) : '', issue?.message ?? 'invalid'),
     };
   }
-  return { ok: true, status, value: parsed.data as EndpointResponse<N> };
+  return { ok: true, status, value: parsed.data as DefResponse<D> };
 }
 
 function errorSummary(error: ApiError | ResponseSchemaError | NetworkError): string {
@@ -237,19 +237,20 @@ function errorSummary(error: ApiError | ResponseSchemaError | NetworkError): str
 // ---- The call, with its retries --------------------------------------------------------------
 
 /**
- * Calls endpoint `name`. Each attempt first awaits the limiter. A 429 is retried for every method
+ * Calls endpoint `def`. Each attempt first awaits the limiter. A 429 is retried for every method
  * (after Retry-After, or backoff; the limiter is paused meanwhile); network errors and 5xx only for
  * GET, because a mutation may have been applied: those surface to the caller (the outbox retries).
  * Rejects with ApiError, ResponseSchemaError, NetworkError, or the signal's reason when aborted.
  */
-export async function callEndpoint<N extends EndpointName>(
+export async function callEndpoint<D extends EndpointDef>(
   cfg: HttpConfig,
-  name: N,
-  input: EndpointInput<N> | undefined,
+  def: D,
+  input: DefInput<D> | undefined,
   options: CallOptions = {},
-): Promise<EndpointResponse<N>> {
+): Promise<DefResponse<D>> {
   const { signal, priority } = options;
-  const req = prepare(cfg.baseUrl(), name, (input ?? {}) as Record<string, unknown>);
+  const name = def.name as EndpointName;
+  const req = prepare(cfg.baseUrl(), def, (input ?? {}) as Record<string, unknown>);
   const idempotent = req.method === 'GET';
   const maxAttempts = Math.max(1, cfg.retry.maxAttempts);
 
@@ -259,7 +260,7 @@ export async function callEndpoint<N extends EndpointName>(
     const pausedMs = (cfg.limiter?.snapshot().pausedUntil ?? 0) - cfg.now();
     if (pausedMs > cfg.maxRateWaitMs) throw new ApiError(name, 429, 'rate limited: waiting for the service', Math.ceil(pausedMs / 1000));
     const grantedAt = await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
-    let result: Attempt<EndpointResponse<N>> | undefined;
+    let result: Attempt<DefResponse<D>> | undefined;
     let at = cfg.now();
     let leave: (() => void) | undefined;
     let sent = false;
@@ -268,7 +269,7 @@ export async function callEndpoint<N extends EndpointName>(
       const key = await cfg.apiKey();
       at = cfg.now();
       sent = true;
-      result = await attempt(cfg, name, req, key, options.abortOnlyQueued ? undefined : signal);
+      result = await attempt(cfg, def, req, key, options.abortOnlyQueued ? undefined : signal);
     } catch (reason) {
       if (sent && (isAbortError(reason) || signal?.aborted)) {
         record(cfg, { endpoint: name, method: req.method, ok: false, status: null, summary: 'cancelled', at, durationMs: cfg.now() - at });
@@ -284,7 +285,7 @@ export async function callEndpoint<N extends EndpointName>(
     }
     const durationMs = cfg.now() - at;
     if (result.ok) {
-      record(cfg, { endpoint: name, method: req.method, ok: true, status: result.status, summary: summarizeResponse(name, result.value), at, durationMs });
+      record(cfg, { endpoint: name, method: req.method, ok: true, status: result.status, summary: summarizeResponse(name, result.value as never), at, durationMs });
       return result.value;
     }
     const { error } = result;
