@@ -1,15 +1,34 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import MagicString from 'magic-string';
+
+/**
+ * The wire schemas' modules only declare schemas, but a bundler cannot tell that `X.check(...)` or a
+ * helper building a schema has no side effect, and keeps every schema of the catalogue in every
+ * bundle. Marking each top-level constant of those modules pure lets a bundle leave out the schemas
+ * (and the endpoints, `lib/api/endpoints.ts`) it never reaches. Source untouched; the build only.
+ */
+const pureSchemas = {
+  name: 'pure-wire-schemas',
+  transform(code: string, id: string) {
+    if (!/\/lib\/api\/schemas\/[\w-]+\.ts$/.test(id) || id.endsWith('.test.ts')) return null;
+    const out = new MagicString(code);
+    // `const X = <a call or a chain of calls>`, at the start of a line (top level).
+    for (const m of code.matchAll(/^(?:export )?const [A-Za-z_$][\w$]* = (?=[A-Za-z_$][\w$.]*\s*(?:\(|\n\s*\.))/gm)) {
+      out.appendLeft(m.index + m[0].length, '/* @__PURE__ */ ');
+    }
+    return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
+  },
+};
 
 // The manifest asks for the least it needs; each permission is explained in the README.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), pureSchemas],
     build: {
       rolldownOptions: {
-        // zod's builders (`z.object(...)`) only build a schema: a bundle leaves out the schemas (and
-        // the endpoints, `lib/api/endpoints.ts`) it never reaches.
+        // zod's builders (`z.object(...)`) only build a schema: a schema no code reaches is left out.
         treeshake: { manualPureFunctions: ['z'] },
       },
     },
