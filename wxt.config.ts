@@ -3,19 +3,27 @@ import preact from '@preact/preset-vite';
 import MagicString from 'magic-string';
 
 /**
- * The wire schemas' modules only declare schemas, but a bundler cannot tell that `X.check(...)` or a
- * helper building a schema has no side effect, and keeps every schema of the catalogue in every
- * bundle. Marking each top-level constant of those modules pure lets a bundle leave out the schemas
- * (and the endpoints, `lib/api/endpoints.ts`) it never reaches. Source untouched; the build only.
+ * Schemas are built at module load by calls (`z.object(...)`, `Int.check(...)`, helpers), which a
+ * bundler must keep unless told they have no side effect: every bundle would carry every schema of
+ * `lib/`. This marks them pure in the extension's build (source untouched, tests unaffected), so a
+ * bundle holds only the schemas (and endpoints, `lib/api/endpoints.ts`) it reaches:
+ * - in `lib/` modules importing `zod/mini`: each `z.<builder>(...)` and `<Schema>.check(...)` call;
+ * - in `lib/api/schemas/`, which only declare: each top-level constant's initializer and function.
  */
 const pureSchemas = {
-  name: 'pure-wire-schemas',
+  name: 'pure-schemas',
   transform(code: string, id: string) {
-    if (!/\/lib\/api\/schemas\/[\w-]+\.ts$/.test(id) || id.endsWith('.test.ts')) return null;
+    if (!/\/lib\/[\w/-]+\.ts$/.test(id) || id.endsWith('.test.ts') || !/from ["']zod\/mini["']/.test(code)) return null;
     const out = new MagicString(code);
-    // `const X = <a call or a chain of calls>`, at the start of a line (top level).
-    for (const m of code.matchAll(/^(?:export )?const [A-Za-z_$][\w$]* = (?=[A-Za-z_$][\w$.]*\s*(?:\(|\n\s*\.))/gm)) {
-      out.appendLeft(m.index + m[0].length, '/* @__PURE__ */ ');
+    const mark = (re: RegExp, annotation: string, at: (m: RegExpMatchArray) => number) => {
+      for (const m of code.matchAll(re)) out.appendLeft(at(m), annotation);
+    };
+    mark(/(?<![\w$.])z\.[A-Za-z_$][\w$]*\(/g, '/* @__PURE__ */ ', (m) => m.index!);
+    mark(/(?<![\w$.])[A-Z][\w$]*\.check\(/g, '/* @__PURE__ */ ', (m) => m.index!);
+    if (/\/lib\/api\/schemas\//.test(id)) {
+      mark(/^(?:export )?const [A-Za-z_$][\w$]* = (?=[A-Za-z_$][\w$.]*\s*(?:\(|\n\s*\.))/gm, '/* @__PURE__ */ ', (m) => m.index! + m[0].length);
+      mark(/^(?:export )?const [A-Za-z_$][\w$]* = (?=\([^()]*\)\s*=>)/gm, '/* #__NO_SIDE_EFFECTS__ */ ', (m) => m.index! + m[0].length);
+      mark(/^(?:export )?function /gm, '/* #__NO_SIDE_EFFECTS__ */ ', (m) => m.index!);
     }
     return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
   },
@@ -26,12 +34,6 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
     plugins: [preact(), pureSchemas],
-    build: {
-      rolldownOptions: {
-        // zod's builders (`z.object(...)`) only build a schema: a schema no code reaches is left out.
-        treeshake: { manualPureFunctions: ['z'] },
-      },
-    },
   }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',

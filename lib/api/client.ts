@@ -1,7 +1,7 @@
 import type { RetryPolicy } from './backoff';
 import { DEFAULT_RETRY_POLICY } from './backoff';
 import { endpoints, listAudienceLeads, listCampaigns, listCampaignStatsLeads, searchConversations } from './endpoints';
-import type { DefInput, DefResponse, EndpointDef, EndpointInput, EndpointName, EndpointResponse } from './endpoints';
+import type { Endpoint, EndpointInput, EndpointName, EndpointResponse } from './endpoints';
 import { callEndpoint, defaultHttpConfig, type CallOptions, type CallRecord, type HttpConfig } from './http';
 import type { ConnectionGate } from './connections';
 import type { RateLimiter } from './rate-limiter';
@@ -86,10 +86,7 @@ export type MethodArgs<N extends EndpointName> =
 export type EndpointMethod<N extends EndpointName> = (...args: MethodArgs<N>) => Promise<EndpointResponse<N>>;
 
 /** Calls the endpoint it is given: what a bundle uses to hold only the endpoints it calls. */
-export type Caller = <D extends EndpointDef>(
-  def: D,
-  ...args: Record<never, never> extends DefInput<D> ? [input?: DefInput<D>, options?: CallOptions] : [input: DefInput<D>, options?: CallOptions]
-) => Promise<DefResponse<D>>;
+export type Caller = <N extends EndpointName>(def: Endpoint<N>, ...args: MethodArgs<N>) => Promise<EndpointResponse<N>>;
 
 type Groups = { [G in keyof ClientMethods]: { [M in keyof ClientMethods[G]]: EndpointMethod<ClientMethods[G][M] & EndpointName> } };
 
@@ -137,7 +134,7 @@ export function createCaller(opts: ClientOptions): Caller {
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
-  return ((def: EndpointDef, input?: Record<string, unknown>, options?: CallOptions) => callEndpoint(cfg, def, input as never, options)) as Caller;
+  return (def, ...args) => callEndpoint(cfg, def, args[0], args[1]);
 }
 
 export function createClient(opts: ClientOptions): Client {
@@ -149,7 +146,7 @@ export function createClient(opts: ClientOptions): Client {
       Object.fromEntries(
         Object.entries(methods).map(([method, name]) => [
           method,
-          (input?: EndpointInput<typeof name>, options?: CallOptions) => call(endpoints[name] as EndpointDef, input as never, options),
+          (input?: EndpointInput<typeof name>, options?: CallOptions) => call(endpoints[name], ...([input, options] as MethodArgs<typeof name>)),
         ]),
       ),
     ]),

@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from './backoff';
-import { pathParamNames, type DefInput, type DefResponse, type EndpointDef, type EndpointName } from './endpoints';
+import { pathParamNames, type Endpoint, type EndpointInput, type EndpointName, type EndpointResponse, type WireEndpoint } from './endpoints';
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
 import type { ConnectionGate } from './connections';
 import type { LimiterPriority, RateLimiter, RisingPriority } from './rate-limiter';
@@ -123,7 +123,7 @@ interface PreparedRequest {
   body?: string;
 }
 
-function prepare(baseUrl: string, def: EndpointDef, input: Record<string, unknown>): PreparedRequest {
+function prepare(baseUrl: string, def: WireEndpoint, input: Record<string, unknown>): PreparedRequest {
   const paramNames = new Set(pathParamNames(def.path));
   const params: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
@@ -131,7 +131,8 @@ function prepare(baseUrl: string, def: EndpointDef, input: Record<string, unknow
     if (paramNames.has(k)) params[k] = v;
     else if (v !== undefined) rest[k] = v;
   }
-  if ('body' in def) {
+  // A POST carries a body, GET and DELETE a query (test/unit/api/coverage.test.ts holds the catalogue to it).
+  if (def.method === 'POST') {
     return { url: buildUrl(baseUrl, def.path, params), method: def.method, body: JSON.stringify(rest) };
   }
   return { url: buildUrl(baseUrl, def.path, params, rest), method: def.method };
@@ -151,14 +152,14 @@ function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
 }
 
-async function attempt<D extends EndpointDef>(
+async function attempt<N extends EndpointName>(
   cfg: HttpConfig,
-  def: D,
+  def: Endpoint<N>,
   req: PreparedRequest,
   key: string,
   signal: AbortSignal | undefined,
-): Promise<Attempt<DefResponse<D>>> {
-  const name = def.name as EndpointName;
+): Promise<Attempt<EndpointResponse<N>>> {
+  const { name } = def;
   const ctrl = new AbortController();
   let timedOut = false;
   const onAbort = () => ctrl.abort(signal?.reason);
@@ -218,7 +219,7 @@ async function attempt<D extends EndpointDef>(
       error: new ResponseSchemaError(name, issue ? issuePath(issue.path) : '', issue?.message ?? 'invalid'),
     };
   }
-  return { ok: true, status, value: parsed.data as DefResponse<D> };
+  return { ok: true, status, value: parsed.data as EndpointResponse<N> };
 }
 
 function errorSummary(error: ApiError | ResponseSchemaError | NetworkError): string {
@@ -242,14 +243,14 @@ function errorSummary(error: ApiError | ResponseSchemaError | NetworkError): str
  * GET, because a mutation may have been applied: those surface to the caller (the outbox retries).
  * Rejects with ApiError, ResponseSchemaError, NetworkError, or the signal's reason when aborted.
  */
-export async function callEndpoint<D extends EndpointDef>(
+export async function callEndpoint<N extends EndpointName>(
   cfg: HttpConfig,
-  def: D,
-  input: DefInput<D> | undefined,
+  def: Endpoint<N>,
+  input: EndpointInput<N> | undefined,
   options: CallOptions = {},
-): Promise<DefResponse<D>> {
+): Promise<EndpointResponse<N>> {
   const { signal, priority } = options;
-  const name = def.name as EndpointName;
+  const { name } = def;
   const req = prepare(cfg.baseUrl(), def, (input ?? {}) as Record<string, unknown>);
   const idempotent = req.method === 'GET';
   const maxAttempts = Math.max(1, cfg.retry.maxAttempts);
@@ -260,7 +261,7 @@ export async function callEndpoint<D extends EndpointDef>(
     const pausedMs = (cfg.limiter?.snapshot().pausedUntil ?? 0) - cfg.now();
     if (pausedMs > cfg.maxRateWaitMs) throw new ApiError(name, 429, 'rate limited: waiting for the service', Math.ceil(pausedMs / 1000));
     const grantedAt = await cfg.limiter?.acquire({ ...(priority ? { priority } : {}), ...(signal ? { signal } : {}) });
-    let result: Attempt<DefResponse<D>> | undefined;
+    let result: Attempt<EndpointResponse<N>> | undefined;
     let at = cfg.now();
     let leave: (() => void) | undefined;
     let sent = false;
@@ -285,7 +286,7 @@ export async function callEndpoint<D extends EndpointDef>(
     }
     const durationMs = cfg.now() - at;
     if (result.ok) {
-      record(cfg, { endpoint: name, method: req.method, ok: true, status: result.status, summary: summarizeResponse(name, result.value as never), at, durationMs });
+      record(cfg, { endpoint: name, method: req.method, ok: true, status: result.status, summary: summarizeResponse(name, result.value), at, durationMs });
       return result.value;
     }
     const { error } = result;
