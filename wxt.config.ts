@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import MagicString from 'magic-string';
@@ -35,6 +36,15 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact(), pureSchemas],
   }),
+  hooks: {
+    // The locale catalogues ship without their indentation (the source keeps it for review).
+    'build:publicAssets': (_wxt, files) => {
+      for (const [i, file] of files.entries()) {
+        if (!('absoluteSrc' in file) || !/^_locales\/[\w-]+\/messages\.json$/.test(file.relativeDest)) continue;
+        files[i] = { relativeDest: file.relativeDest, contents: JSON.stringify(JSON.parse(readFileSync(file.absoluteSrc, 'utf8'))) };
+      }
+    },
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
