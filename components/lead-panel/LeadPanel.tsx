@@ -4,7 +4,7 @@ import type { Messenger, Reply } from '../../lib/messages';
 import type { ConversationMessagesView, ConversationView, CreditsView, PanelState } from '../../lib/views';
 import type { NoteMode } from '../../lib/inbox/note-rules';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
-import { errorText, type ErrorText } from '../error-text';
+import { actionErrorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
@@ -93,7 +93,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
   useEffect(() => setError(null), [state?.kind, state && 'profileUrl' in state ? state.profileUrl : null]);
 
   function report<T>(reply: Reply<T>): reply is { ok: true; value: T } {
-    if (!reply.ok) setError(errorText(reply.error));
+    if (!reply.ok) setError(actionErrorText(reply.error));
     else setError(null);
     return reply.ok;
   }
