@@ -47,6 +47,10 @@ describe('the catalogues', () => {
     }
   });
 
+  it.each(catalogues)('%s names the pending and failed changes the same in the panel and the options', (_lang, catalogue) => {
+    expect(catalogue.outboxTitle?.message).toBe(catalogue.sectionOutbox?.message);
+  });
+
   it('uses only the characters browsers accept in message names', () => {
     for (const [, catalogue] of catalogues) expect(Object.keys(catalogue).filter((k) => !/^[A-Za-z0-9_@]+$/.test(k))).toEqual([]);
   });
