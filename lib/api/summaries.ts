@@ -129,3 +129,21 @@ export function readSummary(text: string): CallSummary | null {
     ...(m[4] ? { flag: true } : {}),
   };
 }
+
+const FLAG_KEYS: Partial<Record<SummaryKind, string>> = { leadsFound: 'callSummaryMoreMatched', noteSaved: 'callSummaryTruncated' };
+
+/**
+ * The catalogue messages that word a summary: `callSummary_<kind>` (its `_one` form when `locale`'s
+ * plural rules make the count singular and the catalogue `has` it), the counts to put in, and the
+ * message of its flag when set.
+ */
+export function summaryMessage(s: CallSummary, locale: string, has: (key: string) => boolean): { key: string; counts: number[]; flagKey: string | null } {
+  const base = `callSummary_${s.kind}`;
+  const one = `${base}_one`;
+  const singular = s.n !== undefined && new Intl.PluralRules(locale).select(s.n) === 'one' && has(one);
+  return {
+    key: singular ? one : base,
+    counts: [s.n, s.of].filter((x) => x !== undefined),
+    flagKey: s.flag ? (FLAG_KEYS[s.kind] ?? null) : null,
+  };
+}
