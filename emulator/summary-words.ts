@@ -2,7 +2,7 @@
  * The emulator's call history words a call's summary in English, from the extension's English
  * catalogue: the same messages the options page shows, so the two histories read alike.
  */
-import en from '../public/_locales/en/messages.json';
+import en from '../public/_locales/en/messages.json' with { type: 'json' };
 import { summaryMessage, type CallSummary } from '../lib/api/summaries';
 
 const catalog = en as Record<string, { message: string }>;
