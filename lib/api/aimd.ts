@@ -21,10 +21,8 @@ export interface AimdOptions {
   jitter?: number;
   /**
    * The rate of a browser that has learned nothing yet, as a share of the service's limit: it then
-   * doubles each window in which it held calls back (slow start, one call per call accepted, at most
-   * twice the window's starting rate) until the first 429, so that a team installing at once does
-   * not all start at the whole key. 0.12 (6, then 12 in the first window): a fresh browser's first
-   * list page (10 look-ups and the batch's conversation search) fits in its first window.
+   * doubles each window in which it held calls back (slow start, one call per call accepted) until
+   * the first 429, so that a team installing at once does not all start at the whole key.
    */
   initialShare?: number;
   /**
@@ -49,7 +47,7 @@ export type AimdConfig = Required<AimdOptions>;
  * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
  * needs far less than the budget, so a slow climb back costs it nothing.
  */
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.12, lowInFlight: 5 };
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };

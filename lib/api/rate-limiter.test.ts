@@ -538,29 +538,6 @@ describe('adaptive (AIMD) on a shared key', () => {
     expect(limiter.snapshot()).toEqual({ calls: expect.any(Array) as unknown, pausedUntil: expect.any(Number) as unknown, rate: 10.5 });
   });
 
-  it('at most doubles its rate within one window in slow start: a page of calls answered at once does not take the whole key', async () => {
-    const clock = new FakeClock();
-    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady });
-    const grants: number[] = [];
-    for (let i = 0; i < 40; i++) void limiter.acquire({ priority: 'list' }).then((t) => grants.push(t));
-    await clock.advance(0);
-    expect(grants).toHaveLength(10);
-    for (const t of grants.slice(0, 10)) limiter.completed(t, true, true);
-    await clock.advance(0);
-    expect(grants).toHaveLength(20);
-    for (const t of grants.slice(10, 20)) limiter.completed(t, true, true);
-    await clock.advance(0);
-    // Twice the window's starting rate (10): no more in this window.
-    expect(limiter.snapshot().rate).toBe(20);
-    expect(grants).toHaveLength(20);
-    // A window later the rate may double again, up to the list's share of the key (30).
-    await clock.advance(10_000);
-    for (const t of grants.slice(20)) limiter.completed(t, true, true);
-    await clock.advance(0);
-    expect(grants.length).toBeGreaterThan(20);
-    expect(grants.length).toBeLessThanOrEqual(50);
-  });
-
   it('cuts its rate on a 429 from what the window used, once per window, pausing until asked', async () => {
     const clock = new FakeClock();
     const states: LimiterState[] = [];

@@ -180,13 +180,6 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
    * each learns whether there is room, instead of each one's whole queue costing a 429.
    */
   let probeSince: number | null = null;
-  /**
-   * Slow start doubles the rate at most once per window: the rate when the window of growth began.
-   * Grown call by call, a list page of 10 raised a fresh browser's rate by 10 within one round trip,
-   * and ten fresh browsers on one key together took the whole window before any 429 came back
-   * (the team benchmark: most of its 429s fell in the start-up's first windows).
-   */
-  let startWindow = { at: -Infinity, rate: 0 };
   /** Restored state comes from storage: keep only sane numbers, in order. */
   function restore(state: LimiterState | undefined) {
     calls = (state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
@@ -390,10 +383,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   function completed(grantedAt: number, answered = true, accepted = answered) {
     const end = clock.now();
     const before = Math.floor(rate);
-    if (aimd && accepted && rate < limit && end - heldBackAt < windowMs) {
-      if (starting && end - startWindow.at >= windowMs) startWindow = { at: end, rate };
-      rate = starting ? Math.min(slowStarted(rate, limit), 2 * startWindow.rate) : increased(rate, limit, aimd);
-    }
+    if (aimd && accepted && rate < limit && end - heldBackAt < windowMs) rate = starting ? slowStarted(rate, limit) : increased(rate, limit, aimd);
     const f = aimd ? inFlight.findIndex((x) => x.at === grantedAt) : -1;
     if (f >= 0) inFlight.splice(f, 1);
     // A call sent since the last 429 went through: the key has room again, the queue may follow.
