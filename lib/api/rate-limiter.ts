@@ -165,7 +165,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   let starting = false;
   /** When the rate was last cut: one cut per window. */
   let lastDecreaseAt = -Infinity;
-  /** When the learned rate (or a cap drawn from it) last held a call back: the rate grows only then. */
+  /** When the learned rate, a cap or the calls on the wire last held a call back: the rate grows only then. */
   let heldBackAt = -Infinity;
   /**
    * Adaptive only: the calls granted and not completed yet (grant time, and whether of a class below
