@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aimdConfig, decreased, increased, initialRate, lowerInFlight, pauseJitterMs, sanitizedRate, slowStarted } from './aimd';
+import { aimdConfig, decreased, increased, initialRate, pauseJitterMs, sanitizedRate, slowStarted } from './aimd';
 
 describe('AIMD rules', () => {
   const c = aimdConfig({ random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2 });
@@ -41,17 +41,13 @@ describe('AIMD rules', () => {
     expect(slowStarted(49.5, 50)).toBe(50);
   });
 
-  it('lets a tenth of the rate be on the wire below the user, one call at least', () => {
-    expect(lowerInFlight(50, c)).toBe(5);
-    expect(lowerInFlight(3, c)).toBe(1);
-  });
-
   it('refuses a nonsensical configuration', () => {
     expect(() => aimdConfig({ decrease: 1 })).toThrow(RangeError);
     expect(() => aimdConfig({ minRate: 0 })).toThrow(RangeError);
     expect(() => aimdConfig({ jitter: 1 })).toThrow(RangeError);
     expect(() => aimdConfig({ increasePerWindow: 0 })).toThrow(RangeError);
     expect(() => aimdConfig({ initialShare: 0 })).toThrow(RangeError);
-    expect(() => aimdConfig({ inFlightShare: 1.5 })).toThrow(RangeError);
+    expect(() => aimdConfig({ lowInFlight: 0 })).toThrow(RangeError);
+    expect(() => aimdConfig({ lowInFlight: 2.5 })).toThrow(RangeError);
   });
 });

@@ -25,8 +25,17 @@ export interface AimdOptions {
    * the first 429, so that a team installing at once does not all start at the whole key.
    */
   initialShare?: number;
-  /** The calls of the learned classes (list, idle) that may be on the wire at once, as a share of the rate (one at least). */
-  inFlightShare?: number;
+  /**
+   * The calls of the learned classes (list, idle) that may be on the wire at once. The learned rate
+   * and slow start decide how many go per window; this only bounds how many answers are pending.
+   * 5, as many as the connection gate lets them hold (`connections.ts`): a cold page of 10 badges
+   * takes 3 round trips (5, 5, then the conversation search), where a tenth of the rate (1 or 2 on
+   * the wire) took 11 (the lists benchmark: 1145 ms at 80 ms latency). The cost is on a full key:
+   * up to 5 list calls sent before the first 429 comes back instead of 1; the team benchmark's 429s
+   * did not grow with it (26 against 30 in a 60 s run side by side), and after a 429 a single probe
+   * goes first (`rate-limiter.ts`).
+   */
+  lowInFlight?: number;
   /** Uniform in [0, 1). */
   random?: () => number;
 }
@@ -38,7 +47,7 @@ export type AimdConfig = Required<AimdOptions>;
  * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
  * needs far less than the budget, so a slow climb back costs it nothing.
  */
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, inFlightShare: 0.1 };
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };
@@ -47,7 +56,7 @@ export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   if (!(c.increasePerWindow > 0)) throw new RangeError('increasePerWindow must be positive');
   if (!(c.jitter >= 0 && c.jitter < 1)) throw new RangeError('jitter must be in [0, 1)');
   if (!(c.initialShare > 0 && c.initialShare <= 1)) throw new RangeError('initialShare must be in (0, 1]');
-  if (!(c.inFlightShare > 0 && c.inFlightShare <= 1)) throw new RangeError('inFlightShare must be in (0, 1]');
+  if (!(Number.isInteger(c.lowInFlight) && c.lowInFlight >= 1)) throw new RangeError('lowInFlight must be a positive integer');
   return c;
 }
 
@@ -89,7 +98,3 @@ export function pauseJitterMs(windowMs: number, c: AimdConfig): number {
   return Math.floor((c.random() * c.jitter * windowMs) / 2);
 }
 
-/** How many calls of the learned classes may be on the wire at once at the learned `rate`: one at least. */
-export function lowerInFlight(rate: number, c: AimdConfig): number {
-  return Math.max(1, Math.round(rate * c.inFlightShare));
-}

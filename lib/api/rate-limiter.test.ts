@@ -517,8 +517,8 @@ describe('priority classes and shares', () => {
 });
 
 describe('adaptive (AIMD) on a shared key', () => {
-  // Calls on the wire unbounded here (share 1: the rate's worth), but in the test of that cap.
-  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2, inFlightShare: 1 };
+  // Calls on the wire unbounded here (50), but in the tests of that cap.
+  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2, lowInFlight: 50 };
 
   it('starts a browser that learned nothing at a fifth of the limit, in slow start until its first 429', async () => {
     const clock = new FakeClock();
@@ -554,7 +554,12 @@ describe('adaptive (AIMD) on a shared key', () => {
     limiter.throttled(T0 + 2000);
     expect(limiter.snapshot().rate).toBeCloseTo(17.5);
     await clock.advance(10_000);
-    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: 'list' });
+    const after: number[] = [];
+    for (let i = 0; i < 30; i++) void limiter.acquire({ priority: 'list' }).then((t) => after.push(t));
+    await clock.advance(0);
+    // The first call after the pause is a probe: once it is accepted, the rest follow.
+    expect(after).toHaveLength(1);
+    limiter.completed(after[0]!, true, true);
     await clock.advance(0);
     limiter.throttled(T0 + 12_000);
     // The learned 17.5 held it to 17 calls this time: 17 × 0.7.
@@ -641,10 +646,9 @@ describe('adaptive (AIMD) on a shared key', () => {
     expect(aloneLists).toBe(30);
   });
 
-  it("lets only a few list and idle calls be on the wire at once: a list page into a full key costs a 429 or two", async () => {
+  it('lets list and idle calls be at most lowInFlight on the wire at once; the user\'s calls are not counted', async () => {
     const clock = new FakeClock();
-    // Rate 30, a tenth of it on the wire: 3 list calls at once; the user's calls are not counted.
-    const limiter = createSlidingWindowLimiter({ clock, adaptive: { ...steady, inFlightShare: 0.1 }, state: { calls: [], pausedUntil: 0, rate: 30 } });
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: { ...steady, lowInFlight: 3 }, state: { calls: [], pausedUntil: 0, rate: 30 } });
     const lists: number[] = [];
     let users = 0;
     for (let i = 0; i < 10; i++) void limiter.acquire({ priority: 'list' }).then((t) => lists.push(t));
@@ -659,6 +663,95 @@ describe('adaptive (AIMD) on a shared key', () => {
     // A grant never completed stops counting after a window.
     await clock.advance(10_000);
     expect(lists.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it("caps list and idle work at its share of every call in the window, so the user's calls always leave the list's room to the user", async () => {
+    const clock = new FakeClock();
+    // A browser alone learned the whole key.
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 50 } });
+    let users = 0;
+    let lists = 0;
+    for (let i = 0; i < 20; i++) void limiter.acquire({ priority: 'user' }).then(() => users++);
+    for (let i = 0; i < 20; i++) void limiter.acquire({ priority: i % 2 ? 'list' : 'idle' }).then(() => lists++);
+    await clock.advance(0);
+    expect(users).toBe(20);
+    // 60% of 50 = 30 calls in the window, the user's 20 among them.
+    expect(lists).toBe(10);
+    for (let i = 0; i < 20; i++) void limiter.acquire({ priority: 'user' }).then(() => users++);
+    await clock.advance(0);
+    expect(users).toBe(40);
+  });
+
+  it('lets a fresh browser resolve a page of 10 list look-ups five at once, the next five after the first answers, then the batch search', async () => {
+    const clock = new FakeClock();
+    // The shipped configuration: nothing learned yet, a tenth of the limit, in slow start.
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: { random: () => 0.5 } });
+    const lookUps: number[] = [];
+    for (let i = 0; i < 10; i++) void limiter.acquire({ priority: 'list' }).then((t) => lookUps.push(t));
+    await clock.advance(0);
+    expect(lookUps).toHaveLength(5);
+    for (const t of lookUps.slice(0, 5)) limiter.completed(t, true, true);
+    await clock.advance(0);
+    expect(lookUps).toHaveLength(10);
+    let search = false;
+    void limiter.acquire({ priority: 'list' }).then(() => (search = true));
+    await clock.advance(0);
+    expect(search).toBe(false);
+    for (const t of lookUps.slice(5)) limiter.completed(t, true, true);
+    await clock.advance(0);
+    expect(search).toBe(true);
+  });
+
+  it('lets a list call raised to the user leave every list hold at once: the learned rate and the calls on the wire', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: { random: () => 0.5 } });
+    const lists: number[] = [];
+    for (let i = 0; i < 5; i++) void limiter.acquire({ priority: 'list' }).then((t) => lists.push(t));
+    const rising = risingPriority('list');
+    let raised = false;
+    void limiter.acquire({ priority: rising }).then(() => (raised = true));
+    await clock.advance(0);
+    expect(lists).toHaveLength(5);
+    expect(raised).toBe(false);
+    rising.raise('user');
+    await clock.advance(0);
+    expect(raised).toBe(true);
+  });
+
+  it('after a 429 sends one probe once the pause ends and holds the rest, the user too, until a call sent since is accepted', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: steady, state: { calls: [], pausedUntil: 0, rate: 30 } });
+    const before = await limiter.acquire({ priority: 'user' });
+    const until = limiter.throttled(T0 + 1000);
+    limiter.completed(before, true, false);
+    const grants: number[] = [];
+    for (let i = 0; i < 4; i++) void limiter.acquire({ priority: 'user' }).then((t) => grants.push(t));
+    await clock.advanceTo(until);
+    expect(grants).toHaveLength(1);
+    // A call sent before the 429 and accepted says nothing about the key now.
+    const old = T0 - 1;
+    limiter.completed(old, true, true);
+    await clock.advance(0);
+    expect(grants).toHaveLength(1);
+    // The probe gets a 429 too: a new pause, and again a single probe after it.
+    const again = limiter.throttled(clock.now() + 1000);
+    limiter.completed(grants[0]!, true, false);
+    await clock.advanceTo(again);
+    expect(grants).toHaveLength(2);
+    // Accepted: the rest follow at once.
+    limiter.completed(grants[1]!, true, true);
+    await clock.advance(0);
+    expect(grants).toHaveLength(4);
+  });
+
+  it('leaves a fixed limiter without probes: after the pause every waiter goes', async () => {
+    const clock = new FakeClock();
+    const fixed = createSlidingWindowLimiter({ clock });
+    fixed.throttled(T0 + 1000);
+    let n = 0;
+    for (let i = 0; i < 3; i++) void fixed.acquire({ priority: 'user' }).then(() => n++);
+    await clock.advanceTo(T0 + 1000);
+    expect(n).toBe(3);
   });
 
   it('keeps the learned rate across a restart, sanitised', () => {

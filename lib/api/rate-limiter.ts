@@ -21,14 +21,15 @@
  * With `adaptive`, the limit is learned (AIMD, `aimd.ts`): a key shared by a team has less headroom
  * than the service's limit, and only the service's 429s say how much. The learned rate holds the
  * work that sheds first (`list` and `idle`: list badges, prefetch, a queue's rows, counts): it goes
- * only while the window's calls, everybody's, are under the rate, a few of it on the wire at once.
- * A user's action, the profile on screen and its refreshes wait only for the service's limit and
- * the pause after a 429. The rate is cut from what the window really used, and rises only while it
+ * only while the window's calls, every class's, are under the rate and under its share cap, at most
+ * `lowInFlight` of it on the wire at once. A user's action, the profile on screen and its refreshes
+ * wait only for the service's limit and the pause after a 429; after the pause one probe goes first
+ * and the rest follow once it is accepted. The rate is cut from what the window really used, and rises only while it
  * held calls back (a browser that under-uses its rate learns nothing about the key): a team's lists
  * shrink to what the key has left after everybody's profiles and actions. The learned rate is part
  * of the state, so a restarted worker does not rediscover it through a new round of 429s.
  */
-import { aimdConfig, decreased, increased, initialRate, lowerInFlight, pauseJitterMs, sanitizedRate, slowStarted, type AimdConfig, type AimdOptions } from './aimd';
+import { aimdConfig, decreased, increased, initialRate, pauseJitterMs, sanitizedRate, slowStarted, type AimdConfig, type AimdOptions } from './aimd';
 
 export interface LimiterClock {
   now(): number;
@@ -164,15 +165,21 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   let starting = false;
   /** When the rate was last cut: one cut per window. */
   let lastDecreaseAt = -Infinity;
-  /** When the learned rate (or a cap drawn from it) last held a call back: the rate grows only then. */
+  /** When the learned rate, a cap or the calls on the wire last held a call back: the rate grows only then. */
   let heldBackAt = -Infinity;
   /**
    * Adaptive only: the calls granted and not completed yet (grant time, and whether of a class below
-   * 'user'). The lower classes may have only a few on the wire at once (`lowerInFlight`), so that a
-   * list page sent into a key its teammates just filled costs a 429 or two, not one per row: the
-   * first 429 pauses the rest. A call never completed stops counting after a window.
+   * 'user'). The lower classes may have at most `lowInFlight` on the wire at once (as many as the
+   * connection gate lets them have, `connections.ts`). A call never completed stops counting after a window.
    */
   let inFlight: { at: number; lower: boolean }[] = [];
+  /**
+   * Adaptive only: after a 429, the first call granted once the pause ends is a probe, and nothing
+   * else goes (whatever its class) until a call granted since the 429 is accepted. Teammates
+   * throttled by the same full window resume together into a window with a slot or two: one call
+   * each learns whether there is room, instead of each one's whole queue costing a 429.
+   */
+  let probeSince: number | null = null;
   /** Restored state comes from storage: keep only sane numbers, in order. */
   function restore(state: LimiterState | undefined) {
     calls = (state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
@@ -240,7 +247,12 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     const atLimit = calls.length >= limit ? (calls[calls.length - limit] ?? now) + windowMs : now;
     if (!learned(p)) return atLimit;
     // The learned rate counts every call of the window: the work it holds gets what the others left.
-    const max = Math.max(1, Math.floor(rate));
+    // Its share caps count every call too (not only their own classes'): a browser alone learns the
+    // whole key, and list work filling its 60% on top of the user's calls would leave the profile
+    // the user just opened waiting for the service's limit (the browse trace: 30 list calls and 20 of
+    // the user's in a window, the next first visit held for a second).
+    const ceiling = Math.min(...LIMITER_PRIORITIES.slice(0, LIMITER_PRIORITIES.indexOf(p) + 1).map(capOf));
+    const max = Math.max(1, Math.floor(Math.min(rate, ceiling)));
     return calls.length >= max ? (calls[calls.length - max] ?? now) + windowMs : now;
   }
 
@@ -260,7 +272,15 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     if (!aimd || !learned(p)) return now;
     if (inFlight.length > 0 && now - inFlight[0]!.at >= windowMs) inFlight = inFlight.filter((f) => now - f.at < windowMs);
     const lower = inFlight.filter((f) => f.lower);
-    return lower.length < lowerInFlight(rate, aimd) ? now : lower[0]!.at + windowMs;
+    return lower.length < aimd.lowInFlight ? now : lower[0]!.at + windowMs;
+  }
+
+  /** After a 429: now while no probe is on the wire, else when it stops counting (a window at most). */
+  function probeSlotAt(now: number): number {
+    if (probeSince === null) return now;
+    const since = probeSince;
+    const probe = inFlight.find((f) => f.at > since && now - f.at < windowMs);
+    return probe ? probe.at + windowMs : now;
   }
 
   function drain() {
@@ -275,9 +295,11 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       const queue = queues[p];
       const head = queue[0]!;
       const limited = Math.max(logSlotAt(p, now), capSlotAt(p, now));
-      const at = Math.max(limited, pausedUntil, inFlightSlotAt(p, now));
-      // Held back by the learned rate or a cap (not by a pause): the rate may be worth raising.
-      if (limited > now) heldBackAt = now;
+      const onWire = inFlightSlotAt(p, now);
+      const at = Math.max(limited, pausedUntil, onWire, probeSlotAt(now));
+      // Held back by the learned rate, a cap or the calls on the wire (not by a pause): there is more
+      // work than goes, the rate may be worth raising.
+      if (limited > now || onWire > now) heldBackAt = now;
       if (at > now) {
         schedule(at, now);
         break;
@@ -352,6 +374,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       rate = decreased(Math.min(rate, Math.max(calls.length, 1)), aimd);
       starting = false;
     }
+    if (aimd) probeSince = now;
     pauseUntil(aimd ? epochMs + pauseJitterMs(windowMs, aimd) : epochMs);
     changed();
     return Math.max(pausedUntil, epochMs);
@@ -363,6 +386,8 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     if (aimd && accepted && rate < limit && end - heldBackAt < windowMs) rate = starting ? slowStarted(rate, limit) : increased(rate, limit, aimd);
     const f = aimd ? inFlight.findIndex((x) => x.at === grantedAt) : -1;
     if (f >= 0) inFlight.splice(f, 1);
+    // A call sent since the last 429 went through: the key has room again, the queue may follow.
+    if (accepted && probeSince !== null && grantedAt > probeSince) probeSince = null;
     // A lower class's call left the wire, or the rate grew by a call: a waiter held back may go now.
     if (f >= 0 || Math.floor(rate) > before) queueMicrotask(drain);
     const countsFrom = answered ? end : Math.min(end + (end - grantedAt), end + windowMs);
