@@ -1,10 +1,50 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import MagicString from 'magic-string';
+
+/**
+ * Schemas are built at module load by calls (`z.object(...)`, `Int.check(...)`, helpers), which a
+ * bundler must keep unless told they have no side effect: every bundle would carry every schema of
+ * `lib/`. This marks them pure in the extension's build (source untouched, tests unaffected), so a
+ * bundle holds only the schemas (and endpoints, `lib/api/endpoints.ts`) it reaches:
+ * - in `lib/` modules importing `zod/mini`: each `z.<builder>(...)` and `<Schema>.check(...)` call;
+ * - in `lib/api/schemas/`, which only declare: each top-level constant's initializer and function.
+ */
+const pureSchemas = {
+  name: 'pure-schemas',
+  transform(code: string, id: string) {
+    if (!/\/lib\/[\w/-]+\.ts$/.test(id) || id.endsWith('.test.ts') || !/from ["']zod\/mini["']/.test(code)) return null;
+    const out = new MagicString(code);
+    const mark = (re: RegExp, annotation: string, at: (m: RegExpMatchArray) => number) => {
+      for (const m of code.matchAll(re)) out.appendLeft(at(m), annotation);
+    };
+    mark(/(?<![\w$.])z\.[A-Za-z_$][\w$]*\(/g, '/* @__PURE__ */ ', (m) => m.index!);
+    mark(/(?<![\w$.])[A-Z][\w$]*\.check\(/g, '/* @__PURE__ */ ', (m) => m.index!);
+    if (/\/lib\/api\/schemas\//.test(id)) {
+      mark(/^(?:export )?const [A-Za-z_$][\w$]* = (?=[A-Za-z_$][\w$.]*\s*(?:\(|\n\s*\.))/gm, '/* @__PURE__ */ ', (m) => m.index! + m[0].length);
+      mark(/^(?:export )?const [A-Za-z_$][\w$]* = (?=\([^()]*\)\s*=>)/gm, '/* #__NO_SIDE_EFFECTS__ */ ', (m) => m.index! + m[0].length);
+      mark(/^(?:export )?function /gm, '/* #__NO_SIDE_EFFECTS__ */ ', (m) => m.index!);
+    }
+    return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
+  },
+};
 
 // The manifest asks for the least it needs; each permission is explained in the README.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({
+    plugins: [preact(), pureSchemas],
+  }),
+  hooks: {
+    // The locale catalogues ship without their indentation (the source keeps it for review).
+    'build:publicAssets': (_wxt, files) => {
+      for (const [i, file] of files.entries()) {
+        if (!('absoluteSrc' in file) || !/^_locales\/[\w-]+\/messages\.json$/.test(file.relativeDest)) continue;
+        files[i] = { relativeDest: file.relativeDest, contents: JSON.stringify(JSON.parse(readFileSync(file.absoluteSrc, 'utf8'))) };
+      }
+    },
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildSeed } from '../emulator/seed/index';
 import type { RunningEmulator } from '../emulator/server';
-import { createClient } from '../lib/api/client';
+import { createCaller } from '../lib/api/client';
 import { createSlidingWindowLimiter } from '../lib/api/rate-limiter';
 import { createBackgroundApi } from '../lib/background/api';
 import { createBackgroundService } from '../lib/background/service';
@@ -242,7 +242,7 @@ async function freshWorld(emulator: { origin: string }, opts: LimiterOptions): P
 async function limiterPath(emulator: { origin: string; baseUrl: string }, opts: LimiterOptions): Promise<ThroughputResult> {
   const apiKey = await freshWorld(emulator, opts);
   const api = createBackgroundApi(
-    createClient({ baseUrl: emulator.baseUrl, apiKey, limiter: createSlidingWindowLimiter({ limit: opts.limit, windowMs: opts.windowMs }) }),
+    createCaller({ baseUrl: emulator.baseUrl, apiKey, limiter: createSlidingWindowLimiter({ limit: opts.limit, windowMs: opts.windowMs }) }),
   );
   const targets = conversationsOfDemoPro(opts.conversations);
   const began = Date.now();

@@ -290,7 +290,7 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
     // ---- the one-by-one way beside the batched way: background side, same latency, fresh people
     await control(emulator.origin, 'faults', { latencyMs: opts.latencyMs });
     const client = createClient({ baseUrl: emulator.baseUrl, apiKey: pro.apiKey, retry: { maxAttempts: 1 } });
-    const api = createBackgroundApi(client);
+    const api = createBackgroundApi(client.call);
     const { leadsConversations: _batched, ...oneByOneApi } = api;
     const batchedMs: number[] = [];
     const oneByOneMs: number[] = [];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../public/_locales/en/messages.json';
 import fr from '../public/_locales/fr/messages.json';
 import { ERROR_REASON_CODE, ErrorCode, ErrorReason } from '../lib/views';
-import { errorKey, errorText, OFFLINE_AT_KEYS, RATE_LIMITED_UNTIL_KEY, thrownText, type ErrorWording } from './error-text';
+import { actionErrorText, errorKey, errorText, OFFLINE_AT_KEYS, RATE_LIMITED_UNTIL_KEY, thrownText, type ErrorWording } from './error-text';
 import { formatTime } from './format';
 import type { Catalog } from './i18n';
 import { useEnglish, useFrench } from './test-i18n';
@@ -45,6 +45,10 @@ describe('the catalogues', () => {
       expect(placeholdersOf(french[key]!.message), key).toEqual(placeholdersOf(english[key]!.message));
       for (const name of placeholdersOf(english[key]!.message)) expect(french[key]!.placeholders?.[name!], `${key}: $${name}$`).toBeDefined();
     }
+  });
+
+  it.each(catalogues)('%s names the pending and failed changes the same in the panel and the options', (_lang, catalogue) => {
+    expect(catalogue.outboxTitle?.message).toBe(catalogue.sectionOutbox?.message);
   });
 
   it('uses only the characters browsers accept in message names', () => {
@@ -121,5 +125,27 @@ describe('errorText', () => {
   it('words a failure thrown in the page as internal, with what was thrown as the detail', () => {
     useEnglish();
     expect(thrownText(new Error('permissions API gone'))).toEqual({ sentence: 'Something went wrong in the extension.', detail: 'permissions API gone' });
+  });
+});
+
+describe('actionErrorText', () => {
+  afterEach(() => useEnglish());
+
+  it('says only "not done" for an action refused because storage failed: the storage notice says why, once', () => {
+    useEnglish();
+    for (const reason of [undefined, 'quota', 'blocked', 'corrupt'] as const) {
+      const view: ErrorWording = { code: 'storage', ...(reason ? { reason } : {}) };
+      const text = actionErrorText(view);
+      expect(text.sentence).toMatch(/^Not done/);
+      expect(text.sentence).not.toBe(errorText(view).sentence);
+    }
+    useFrench();
+    expect(actionErrorText({ code: 'storage', reason: 'corrupt' }).sentence).toMatch(/^Rien n'a été fait/);
+  });
+
+  it('words every other error as errorText does', () => {
+    useEnglish();
+    expect(actionErrorText({ code: 'offline' })).toEqual(errorText({ code: 'offline' }));
+    expect(actionErrorText({ code: 'not-found', detail: 'gone' })).toEqual(errorText({ code: 'not-found', detail: 'gone' }));
   });
 });

@@ -49,6 +49,17 @@ export function errorText(view: ErrorWording): ErrorText {
   return { sentence: t(errorKey(view.code, view.reason)), ...detail };
 }
 
+/** What an action refused because storage failed says: the storage notice above says why, once. */
+export const ACTION_REFUSED_STORAGE_KEY: MessageKey = 'actionRefusedStorage';
+
+/**
+ * An action's error, shown beside the action. Storage failing is already told, reason and all, by
+ * the storage notice at the top of the page: the action only says that it was not done.
+ */
+export function actionErrorText(view: ErrorWording): ErrorText {
+  return view.code === 'storage' ? { sentence: t(ACTION_REFUSED_STORAGE_KEY) } : errorText(view);
+}
+
 /** For failures that never crossed the message boundary (a rejected promise in the page itself). */
 export function thrownText(error: unknown): ErrorText {
   return errorText({ code: 'internal', detail: error instanceof Error ? error.message : String(error) });

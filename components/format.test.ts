@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, formatDateTime, formatShortDateTime, formatTime } from './format';
+import { dateTimeFormat, formatDateTime, formatDuration, formatDurationExact, formatShortDateTime, formatTime } from './format';
+import { useEnglish, useFrench } from './test-i18n';
 
 // Local times (the formatter writes the user's local time): 24 Nov 2026, 09:05 and 18:12.
 const MORNING = new Date(2026, 10, 24, 9, 5).getTime();
@@ -41,5 +42,23 @@ describe('formatters built once', () => {
     const first = formatShortDateTime(EVENING, 'en-US');
     formatShortDateTime(EVENING, 'fr');
     expect(formatShortDateTime(EVENING, 'en-US')).toBe(first);
+  });
+});
+
+describe('call durations as a person reads them', () => {
+  it('writes anything quick as under a tenth of a second, then tenths, then whole seconds', () => {
+    useEnglish();
+    expect([0, 12, 99.9, 100, 412, 2349, 9949, 9950, 12_400].map((ms) => formatDuration(ms, 'en'))).toEqual([
+      '< 0.1 s', '< 0.1 s', '< 0.1 s', '0.1 s', '0.4 s', '2.3 s', '9.9 s', '10 s', '12 s',
+    ]);
+    expect(formatDurationExact(412.4, 'en')).toBe('412 ms');
+  });
+
+  it('uses the locale\'s digits in French', () => {
+    useFrench();
+    expect(formatDuration(12, 'fr')).toBe('< 0,1 s');
+    expect(formatDuration(412, 'fr')).toBe('0,4 s');
+    expect(formatDurationExact(1412, 'fr')).toMatch(/^1\s412 ms$/);
+    useEnglish();
   });
 });

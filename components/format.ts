@@ -61,6 +61,23 @@ export function formatNumber(n: number, locale = uiLocale()): string {
   return format.format(n);
 }
 
+/**
+ * How long a call took, as a person reads it: "< 0.1 s" (anything quick), "0.4 s", "2.3 s", "12 s"
+ * in the locale's digits. Milliseconds are noise to the reader (and differ on every call); the exact
+ * figure is `formatDurationExact` (the cell's tooltip).
+ */
+export function formatDuration(ms: number, locale = uiLocale()): string {
+  const seconds = Math.max(0, ms) / 1000;
+  if (seconds < 0.1) return t('durationUnder', new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).format(0.1));
+  const digits = seconds < 9.95 ? 1 : 0;
+  return t('durationSeconds', new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(seconds));
+}
+
+/** The exact duration: "412 ms". */
+export function formatDurationExact(ms: number, locale = uiLocale()): string {
+  return t('durationMs', formatNumber(Math.round(ms), locale));
+}
+
 const channelKeys: Record<string, MessageKey> = {
   PRONET: 'channelPronet',
   EMAIL: 'channelEmail',

@@ -47,7 +47,7 @@ export default defineContentScript({
       onMessage: browser.runtime.onMessage,
       mountChip: async (onOpen) => {
         // Folded or not: the extension's storage (no secret there), shared by every profile page.
-        const ui = await createChipUi(ctx, onOpen, {
+        const ui = createChipUi(ctx, onOpen, {
           load: async () => (await browser.storage.local.get(CHIP_FOLDED_KEY))[CHIP_FOLDED_KEY] === true,
           save: (folded) => void browser.storage.local.set({ [CHIP_FOLDED_KEY]: folded }).catch(() => undefined),
         });

@@ -8,4 +8,12 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+# Without its other languages Debian's chromium draws date and time fields in US format whatever
+# --lang says: the French screenshots and the French e2e tests need fr.pak.
+if [ -z "${CHROMIUM_PATH:-}" ] && [ -d /usr/lib/chromium/locales ] && [ ! -e /usr/lib/chromium/locales/fr.pak ]; then
+  echo "setup: installing Debian's chromium-l10n (the browser's French)"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium-l10n >/dev/null
+fi
 npm ci --no-audit --no-fund

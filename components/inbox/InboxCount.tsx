@@ -5,13 +5,15 @@ import { t } from '../i18n';
 
 /** The popup's line: how many conversations wait for a reply, and the way to the queue. */
 export function InboxCount({ messenger, onOpenQueue }: { messenger: Messenger; onOpenQueue: () => void }) {
-  const [count, setCount] = useState<InboxCountView | null>(null);
+  // null: asked, no answer yet (never counted is an answer: the background counts then, or says so).
+  const [count, setCount] = useState<InboxCountView | 'unknown' | null>(null);
   useEffect(() => {
-    void messenger.send('inbox-count', {}).then((reply) => reply.ok && setCount(reply.value));
+    void messenger.send('inbox-count', {}).then((reply) => setCount(reply.ok ? reply.value : 'unknown'));
   }, [messenger]);
+  const known = count !== null && count !== 'unknown' && count.count != null ? count.count : null;
   return (
-    <p class="inbox-count row">
-      <span data-testid="inbox-count">{count?.count != null ? t('inboxCountWaiting', count.count) : t('inboxCountUnknown')}</span>
+    <p class="inbox-count row" aria-busy={count === null ? true : undefined}>
+      <span data-testid="inbox-count">{count === null ? t('inboxCountLoading') : known !== null ? t('inboxCountWaiting', known) : t('inboxCountUnknown')}</span>
       <span class="spacer" />
       <a href="#" onClick={(e) => {
         e.preventDefault();

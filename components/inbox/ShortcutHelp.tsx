@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { QUEUE_SHORTCUTS, type QueueCommand } from '../../lib/inbox/queue';
+import { MORNING_HOUR } from '../../lib/inbox/snooze-presets';
+import { formatTime } from '../format';
 import { t, type MessageKey } from '../i18n';
 
 const COMMAND_KEYS: Record<QueueCommand, MessageKey> = {
@@ -35,7 +37,7 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
               <dt>
                 <kbd>{s.keys}</kbd>
               </dt>
-              <dd>{t(COMMAND_KEYS[s.command])}</dd>
+              <dd>{s.command === 'snooze' ? t('inboxKeySnooze', formatTime(new Date(2000, 0, 1, MORNING_HOUR).getTime())) : t(COMMAND_KEYS[s.command])}</dd>
             </div>
           ))}
         </dl>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { EnrichType } from '../../lib/api/enrichment';
 import type { Reply } from '../../lib/messages';
 import type { CreditsView, EnrichResultView } from '../../lib/views';
-import { errorText, type ErrorText } from '../error-text';
+import { actionErrorText, errorText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t, type MessageKey } from '../i18n';
 import { Button } from '../ui/Button';
@@ -55,7 +55,7 @@ export function EnrichCard({ loadCredits, enrich, blockedBy }: EnrichCardProps) 
       setMessage({ tone: 'ok', text: t('enrichRequested', formatNumber(reply.value.creditsSpent)) });
       void loadCredits().then((r) => r.ok && setCredits(r.value));
     } else {
-      setMessage({ tone: 'danger', error: errorText(reply.error) });
+      setMessage({ tone: 'danger', error: actionErrorText(reply.error) });
     }
   }
 

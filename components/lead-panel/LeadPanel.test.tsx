@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
 import type { ConversationView, OutboxItemView, PanelState } from '../../lib/views';
 import { useEnglish, useFrench } from '../test-i18n';
-import { LeadPanel } from './LeadPanel';
+import { LeadPanel, noteOutbox } from './LeadPanel';
 
 beforeEach(() => useEnglish());
 afterEach(cleanup);
@@ -125,6 +125,25 @@ describe('LeadPanel', () => {
     await waitFor(() => expect(screen.getByText('Saved')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Archive', exact: true }));
     await waitFor(() => expect(screen.queryByText('Saved')).toBeNull());
+  });
+
+  it('never says a green "Saved" beside Append while the note change waits for the service', async () => {
+    const { messenger } = fakeMessenger();
+    const waiting: OutboxItemView = { ...queued, id: '2', kind: 'note', attempts: 1, nextAttemptAt: NOW + 60_000 };
+    renderPanel({ ...grace, pending: [waiting] }, messenger);
+    fireEvent.input(screen.getByLabelText('Append to note'), { target: { value: 'Called back.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Append', exact: true }));
+    await waitFor(() => expect(screen.getByText('Queued: sent when the service answers')).toBeTruthy());
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('words how a note change stands in the outbox: waiting after a failed attempt, refused, or neither', () => {
+    const note: OutboxItemView = { ...queued, kind: 'note' };
+    expect(noteOutbox({ pending: [note], failed: [] }, 'conv_a')).toBeNull();
+    expect(noteOutbox({ pending: [{ ...note, attempts: 1 }], failed: [] }, 'conv_a')).toBe('waiting');
+    expect(noteOutbox({ pending: [{ ...note, attempts: 1 }], failed: [] }, 'conv_b')).toBeNull();
+    expect(noteOutbox({ pending: [{ ...queued, attempts: 1 }], failed: [] }, 'conv_a')).toBeNull();
+    expect(noteOutbox({ pending: [], failed: [{ ...note, state: 'failed' }] }, 'conv_a')).toBe('refused');
   });
 
   it('puts a snoozed conversation back to its old date on Undo', async () => {

@@ -4,7 +4,7 @@ import type { Messenger, Reply } from '../../lib/messages';
 import type { ConversationMessagesView, ConversationView, CreditsView, PanelState } from '../../lib/views';
 import type { NoteMode } from '../../lib/inbox/note-rules';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
-import { errorText, type ErrorText } from '../error-text';
+import { actionErrorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
@@ -61,6 +61,13 @@ export function toastText(toast: ToastInput, state: PanelState | null): string {
 }
 type Target = { conversationId: string; leadId: string };
 
+/** How the note change of `conversationId` stands in the outbox (see NoteEditor's `outbox`). */
+export function noteOutbox(state: Pick<LeadState, 'pending' | 'failed'>, conversationId: string): 'waiting' | 'refused' | null {
+  const mine = (i: { kind: string; conversationId: string | null }) => i.kind === 'note' && i.conversationId === conversationId;
+  if (state.failed.some(mine)) return 'refused';
+  return state.pending.some((i) => mine(i) && (i.attempts > 0 || i.error)) ? 'waiting' : null;
+}
+
 /** Re-renders every `periodMs` so countdowns and snooze expiry read true without a round trip. */
 function useNow(now: () => number, periodMs: number): number {
   const [value, setValue] = useState(now);
@@ -93,7 +100,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
   useEffect(() => setError(null), [state?.kind, state && 'profileUrl' in state ? state.profileUrl : null]);
 
   function report<T>(reply: Reply<T>): reply is { ok: true; value: T } {
-    if (!reply.ok) setError(errorText(reply.error));
+    if (!reply.ok) setError(actionErrorText(reply.error));
     else setError(null);
     return reply.ok;
   }
@@ -337,7 +344,15 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           ) : null}
 
           <section class="card card-body">
-            <NoteEditor conversationId={conversation.id} note={conversation.note} now={now} onSave={(mode, text) => saveNote(conversation, mode, text)} noteRef={noteRef} actionCount={actionCount} />
+            <NoteEditor
+              conversationId={conversation.id}
+              note={conversation.note}
+              now={now}
+              onSave={(mode, text) => saveNote(conversation, mode, text)}
+              noteRef={noteRef}
+              actionCount={actionCount}
+              outbox={noteOutbox(state, conversation.id)}
+            />
           </section>
 
           <section class="card card-body stack" aria-label={t('recentMessages')}>

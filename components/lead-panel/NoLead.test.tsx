@@ -86,6 +86,15 @@ describe('NoLead', () => {
     );
   });
 
+  it('refused because storage failed: says only that it was not done (the storage notice above says why)', async () => {
+    const { addToAudience } = setup(undefined, { company: 'Hamilton Technologies' });
+    addToAudience.mockResolvedValueOnce({ ok: false, error: { code: 'storage', reason: 'corrupt' } } as never);
+    await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to audience' }));
+    await screen.findByText(/^Not done: changes can't be kept/);
+    expect(screen.queryByText(/saved data can't be opened/)).toBeNull();
+  });
+
   it('a company the user empties is not sent', async () => {
     const { addToAudience } = setup(undefined, { company: 'Hamilton Technologies' });
     await screen.findByRole('option', { name: 'Sales leaders EU (135 leads)' });

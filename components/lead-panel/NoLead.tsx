@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
 import type { AudienceView, CreditsView, EnrichResultView, NameSearchView, OutboxItemView, PanelState, PossibleMatchView } from '../../lib/views';
 import type { EnrichType } from '../../lib/api/enrichment';
-import { errorText } from '../error-text';
+import { actionErrorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
@@ -119,7 +119,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
     setMessage(null);
     const reply = await addToAudience(audienceInput(audienceName, { firstname, lastname, companyName, jobTitle }));
     setBusy(false);
-    setMessage(reply.ok ? { tone: 'ok', text: t('addedToAudience', audienceName) } : { tone: 'danger', error: errorText(reply.error) });
+    setMessage(reply.ok ? { tone: 'ok', text: t('addedToAudience', audienceName) } : { tone: 'danger', error: actionErrorText(reply.error) });
   }
 
   const namesMissing = firstname.trim() === '' || lastname.trim() === '';

@@ -17,6 +17,11 @@ export interface NoteEditorProps {
   disabled?: boolean;
   /** Changes whenever the user acts on the conversation otherwise: a "Saved" from before goes stale. */
   actionCount?: number;
+  /**
+   * How this conversation's note change stands in the outbox: `waiting` (an attempt failed: it is sent
+   * when the service answers), `refused` (the outbox list says why), or landed/on its way.
+   */
+  outbox?: 'waiting' | 'refused' | null;
 }
 
 /**
@@ -24,7 +29,7 @@ export interface NoteEditorProps {
  * service would not keep exactly what was typed, a preview computed by the very rules the service
  * applies (lib/inbox/note-rules), so what the user sees is what lands.
  */
-export function NoteEditor({ conversationId, note, now, onSave, noteRef, disabled, actionCount = 0 }: NoteEditorProps) {
+export function NoteEditor({ conversationId, note, now, onSave, noteRef, disabled, actionCount = 0, outbox = null }: NoteEditorProps) {
   const [draft, setDraft] = useState(note);
   const [dirty, setDirty] = useState(false);
   const [appendText, setAppendText] = useState('');
@@ -125,11 +130,7 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
             </Button>
           ) : null}
           <span class="spacer" />
-          {saved === 'replace' ? (
-            <span class="saved-hint" role="status">
-              {t('noteQueued')}
-            </span>
-          ) : null}
+          {saved === 'replace' ? <SavedHint outbox={outbox} /> : null}
         </div>
       </div>
 
@@ -179,11 +180,7 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
             {t('append')}
           </Button>
           <span class="spacer" />
-          {saved === 'append' ? (
-            <span class="saved-hint" role="status">
-              {t('noteQueued')}
-            </span>
-          ) : null}
+          {saved === 'append' ? <SavedHint outbox={outbox} /> : null}
         </div>
       </div>
     </div>
@@ -205,5 +202,15 @@ function NotePreview({ id, testId, title, warning, text, scrollToEnd }: { id: st
         {text}
       </pre>
     </div>
+  );
+}
+
+/** Beside the button pressed: "Saved", or what is true while the change waits for the service. */
+function SavedHint({ outbox }: { outbox: 'waiting' | 'refused' | null }) {
+  if (outbox === 'refused') return null;
+  return (
+    <span class={`saved-hint${outbox === 'waiting' ? ' is-waiting' : ''}`} role="status">
+      {t(outbox === 'waiting' ? 'noteWaiting' : 'noteQueued')}
+    </span>
   );
 }

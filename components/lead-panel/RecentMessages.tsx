@@ -6,7 +6,7 @@ import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { loadSanitizer, looksLikeHtml, sanitizeMessageHtml } from './sanitize';
+import { looksLikeHtml, sanitizeMessageHtml } from './sanitize';
 
 export interface RecentMessagesProps {
   conversationId: string;
@@ -28,9 +28,7 @@ export function RecentMessages({ conversationId, version, leadName, load, limit 
   useEffect(() => {
     let live = true;
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
-    void load(conversationId).then(async (reply) => {
-      // HTML bodies wait for the sanitiser, so that they never show as plain text first.
-      if (reply.ok && reply.value.messages.some((m) => looksLikeHtml(m.content))) await loadSanitizer().catch(() => undefined);
+    void load(conversationId).then((reply) => {
       if (!live) return;
       if (reply.ok) setState({ kind: 'ready', messages: reply.value.messages, total: reply.value.total });
       else setState({ kind: 'error', text: errorText(reply.error) });

@@ -1,25 +1,6 @@
 // @vitest-environment happy-dom
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSanitizer, looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
-
-beforeAll(async () => {
-  // happy-dom's Node.prototype.nodeName getter returns '' instead of dispatching to the element's own
-  // getter as browsers do, and DOMPurify reads nodeName through that prototype getter. Make it behave
-  // like a browser's so the real sanitiser runs here. (happy-dom's NodeIterator also loses its place
-  // when DOMPurify removes a node; the allowlist check in sanitize.ts then falls back to plain text.)
-  const base = Object.getOwnPropertyDescriptor(Node.prototype, 'nodeName')!;
-  Object.defineProperty(Node.prototype, 'nodeName', {
-    configurable: true,
-    get(this: Node) {
-      for (let proto = Object.getPrototypeOf(this); proto && proto !== Node.prototype; proto = Object.getPrototypeOf(proto)) {
-        const own = Object.getOwnPropertyDescriptor(proto, 'nodeName');
-        if (own?.get) return own.get.call(this);
-      }
-      return base.get!.call(this);
-    },
-  });
-  await loadSanitizer();
-});
+import { describe, expect, it } from 'vitest';
+import { looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
 
 function parse(html: string): HTMLTemplateElement {
   const template = document.createElement('template');
@@ -43,6 +24,31 @@ describe('sanitizeMessageHtml', () => {
     expect(ok!.getAttribute('rel')).toBe('noopener noreferrer');
     expect(ok!.getAttribute('target')).toBe('_blank');
     expect(bad!.hasAttribute('href')).toBe(false);
+  });
+
+  it('keeps the allowed markup and attributes, unwraps other elements and drops what is no text', () => {
+    const out = parse(
+      '<div style="color:red" class="x"><form action="https://evil.example/"><input value="v">Form text</form>' +
+        '<table><tr><td colspan="2" onclick="x()">cell</td></tr></table><svg><a href="https://e.example/">svg</a></svg>' +
+        '<math><mi>m</mi></math><textarea>typed</textarea><!-- comment --><u title="t">u</u></div>',
+    ).content;
+    expect(out.querySelector('form, input, svg, math, textarea, [style], [class]')).toBeNull();
+    expect(out.textContent).toBe('Form textcellu');
+    expect(out.querySelector('td')!.getAttribute('colspan')).toBe('2');
+    expect(out.querySelector('u')!.getAttribute('title')).toBe('t');
+    expect(out.querySelector('a')).toBeNull();
+  });
+
+  it('reads an entity-hidden javascript: URL as a browser does, and drops it', () => {
+    const out = parse('<a href="jav&#x09;ascript:alert(1)">a</a><a href=" &#106;avascript:x">b</a><a href="mailto:a@e.example">m</a>').content;
+    const links = Array.from(out.querySelectorAll('a'));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([null, null, 'mailto:a@e.example']);
+  });
+
+  it('keeps text that looks like markup as text', () => {
+    const out = parse('<p>&lt;script&gt;alert(1)&lt;/script&gt; 2 &lt; 3</p>').content;
+    expect(out.querySelector('script')).toBeNull();
+    expect(out.textContent).toBe('<script>alert(1)</script> 2 < 3');
   });
 
   it('tells markup from plain text', () => {

@@ -1,10 +1,11 @@
 /**
  * Message bodies come from the service and may be HTML written by anyone who ever emailed the lead.
  * They are sanitised before they touch the DOM: no scripts, no event handlers, no styles, no forms or
- * frames, only http(s)/mailto/tel links, and every link opens in a new tab with rel=noopener.
+ * frames, only http(s)/mailto/tel links, and every link opens in a new tab with rel=noopener. No
+ * library: the markup is parsed in an inert document (nothing runs, nothing loads) and a new tree is
+ * built from the allowlist alone, so no node or attribute of the source reaches the page (DOMPurify
+ * did this in 11 kB gzip, a fifth of the panel's code).
  */
-import type { DOMPurify as Purifier } from 'dompurify';
-
 const ALLOWED_TAGS = [
   'a', 'b', 'blockquote', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'hr', 'i', 'li', 'ol', 'p',
   'pre', 's', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'u', 'ul',
@@ -13,28 +14,44 @@ const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan'];
 const SAFE_URL = /^(?:https?:|mailto:|tel:)/i;
 const TAG_SET = new Set(ALLOWED_TAGS);
 const ATTR_SET = new Set([...ALLOWED_ATTR, 'target', 'rel']);
-
-let purifier: Purifier | null = null;
-let loading: Promise<void> | null = null;
+/** Elements whose content is no text of the message: dropped whole, not unwrapped. */
+const DROPPED = new Set([
+  'script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'iframe', 'object', 'embed', 'svg', 'math',
+  'title', 'head', 'textarea', 'select', 'xmp', 'plaintext', 'video', 'audio',
+]);
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /**
- * Loads the sanitiser. DOMPurify is half of the panel's own code and only HTML bodies need it, so it
- * comes in its own chunk, the first time one is shown; until it is there (or if it cannot load),
- * `sanitizeMessageHtml` gives plain text.
+ * Copies `from`'s children into `to`, rebuilt in `doc`: text as text, an allowed HTML element as a new
+ * element with only its allowed attributes, any other element unwrapped to its content (or dropped
+ * with it, `DROPPED`), comments and everything else left out. Nothing of the source tree is kept.
  */
-export function loadSanitizer(): Promise<void> {
-  loading ??= import('dompurify').then(({ default: DOMPurify }) => {
-    const p = DOMPurify(window);
-    p.addHook('afterSanitizeAttributes', (node) => {
-      if (node.nodeName !== 'A') return;
-      const href = node.getAttribute('href');
-      if (href !== null && !SAFE_URL.test(href.trim())) node.removeAttribute('href');
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    });
-    purifier = p;
-  });
-  return loading;
+function rebuild(from: Node, to: Node, doc: Document): void {
+  for (const node of Array.from(from.childNodes)) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      to.appendChild(doc.createTextNode(node.textContent ?? ''));
+      continue;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    const el = node as Element;
+    const name = el.localName;
+    if (DROPPED.has(name)) continue;
+    if (!TAG_SET.has(name) || el.namespaceURI !== HTML_NS) {
+      rebuild(el, to, doc);
+      continue;
+    }
+    const copy = doc.createElement(name);
+    for (const attr of ALLOWED_ATTR) {
+      const value = el.getAttribute(attr);
+      if (value !== null && (attr !== 'href' || SAFE_URL.test(value.trim()))) copy.setAttribute(attr, value);
+    }
+    if (name === 'a') {
+      copy.setAttribute('target', '_blank');
+      copy.setAttribute('rel', 'noopener noreferrer');
+    }
+    rebuild(el, copy, doc);
+    to.appendChild(copy);
+  }
 }
 
 function escapeText(text: string): string {
@@ -42,8 +59,9 @@ function escapeText(text: string): string {
 }
 
 /**
- * Whether sanitised markup holds only what the allowlist permits. A second, independent look: should
- * the sanitiser ever run in a DOM it cannot handle, the message falls back to plain text.
+ * Whether sanitised markup holds only what the allowlist permits, once parsed again. A second,
+ * independent look: should markup ever parse otherwise than it was built, the message falls back to
+ * plain text.
  */
 function onlyAllowed(html: string): boolean {
   const template = document.createElement('template');
@@ -64,8 +82,8 @@ const SPACE = /[\t\n\f\r ]/;
  * The markup without its event-handler attributes (`on…`), before any parser sees it. Chromium checks
  * an inline handler against the page's CSP as soon as a parser sets the attribute, even in an inert
  * document (DOMParser, template), and logs a CSP error each time: this pass keeps the attribute from
- * ever reaching a DOM. It follows the HTML tokenizer's rules for tags and attributes; DOMPurify after it
- * remains the safeguard, so a tag it reads otherwise than a browser costs a console line, never safety.
+ * ever reaching a DOM. It follows the HTML tokenizer's rules for tags and attributes; the allowlist after
+ * it remains the safeguard, so a tag it reads otherwise than a browser costs a console line, never safety.
  */
 export function stripEventHandlers(html: string): string {
   let out = '';
@@ -118,17 +136,24 @@ export function stripEventHandlers(html: string): string {
   return out;
 }
 
-/** Safe HTML for `innerHTML` (plain text until `loadSanitizer` has resolved). */
+/** The body of an inert document (no scripts run, nothing loads) parsed from markup without handlers. */
+function inertBody(html: string): HTMLElement {
+  return new DOMParser().parseFromString(stripEventHandlers(html), 'text/html').body;
+}
+
+/**
+ * Safe HTML for `innerHTML`: the markup parsed in an inert document and rebuilt from the allowlist
+ * (`rebuild`); if the result ever held more than the allowlist, plain text instead.
+ */
 export function sanitizeMessageHtml(dirty: string): string {
-  const html = stripEventHandlers(dirty);
-  const p = purifier;
-  if (p?.isSupported) {
-    const clean = p.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target'], KEEP_CONTENT: true, RETURN_TRUSTED_TYPE: false }) as string;
-    if (onlyAllowed(clean)) return clean;
-  }
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  for (const el of Array.from(doc.body.querySelectorAll('script, style, template, noscript'))) el.remove();
-  return escapeText(doc.body.textContent ?? '');
+  const doc = document.implementation.createHTMLDocument('');
+  const clean = doc.createElement('div');
+  rebuild(inertBody(dirty), clean, doc);
+  const html = clean.innerHTML;
+  if (onlyAllowed(html)) return html;
+  const body = inertBody(dirty);
+  for (const el of Array.from(body.querySelectorAll('script, style, template, noscript'))) el.remove();
+  return escapeText(body.textContent ?? '');
 }
 
 /** The longest preview of a message, in characters (an ellipsis marks the cut). */
@@ -141,11 +166,11 @@ export const PREVIEW_MAX = 120;
 export function messagePreview(body: string, max = PREVIEW_MAX): string {
   let text = body;
   if (looksLikeHtml(body)) {
-    const doc = new DOMParser().parseFromString(stripEventHandlers(body), 'text/html');
-    for (const el of Array.from(doc.body.querySelectorAll('script, style, template, noscript'))) el.remove();
+    const doc = inertBody(body);
+    for (const el of Array.from(doc.querySelectorAll('script, style, template, noscript'))) el.remove();
     // Block ends and line breaks separate words.
-    for (const el of Array.from(doc.body.querySelectorAll('br, p, div, li, tr, h1, h2, h3, h4'))) el.append(' ');
-    text = doc.body.textContent ?? '';
+    for (const el of Array.from(doc.querySelectorAll('br, p, div, li, tr, h1, h2, h3, h4'))) el.append(' ');
+    text = doc.textContent ?? '';
   }
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;

@@ -42,7 +42,10 @@ describe('CallHistory', () => {
     expect(headers).toContain('Duration');
     // Every row fills every column, Duration included.
     for (const row of bodyRows()) expect(within(row).getAllByRole('cell')).toHaveLength(headers.length);
-    expect(bodyRows()[0]!.textContent).toContain('10 ms');
+    // As a person reads it, the exact figure in the tooltip.
+    const duration = within(bodyRows()[0]!).getAllByRole('cell')[headers.indexOf('Duration')]!;
+    expect(duration.textContent).toBe('< 0.1 s');
+    expect(duration.title).toBe('10 ms');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByTestId('call-count').textContent).toBe('Calls 26–47 of 47');
     expect(bodyRows()).toHaveLength(22);
@@ -57,6 +60,8 @@ describe('CallHistory', () => {
     fireEvent.change(screen.getByLabelText('Endpoint'), { target: { value: '' } });
     fireEvent.input(screen.getByLabelText('Search calls'), { target: { value: '503 unavailable' } });
     expect(bodyRows()).toHaveLength(10);
+    fireEvent.input(screen.getByLabelText('Search calls'), { target: { value: 'members 46' } });
+    expect(screen.getByTestId('call-count').textContent).toBe('1 call');
     fireEvent.input(screen.getByLabelText('Search calls'), { target: { value: 'nothing like this' } });
     expect(screen.getByText('No call matches.')).toBeTruthy();
   });

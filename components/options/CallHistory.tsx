@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { CallLogRow } from '../../lib/views';
-import { formatDateTime, formatNumber } from '../format';
+import { formatDateTime, formatDuration, formatDurationExact, formatNumber } from '../format';
 import { errorText, type ErrorText } from '../error-text';
-import { t } from '../i18n';
+import { t, uiLocale } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
@@ -91,7 +91,7 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 500, pageSize
           {kept && shown
             ? kept.length > shown.length
               ? t('callRange', formatNumber(current * pageSize + 1), formatNumber(current * pageSize + shown.length), formatNumber(kept.length))
-              : t('callCount', formatNumber(kept.length))
+              : t(new Intl.PluralRules(uiLocale()).select(kept.length) === 'one' ? 'callCountOne' : 'callCount', formatNumber(kept.length))
             : ''}
         </span>
         <Button size="sm" variant="ghost" onClick={() => void load()} icon={<Icon name="refresh" />}>
@@ -142,7 +142,9 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 500, pageSize
                       {r.status !== null ? ` ${r.status}` : ''}
                     </span>
                   </td>
-                  <td class="num nowrap">{t('durationMs', formatNumber(Math.round(r.durationMs)))}</td>
+                  <td class="num nowrap" title={formatDurationExact(r.durationMs)}>
+                    {formatDuration(r.durationMs)}
+                  </td>
                   <td class="summary">{r.summary}</td>
                 </tr>
               ))

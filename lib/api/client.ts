@@ -1,6 +1,7 @@
 import type { RetryPolicy } from './backoff';
 import { DEFAULT_RETRY_POLICY } from './backoff';
-import type { EndpointInput, EndpointName, EndpointResponse } from './endpoints';
+import { endpoints, listAudienceLeads, listCampaigns, listCampaignStatsLeads, searchConversations } from './endpoints';
+import type { Endpoint, EndpointInput, EndpointName, EndpointResponse } from './endpoints';
 import { callEndpoint, defaultHttpConfig, type CallOptions, type CallRecord, type HttpConfig } from './http';
 import type { ConnectionGate } from './connections';
 import type { RateLimiter } from './rate-limiter';
@@ -84,6 +85,9 @@ export type MethodArgs<N extends EndpointName> =
 
 export type EndpointMethod<N extends EndpointName> = (...args: MethodArgs<N>) => Promise<EndpointResponse<N>>;
 
+/** Calls the endpoint it is given: what a bundle uses to hold only the endpoints it calls. */
+export type Caller = <N extends EndpointName>(def: Endpoint<N>, ...args: MethodArgs<N>) => Promise<EndpointResponse<N>>;
+
 type Groups = { [G in keyof ClientMethods]: { [M in keyof ClientMethods[G]]: EndpointMethod<ClientMethods[G][M] & EndpointName> } };
 
 /** Paging helpers: async iterators over every item, page after page. */
@@ -96,9 +100,27 @@ interface Paging {
   audiences: { allLeads(audienceId: string, options?: CallOptions): AsyncGenerator<Lead, void, undefined> };
 }
 
-export type Client = { [G in keyof Groups]: Groups[G] & (G extends keyof Paging ? Paging[G] : unknown) };
+export type Client = { [G in keyof Groups]: Groups[G] & (G extends keyof Paging ? Paging[G] : unknown) } & {
+  /** The same client as a Caller. */
+  call: Caller;
+};
 
-export function createClient(opts: ClientOptions): Client {
+/** Every conversation `GET /conversations/search` finds, following the cursor page after page. */
+export async function* searchAllConversations(
+  call: Caller,
+  filters: Omit<ConversationSearchFilters, 'searchAfter'> = {},
+  options?: CallOptions,
+): AsyncGenerator<ConversationSummary, void, undefined> {
+  for (let cursor: string | undefined; ; ) {
+    const page = await call(searchConversations, cursor === undefined ? filters : { ...filters, searchAfter: cursor }, options);
+    yield* page.data;
+    if (!page.hasMore || page.nextToken === null) return;
+    cursor = page.nextToken;
+  }
+}
+
+/** The rate-limited, retrying, logged call of any endpoint (`http.ts`) with these options. */
+export function createCaller(opts: ClientOptions): Caller {
   const { apiKey, baseUrl } = opts;
   const cfg: HttpConfig = defaultHttpConfig({
     baseUrl: typeof baseUrl === 'function' ? baseUrl : () => baseUrl,
@@ -112,9 +134,11 @@ export function createClient(opts: ClientOptions): Client {
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
+  return (def, ...args) => callEndpoint(cfg, def, args[0], args[1]);
+}
 
-  const call = <N extends EndpointName>(name: N, ...args: MethodArgs<N>): Promise<EndpointResponse<N>> =>
-    callEndpoint(cfg, name, args[0], args[1]);
+export function createClient(opts: ClientOptions): Client {
+  const call = createCaller(opts);
 
   const groups = Object.fromEntries(
     Object.entries(clientMethods).map(([group, methods]) => [
@@ -122,8 +146,7 @@ export function createClient(opts: ClientOptions): Client {
       Object.fromEntries(
         Object.entries(methods).map(([method, name]) => [
           method,
-          (input?: Record<string, unknown>, options?: CallOptions) =>
-            callEndpoint(cfg, name, input as EndpointInput<typeof name>, options),
+          (input?: EndpointInput<typeof name>, options?: CallOptions) => call(endpoints[name], ...([input, options] as MethodArgs<typeof name>)),
         ]),
       ),
     ]),
@@ -133,7 +156,7 @@ export function createClient(opts: ClientOptions): Client {
     campaigns: {
       async *all(options) {
         for (let skip = 0; ; ) {
-          const page = await call('listCampaigns', { skip, limit: CAMPAIGNS_PAGE_MAX }, options);
+          const page = await call(listCampaigns, { skip, limit: CAMPAIGNS_PAGE_MAX }, options);
           yield* page.campaigns;
           skip += page.campaigns.length;
           if (page.campaigns.length === 0 || skip >= page.total) return;
@@ -142,7 +165,7 @@ export function createClient(opts: ClientOptions): Client {
       async *allStatsLeads(campaignId, options) {
         for (let after: string | undefined; ; ) {
           const page = await call(
-            'listCampaignStatsLeads',
+            listCampaignStatsLeads,
             after === undefined ? { campaignId } : { campaignId, getLeadsAfter: after },
             options,
           );
@@ -154,23 +177,12 @@ export function createClient(opts: ClientOptions): Client {
       },
     },
     conversations: {
-      async *searchAll(filters = {}, options) {
-        for (let cursor: string | undefined; ; ) {
-          const page = await call(
-            'searchConversations',
-            cursor === undefined ? filters : { ...filters, searchAfter: cursor },
-            options,
-          );
-          yield* page.data;
-          if (!page.hasMore || page.nextToken === null) return;
-          cursor = page.nextToken;
-        }
-      },
+      searchAll: (filters, options) => searchAllConversations(call, filters, options),
     },
     audiences: {
       async *allLeads(audienceId, options) {
         for (let skip = 0; ; ) {
-          const page = await call('listAudienceLeads', { audienceId, skip, limit: AUDIENCE_LEADS_MAX_LIMIT }, options);
+          const page = await call(listAudienceLeads, { audienceId, skip, limit: AUDIENCE_LEADS_MAX_LIMIT }, options);
           yield* page.data;
           skip += page.data.length;
           if (page.data.length === 0 || skip >= page.total) return;
@@ -184,5 +196,6 @@ export function createClient(opts: ClientOptions): Client {
     campaigns: { ...groups.campaigns, ...paging.campaigns },
     conversations: { ...groups.conversations, ...paging.conversations },
     audiences: { ...groups.audiences, ...paging.audiences },
+    call,
   };
 }

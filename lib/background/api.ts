@@ -2,7 +2,27 @@
  * The calls the background makes, adapted from the typed client into the narrow shapes its parts
  * take (resolver, outbox, service), so that those parts can be tested with plain fakes.
  */
-import type { Client } from '../api/client';
+import { searchAllConversations, type Caller } from '../api/client';
+import {
+  archiveConversation,
+  createLead,
+  enrichLead,
+  getCredits,
+  listAudiences,
+  listCampaigns,
+  listConversationMessages,
+  listIdentities,
+  listLeadConversations,
+  listLeadLogs,
+  listMembers,
+  searchConversations,
+  searchLeads,
+  snoozeConversation,
+  unarchiveConversation,
+  unsnoozeConversation,
+  updateLeadStatus,
+  updateNote,
+} from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
 import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
@@ -31,66 +51,67 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   leadLogs(leadId: string, skip: number, limit: number, opts: OutboxCallOptions): Promise<{ data: LeadLog[]; total: number }>;
 }
 
-export function createBackgroundApi(client: Client): BackgroundApi {
+/** `call`: a Caller (`createCaller`, or a client's `call`); the bundle holds only the endpoints named here. */
+export function createBackgroundApi(call: Caller): BackgroundApi {
   return {
     async searchLead(query, opts: ResolveCallOptions): Promise<LeadMatches | null> {
       try {
-        return leadMatches(await client.leads.search(query, opts));
+        return leadMatches(await call(searchLeads, query, opts));
       } catch (error) {
         // "No lead matches" is an answer, not a failure.
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
     },
-    leadConversations: async (leadId, opts) => (await client.leads.conversations({ leadId }, opts)).data,
+    leadConversations: async (leadId, opts) => (await call(listLeadConversations, { leadId }, opts)).data,
     async leadsConversations(leadIds, opts) {
       // One search for the whole batch; more than a page of conversations follows the cursor.
       const out: ConversationSummary[] = [];
-      for await (const c of client.conversations.searchAll({ leadIds: [...leadIds], limit: CONVERSATION_SEARCH_MAX_LIMIT }, opts)) out.push(c);
+      for await (const c of searchAllConversations(call, { leadIds: [...leadIds], limit: CONVERSATION_SEARCH_MAX_LIMIT }, opts)) out.push(c);
       return out;
     },
     note: async (conversationId, text, mode, opts) =>
-      (await client.inbox.note({ conversationId, note: text, mode }, opts)).data,
+      (await call(updateNote, { conversationId, note: text, mode }, opts)).data,
     async action(kind, conversationId, until, opts): Promise<ConversationSummary> {
       switch (kind) {
         case 'archive':
-          return (await client.inbox.archive({ conversationId }, opts)).data;
+          return (await call(archiveConversation, { conversationId }, opts)).data;
         case 'unarchive':
-          return (await client.inbox.unarchive({ conversationId }, opts)).data;
+          return (await call(unarchiveConversation, { conversationId }, opts)).data;
         case 'unsnooze':
-          return (await client.inbox.unsnooze({ conversationId }, opts)).data;
+          return (await call(unsnoozeConversation, { conversationId }, opts)).data;
         case 'snooze':
           if (until === undefined) throw new TypeError('snooze needs a date');
-          return (await client.inbox.snooze({ conversationId, snoozeUntil: until }, opts)).data;
+          return (await call(snoozeConversation, { conversationId, snoozeUntil: until }, opts)).data;
       }
     },
-    leadStatus: async (input, opts) => (await client.leads.status(input, opts)).logs,
-    createLead: async (input, opts) => ({ leadId: (await client.leads.create(input, opts)).leadId }),
-    members: (opts) => client.members.list(undefined, opts),
-    credits: async (opts) => (await client.credits.get(undefined, opts)).credits,
-    audiences: async (opts) => (await client.audiences.list(undefined, opts)).audiences,
-    identities: async (opts) => (await client.identities.list(undefined, opts)).identities,
+    leadStatus: async (input, opts) => (await call(updateLeadStatus, input, opts)).logs,
+    createLead: async (input, opts) => ({ leadId: (await call(createLead, input, opts)).leadId }),
+    members: (opts) => call(listMembers, undefined, opts),
+    credits: async (opts) => (await call(getCredits, undefined, opts)).credits,
+    audiences: async (opts) => (await call(listAudiences, undefined, opts)).audiences,
+    identities: async (opts) => (await call(listIdentities, undefined, opts)).identities,
     enrich: async (input, opts) => {
-      const res = await client.leads.enrich(input, opts);
+      const res = await call(enrichLead, input, opts);
       return { enrichRequestId: res.enrichRequestId, creditsSpent: res.creditsSpent };
     },
-    searchConversations: (filters, opts) => client.conversations.search(filters, opts),
+    searchConversations: (filters, opts) => call(searchConversations, filters, opts),
     async leadById(leadId, opts) {
       try {
         // An id names one lead: the first of the matches.
-        return leadMatches(await client.leads.search({ leadId }, opts)).leads[0] ?? null;
+        return leadMatches(await call(searchLeads, { leadId }, opts)).leads[0] ?? null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
     },
-    campaigns: async (opts) => (await client.campaigns.list({ skip: 0, limit: CAMPAIGNS_PAGE_MAX }, opts)).campaigns,
+    campaigns: async (opts) => (await call(listCampaigns, { skip: 0, limit: CAMPAIGNS_PAGE_MAX }, opts)).campaigns,
     leadLogs: async (leadId, skip, limit, opts) => {
-      const res = await client.leads.logs({ leadId, skip, limit }, opts);
+      const res = await call(listLeadLogs, { leadId, skip, limit }, opts);
       return { data: res.data, total: res.total };
     },
     conversationMessages: async (conversationId, page, opts) => {
-      const res = await client.conversations.messages({ conversationId, page }, opts);
+      const res = await call(listConversationMessages, { conversationId, page }, opts);
       return { data: res.data, total: res.total };
     },
   };

@@ -4,7 +4,7 @@
  * every attempt written to the call log, every answer reported to the key session.
  */
 import type { RetryPolicy } from '../api/backoff';
-import { createClient, type CallRecord } from '../api/client';
+import { createCaller, type CallRecord } from '../api/client';
 import { createConnectionGate } from '../api/connections';
 import { createSlidingWindowLimiter, systemClock, type LimiterState } from '../api/rate-limiter';
 import type { CallLog } from '../store/call-log';
@@ -86,7 +86,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
 
   const apiWith = (apiKey: () => string, baseUrl: () => string = opts.baseUrl) =>
     createBackgroundApi(
-      createClient({
+      createCaller({
         baseUrl,
         apiKey,
         limiter,

@@ -118,7 +118,7 @@ export const MessageView = z.object({
   channel: z.string(),
   status: z.string(),
   subject: z.nullable(z.string()),
-  /** As the service sent it: MAY BE HTML. The UI must sanitise it (DOMPurify) before rendering. */
+  /** As the service sent it: MAY BE HTML. The UI must sanitise it (`components/lead-panel/sanitize.ts`) before rendering. */
   content: z.string(),
   createdAt: z.number(),
 });

@@ -160,6 +160,8 @@ function createKit(setup: KitSetup, context: BrowserContext, extensionOrigin: st
         style.setProperty('-webkit-text-fill-color', on ? 'transparent' : '');
       });
     for (const m of masked) await m.evaluateAll(blank, true);
+    // A whole page shows everything from the top: scrolled, its sticky header would be drawn midway.
+    if (opts.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
     try {
       return await page.screenshot({ fullPage: opts.fullPage, clip: opts.clip, animations: 'disabled', caret: 'hide', scale: 'css' });
     } finally {

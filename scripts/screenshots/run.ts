@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       for (const locale of scene.locales ?? ['en']) {
         console.log(`scene ${file} (${locale}): ${scene.title}`);
         const workspaces = await resetEmulator(emulator.origin);
+        if (scene.latencyMs) await setLatency(emulator.origin, scene.latencyMs);
         const pro = workspaces.find((w) => w.name === 'demo-pro') ?? workspaces.find((w) => w.plan === 'PRO');
         if (!pro) throw new Error('the demo seed has no Pro workspace');
         setup.emulator.workspaces = workspaces;
@@ -70,6 +71,16 @@ async function resetEmulator(origin: string): Promise<KitSetup['emulator']['work
   });
   if (!response.ok) throw new Error(`the emulator refused the reset: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { workspaces: KitSetup['emulator']['workspaces'] }).workspaces;
+}
+
+/** Every API call answered `latencyMs` later (the reset before the next scene clears it). */
+async function setLatency(origin: string, latencyMs: number): Promise<void> {
+  const response = await fetch(`${origin}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ latencyMs }),
+  });
+  if (!response.ok) throw new Error(`the emulator refused the latency: ${response.status} ${await response.text()}`);
 }
 
 main().catch((error: unknown) => {

@@ -56,5 +56,10 @@ export interface Scene {
   title: string;
   /** The locales this scene is shot in (a browser per locale). Default: English only. */
   locales?: ShotLocale[];
+  /**
+   * The service answers every call of the scene (the browser's set-up included) this much later, as
+   * a real one over the internet does: call durations then read the same on every run.
+   */
+  latencyMs?: number;
   run(kit: SceneKit): Promise<void>;
 }

@@ -1,6 +1,7 @@
 /** Steps several scenes take, as a user takes them (the options page, a profile and its panel). */
 import type { Page } from '@playwright/test';
 import { catalogueMessage, configure, optionLabels } from '../extension-session';
+import { readBadges } from '../../test/e2e/chip';
 import type { SceneKit } from './scene';
 
 /** A word of the extension's catalogue in the scene's language. */
@@ -46,4 +47,22 @@ export async function shootPanelState(kit: SceneKit, path: string, name: string)
   const panel = await kit.openPanel(tabId);
   await panel.setViewportSize({ width: 400, height: 640 });
   await kit.shoot(panel, name);
+}
+
+/**
+ * Waits until the page shows at least `count` badges and no more arrive for a second (they come from
+ * the background in batches, for the rows on screen only, so the exact number depends on the layout).
+ */
+export async function badgesShown(page: Page, count: number): Promise<void> {
+  let last = -1;
+  let stableSince = Date.now();
+  for (let i = 0; i < 300; i++) {
+    const shown = (await readBadges(page)).length;
+    if (shown !== last) {
+      last = shown;
+      stableSince = Date.now();
+    } else if (shown >= count && Date.now() - stableSince >= 1_000) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`fewer than ${count} badges on ${page.url()} (${last})`);
 }

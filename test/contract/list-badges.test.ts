@@ -23,7 +23,7 @@ const sorted = (ids: string[]) => [...ids].sort();
 
 describe('list badges: one conversation search per batch', () => {
   it('returns the conversations of every lead of the batch, the same as lead by lead, in one call', async () => {
-    const api = createBackgroundApi(clientFor(proWorkspace()));
+    const api = createBackgroundApi(clientFor(proWorkspace()).call);
     const batch = leads.slice(0, 12).map((l) => l.id);
     const batched = await api.leadsConversations(batch, { priority: 'list' });
     const oneByOne = (await Promise.all(batch.map((id) => api.leadConversations(id, { priority: 'list' })))).flat();
@@ -33,7 +33,7 @@ describe('list badges: one conversation search per batch', () => {
   });
 
   it('follows the cursor when a batch holds more than 100 conversations', async () => {
-    const api = createBackgroundApi(clientFor(proWorkspace()));
+    const api = createBackgroundApi(clientFor(proWorkspace()).call);
     const batch = leads.slice(0, 100).map((l) => l.id);
     const batched = await api.leadsConversations(batch, { priority: 'list' });
     expect(batched.length).toBeGreaterThan(100);

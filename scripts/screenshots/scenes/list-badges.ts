@@ -7,24 +7,7 @@ import type { Page } from '@playwright/test';
 import { LIST_BADGE_HOST_PREFIX } from '../../../components/list-badge/list-badge';
 import { readBadges } from '../../../test/e2e/chip';
 import type { Scene } from '../scene';
-
-/**
- * Waits until the page shows at least `count` badges and no more arrive for a second (they come from
- * the background in batches, for the rows on screen only, so the exact number depends on the layout).
- */
-async function badgesShown(page: Page, count: number): Promise<void> {
-  let last = -1;
-  let stableSince = Date.now();
-  for (let i = 0; i < 300; i++) {
-    const shown = (await readBadges(page)).length;
-    if (shown !== last) {
-      last = shown;
-      stableSince = Date.now();
-    } else if (shown >= count && Date.now() - stableSince >= 1_000) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`fewer than ${count} badges on ${page.url()} (${last})`);
-}
+import { badgesShown } from '../steps';
 
 /** Hovers the badge of the first listed lead with a conversation; returns the part of the page to shoot. */
 async function hoverBadge(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {

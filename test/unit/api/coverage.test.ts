@@ -89,6 +89,10 @@ describe('endpoint coverage', () => {
     expect(endpoints[name as EndpointName].n).toBe(n);
   });
 
+  it('names each endpoint as the catalogue does (the call log and the errors use the name)', () => {
+    for (const name of endpointNames) expect(endpoints[name].name).toBe(name);
+  });
+
   it('holds nothing the spec does not list', () => {
     expect(catalogue.map(normalise).sort()).toEqual(documented.map(normalise).sort());
   });

@@ -17,7 +17,7 @@ function contentScriptOptions() {
 }
 
 async function mountLikeTheContentScript(ctx: ContentScriptContext) {
-  const ui = await createChipUi(ctx, () => undefined);
+  const ui = createChipUi(ctx, () => undefined);
   ui.mount();
   return ui;
 }
