@@ -6,7 +6,7 @@ import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { errorText, type ErrorText } from '../error-text';
-import { leadStatusLabel } from './QualifyControl';
+import { activityText } from './activity-text';
 
 export interface ActivityProps {
   leadId: string;
@@ -55,7 +55,9 @@ export function Activity({ leadId, recent, loadPage }: ActivityProps) {
         <ol class="activity-list" aria-label={t('activity')}>
           {items.map((item) => (
             <li key={item.id} class="activity-item">
-              <span class="activity-what">{item.status ? t('activityStatusSet', leadStatusLabel(item.status)) : item.description}</span>
+              <span class="activity-what" title={item.description}>
+                {activityText(item)}
+              </span>
               <span class="picker-sub">
                 {[formatDateTime(item.createdAt), item.campaignName].filter(Boolean).join(' · ')}
               </span>

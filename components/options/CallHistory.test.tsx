@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
 import type { CallLogRow } from '../../lib/views';
-import { useEnglish } from '../test-i18n';
+import { summarizeResponse } from '../../lib/api/summaries';
+import { useEnglish, useFrench } from '../test-i18n';
 import { CallHistory, filterCalls } from './CallHistory';
 
 beforeEach(() => useEnglish());
@@ -77,5 +78,35 @@ describe('CallHistory', () => {
   it('keeps rows whose every search word matches', () => {
     expect(filterCalls(ROWS, { endpoint: '', search: 'listMembers 200' }).every((r) => r.endpoint === 'listMembers')).toBe(true);
     expect(filterCalls(ROWS, { endpoint: 'listMembers', search: '' })).toHaveLength(ROWS.filter((r) => r.endpoint === 'listMembers').length);
+  });
+
+  it("words each summary in the user's language, with the language's plural rules; a service's message as it came", async () => {
+    const identity = { id: 'idt_1', name: 'Sam Sales', firstname: 'Sam', lastname: 'Sales', companyName: null, jobTitle: null, pronetConnected: true };
+    const row = (id: number, endpoint: string, summary: string, ok = true): CallLogRow => ({ id, endpoint, method: 'GET', ok, status: ok ? 200 : 401, summary, at: AT - id, durationMs: 5 });
+    const rows = [
+      row(1, 'listIdentities', summarizeResponse('listIdentities', { statusCode: 200, identities: Array.from({ length: 5 }, (_, i) => ({ ...identity, id: `idt_${i}` })) })),
+      row(2, 'listMembers', summarizeResponse('listMembers', [{ id: 'mem_1', name: 'Sam', label: 'Owner' }])),
+      row(3, 'listMembers', summarizeResponse('listMembers', [])),
+      row(4, 'listMembers', 'Unknown API key.', false),
+    ];
+    const summaries = async () => {
+      const send = vi.fn(async () => ({ ok: true, value: rows }));
+      render(<CallHistory messenger={{ send } as unknown as Messenger} refreshMs={60_000} />);
+      const table = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+      await waitFor(() => expect(table()).toHaveLength(4));
+      const summaries = table().map((r) => r.querySelector('.summary')!.textContent);
+      cleanup();
+      return summaries;
+    };
+    useFrench();
+    // French counts 0 and 1 as singular.
+    expect(await summaries()).toEqual(['5 identités', '1 membre', '0 membre', 'Unknown API key.']);
+    useEnglish();
+    expect(await summaries()).toEqual(['5 identities', '1 member', '0 members', 'Unknown API key.']);
+    // The search reads the words shown.
+    render(<CallHistory messenger={{ send: vi.fn(async () => ({ ok: true, value: rows })) } as unknown as Messenger} refreshMs={60_000} />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    fireEvent.input(screen.getByLabelText('Search calls'), { target: { value: 'identities' } });
+    expect(bodyRows()).toHaveLength(1);
   });
 });

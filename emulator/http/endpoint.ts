@@ -9,7 +9,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointResponse, type Endpoints } from '../../lib/api/endpoints';
-import { summarizeResponse } from '../../lib/api/summaries';
+import { callSummary } from '../../lib/api/summaries';
+import { englishSummary } from '../summary-words';
 import type { EmulatorCore } from '../core';
 import type { WorkspaceStore } from '../store';
 import { requireKey } from './auth';
@@ -62,7 +63,7 @@ export function endpointRegistrar(api: Api, core: EmulatorCore): RegisterEndpoin
       const body = def.body && validated(c, 'json', def.body);
       const reply = await handler({ core, ws: workspaceOf(c), now: core.now(), params, query, body } as EndpointContext<typeof name>);
       const response = Array.isArray(reply) ? reply : { statusCode: 200, ...(reply as object) };
-      c.set('summary', summarizeResponse(name, response as EndpointResponse<typeof name>));
+      c.set('summary', englishSummary(callSummary(name, response as EndpointResponse<typeof name>)));
       if (def.method !== 'GET') core.changed();
       if (core.dialect === 'variants') {
         const turn = core.variantTurns.get(name) ?? 0;

@@ -1,57 +1,149 @@
 import type { EndpointName, EndpointResponse } from './endpoints';
 
-// One short line per successful call for the call log. Counts and outcomes only: never a note's
-// text, a message body, an email address or the key.
+// One short summary per successful call for the call log, kept as data (a kind and its counts) so
+// that each page words it in the user's language. Counts and outcomes only: never a note's text, a
+// message body, an email address or the key.
 
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** What a call did, by kind: `n` and `of` are counts, `flag` a yes/no the kind names. */
+export interface CallSummary {
+  kind: SummaryKind;
+  n?: number;
+  of?: number;
+  flag?: boolean;
 }
 
-type Summaries = { [N in EndpointName]: (res: EndpointResponse<N>) => string };
+export const SUMMARY_KINDS = [
+  'members',
+  'identities',
+  'audiences',
+  'audienceCreated',
+  'audienceImportStarted',
+  'audienceSize',
+  'leadsOf',
+  'leadSaved',
+  'leadFound',
+  'leadsFound',
+  'leadCampaignsUpdated',
+  'leadRemoved',
+  'leadLogs',
+  'conversations',
+  'enrichRequested',
+  'enrichPending',
+  'enrichDone',
+  'enrichFailed',
+  'enrichNotFound',
+  'credits',
+  'campaigns',
+  'campaignFound',
+  'campaignStats',
+  'messageTemplates',
+  'settingsUpdated',
+  'messages',
+  'noteSaved',
+  'conversationArchived',
+  'conversationUnarchived',
+  'conversationSnoozed',
+  'conversationUnsnoozed',
+  'pronetMessageSent',
+  'emailSent',
+  'webhooks',
+  'webhookCreated',
+  'webhookDeleted',
+  'visitorsPushed',
+  'crmRecords',
+  'crmIntegrations',
+] as const;
+export type SummaryKind = (typeof SUMMARY_KINDS)[number];
+
+const ENRICH_KIND = { pending: 'enrichPending', enriched: 'enrichDone', completed: 'enrichDone', failed: 'enrichFailed', not_found: 'enrichNotFound' } as const;
+
+type Summaries = { [N in EndpointName]: (res: EndpointResponse<N>) => CallSummary };
 
 const summaries: Summaries = {
-  listMembers: (r) => count(r.length, 'member'),
-  listIdentities: (r) => count(r.identities.length, 'identity', 'identities'),
-  listAudiences: (r) => count(r.audiences.length, 'audience'),
-  createAudience: () => 'audience created',
-  importAudience: () => 'audience import started',
-  getAudience: (r) => `audience of ${count(r.data.size, 'lead')}`,
-  listAudienceLeads: (r) => `${count(r.data.length, 'lead')} of ${r.total}`,
-  createLead: () => 'lead saved',
-  searchLeads: (r) => ('lead' in r ? 'lead found' : `${count(r.leads.length, 'lead')} found${r.tooManyResults ? ', more matched' : ''}`),
-  updateLeadStatus: (r) => `${r.logs.filter((l) => l.leadUpdated).length} of ${count(r.logs.length, 'campaign')} updated`,
-  removeLeadFromAudience: () => 'lead removed from audience',
-  listLeadLogs: (r) => `${count(r.data.length, 'log')} of ${r.total}`,
-  listLeadConversations: (r) => count(r.data.length, 'conversation'),
-  enrichLead: (r) => `enrichment requested, ${count(r.creditsSpent, 'credit')} spent`,
-  getEnrichStatus: (r) => `enrichment ${r.status.replace('_', ' ')}`,
-  getCredits: (r) => count(r.credits.total, 'credit'),
-  listCampaigns: (r) => `${count(r.campaigns.length, 'campaign')} of ${r.total}`,
-  getCampaign: () => 'campaign found',
-  getCampaignStats: () => 'campaign stats',
-  listCampaignStatsLeads: (r) => `${count(r.leads.length, 'lead')} of ${r.count}`,
-  listCampaignMessages: (r) => count(r.data.length, 'message template'),
-  updateCampaignSettings: () => 'settings updated',
-  searchConversations: (r) => count(r.data.length, 'conversation'),
-  listConversationMessages: (r) => `${count(r.data.length, 'message')} of ${r.total}`,
-  updateNote: (r) => `note saved, ${count(r.data.noteLength, 'character')}${r.data.truncated ? ', truncated' : ''}`,
-  archiveConversation: () => 'conversation archived',
-  unarchiveConversation: () => 'conversation unarchived',
-  snoozeConversation: () => 'conversation snoozed',
-  unsnoozeConversation: () => 'conversation unsnoozed',
-  sendPronetMessage: () => 'pronet message sent',
-  sendEmail: () => 'email sent',
-  listInboxWebhooks: (r) => count(r.length, 'webhook'),
-  createInboxWebhook: () => 'webhook created',
-  deleteInboxWebhook: () => 'webhook deleted',
-  pushVisitorsTrackerA: (r) => `${r.created} created, ${r.merged} merged`,
-  pushVisitorsTrackerB: (r) => `${r.created} created, ${r.merged} merged`,
-  pushVisitorsTrackerC: (r) => `${r.created} created, ${r.merged} merged`,
-  searchCrm: (r) => count(r.results.length, 'CRM record'),
-  listCrmIntegrations: (r) =>
-    `crmA ${r.crmA.connected ? 'connected' : 'not connected'}, crmB ${r.crmB.connected ? 'connected' : 'not connected'}`,
+  listMembers: (r) => ({ kind: 'members', n: r.length }),
+  listIdentities: (r) => ({ kind: 'identities', n: r.identities.length }),
+  listAudiences: (r) => ({ kind: 'audiences', n: r.audiences.length }),
+  createAudience: () => ({ kind: 'audienceCreated' }),
+  importAudience: () => ({ kind: 'audienceImportStarted' }),
+  getAudience: (r) => ({ kind: 'audienceSize', n: r.data.size }),
+  listAudienceLeads: (r) => ({ kind: 'leadsOf', n: r.data.length, of: r.total }),
+  createLead: () => ({ kind: 'leadSaved' }),
+  searchLeads: (r) => ('lead' in r ? { kind: 'leadFound' } : { kind: 'leadsFound', n: r.leads.length, flag: r.tooManyResults === true }),
+  updateLeadStatus: (r) => ({ kind: 'leadCampaignsUpdated', n: r.logs.filter((l) => l.leadUpdated).length, of: r.logs.length }),
+  removeLeadFromAudience: () => ({ kind: 'leadRemoved' }),
+  listLeadLogs: (r) => ({ kind: 'leadLogs', n: r.data.length, of: r.total }),
+  listLeadConversations: (r) => ({ kind: 'conversations', n: r.data.length }),
+  enrichLead: (r) => ({ kind: 'enrichRequested', n: r.creditsSpent }),
+  getEnrichStatus: (r) => ({ kind: ENRICH_KIND[r.status] }),
+  getCredits: (r) => ({ kind: 'credits', n: r.credits.total }),
+  listCampaigns: (r) => ({ kind: 'campaigns', n: r.campaigns.length, of: r.total }),
+  getCampaign: () => ({ kind: 'campaignFound' }),
+  getCampaignStats: () => ({ kind: 'campaignStats' }),
+  listCampaignStatsLeads: (r) => ({ kind: 'leadsOf', n: r.leads.length, of: r.count }),
+  listCampaignMessages: (r) => ({ kind: 'messageTemplates', n: r.data.length }),
+  updateCampaignSettings: () => ({ kind: 'settingsUpdated' }),
+  searchConversations: (r) => ({ kind: 'conversations', n: r.data.length }),
+  listConversationMessages: (r) => ({ kind: 'messages', n: r.data.length, of: r.total }),
+  updateNote: (r) => ({ kind: 'noteSaved', n: r.data.noteLength, flag: r.data.truncated }),
+  archiveConversation: () => ({ kind: 'conversationArchived' }),
+  unarchiveConversation: () => ({ kind: 'conversationUnarchived' }),
+  snoozeConversation: () => ({ kind: 'conversationSnoozed' }),
+  unsnoozeConversation: () => ({ kind: 'conversationUnsnoozed' }),
+  sendPronetMessage: () => ({ kind: 'pronetMessageSent' }),
+  sendEmail: () => ({ kind: 'emailSent' }),
+  listInboxWebhooks: (r) => ({ kind: 'webhooks', n: r.length }),
+  createInboxWebhook: () => ({ kind: 'webhookCreated' }),
+  deleteInboxWebhook: () => ({ kind: 'webhookDeleted' }),
+  pushVisitorsTrackerA: (r) => ({ kind: 'visitorsPushed', n: r.created, of: r.merged }),
+  pushVisitorsTrackerB: (r) => ({ kind: 'visitorsPushed', n: r.created, of: r.merged }),
+  pushVisitorsTrackerC: (r) => ({ kind: 'visitorsPushed', n: r.created, of: r.merged }),
+  searchCrm: (r) => ({ kind: 'crmRecords', n: r.results.length }),
+  // n: how many of the two CRMs are connected.
+  listCrmIntegrations: (r) => ({ kind: 'crmIntegrations', n: Number(r.crmA.connected) + Number(r.crmB.connected), of: 2 }),
 };
 
+/** What a successful call did, as data. */
+export function callSummary<N extends EndpointName>(name: N, response: EndpointResponse<N>): CallSummary {
+  return (summaries[name] as (r: EndpointResponse<N>) => CallSummary)(response);
+}
+
+const TOKEN = /^@([A-Za-z]+)(?: n(\d+))?(?: of(\d+))?( !)?$/;
+
+/**
+ * The summary as the call log's text column stores it: a short token (`@leadsFound n3 !`) that
+ * `readSummary` turns back into data. A failed call's summary stays the service's own words.
+ */
 export function summarizeResponse<N extends EndpointName>(name: N, response: EndpointResponse<N>): string {
-  return (summaries[name] as (r: EndpointResponse<N>) => string)(response);
+  const s = callSummary(name, response);
+  return `@${s.kind}${s.n !== undefined ? ` n${s.n}` : ''}${s.of !== undefined ? ` of${s.of}` : ''}${s.flag ? ' !' : ''}`;
+}
+
+/** The data a stored summary holds; null for text that is no summary token (an error, an older row). */
+export function readSummary(text: string): CallSummary | null {
+  const m = TOKEN.exec(text);
+  if (!m || !(SUMMARY_KINDS as readonly string[]).includes(m[1]!)) return null;
+  return {
+    kind: m[1] as SummaryKind,
+    ...(m[2] !== undefined ? { n: Number(m[2]) } : {}),
+    ...(m[3] !== undefined ? { of: Number(m[3]) } : {}),
+    ...(m[4] ? { flag: true } : {}),
+  };
+}
+
+const FLAG_KEYS: Partial<Record<SummaryKind, string>> = { leadsFound: 'callSummaryMoreMatched', noteSaved: 'callSummaryTruncated' };
+
+/**
+ * The catalogue messages that word a summary: `callSummary_<kind>` (its `_one` form when `locale`'s
+ * plural rules make the count singular and the catalogue `has` it), the counts to put in, and the
+ * message of its flag when set.
+ */
+export function summaryMessage(s: CallSummary, locale: string, has: (key: string) => boolean): { key: string; counts: number[]; flagKey: string | null } {
+  const base = `callSummary_${s.kind}`;
+  const one = `${base}_one`;
+  const singular = s.n !== undefined && new Intl.PluralRules(locale).select(s.n) === 'one' && has(one);
+  return {
+    key: singular ? one : base,
+    counts: [s.n, s.of].filter((x) => x !== undefined),
+    flagKey: s.flag ? (FLAG_KEYS[s.kind] ?? null) : null,
+  };
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_IDENTITY_BOOK,
   IDENTITIES_MAX_AGE_MS,
+  IDENTITIES_FRESH_MS,
   IDENTITIES_RETRY_MS,
   identitiesDue,
+  identitiesFresh,
   identityBook,
   readSavedIdentities,
 } from './identities';
@@ -25,6 +27,15 @@ describe('identity names', () => {
     expect(identitiesDue(book, T + 60_000, ['idt_1'])).toBe(false);
     expect(identitiesDue(book, T + 60_000, ['idt_new'])).toBe(false);
     expect(identitiesDue(book, T + IDENTITIES_RETRY_MS, ['idt_new'])).toBe(true);
+  });
+
+  it('answer a page that lists them without a call while fresh, then with one', () => {
+    expect(identitiesFresh(EMPTY_IDENTITY_BOOK, T)).toBe(false);
+    const book = identityBook({ fetchedAt: T, list });
+    expect(identitiesFresh(book, T + IDENTITIES_FRESH_MS - 1)).toBe(true);
+    expect(identitiesFresh(book, T + IDENTITIES_FRESH_MS)).toBe(false);
+    // A clock set back is no proof of freshness.
+    expect(identitiesFresh(book, T - 1)).toBe(false);
   });
 
   it('wait after a failed attempt instead of asking at every state', () => {

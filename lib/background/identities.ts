@@ -8,6 +8,8 @@ import type { IdentityView } from '../views';
 
 /** A loaded list is used this long before it is loaded again. */
 export const IDENTITIES_MAX_AGE_MS = 24 * 3_600_000;
+/** A list fetched this recently answers a page that lists identities (the options page, the queue's picker) without a call. */
+export const IDENTITIES_FRESH_MS = 5 * 60_000;
 /** The least time between two attempts, so an unknown identity or a failing service costs one call now and then. */
 export const IDENTITIES_RETRY_MS = 10 * 60_000;
 
@@ -50,4 +52,9 @@ export function identitiesDue(book: IdentityBook, now: number, unknownIds: reado
   if (book.triedAt !== null && now - book.triedAt < IDENTITIES_RETRY_MS) return false;
   if (book.fetchedAt === null || now - book.fetchedAt >= IDENTITIES_MAX_AGE_MS) return true;
   return unknownIds.some((id) => !book.names.has(id));
+}
+
+/** Whether the list the book holds answers a surface that lists identities, without a call. */
+export function identitiesFresh(book: IdentityBook, now: number): boolean {
+  return book.fetchedAt !== null && now - book.fetchedAt >= 0 && now - book.fetchedAt < IDENTITIES_FRESH_MS;
 }

@@ -1,6 +1,8 @@
 /**
  * The identities' names for the panels, loaded in the background when due (`identities.ts` says
  * when): a failure only means ids are shown a while longer. Kept in IndexedDB, forgotten with the key.
+ * One fetch at a time: every ask while it is in flight shares it, and a fresh list answers without one
+ * (each call spends the key's shared budget).
  */
 import type { MetaStore } from '../store/meta';
 import type { IdentityView } from '../views';
@@ -8,6 +10,7 @@ import type { BackgroundApi } from './api';
 import {
   EMPTY_IDENTITY_BOOK,
   identitiesDue,
+  identitiesFresh,
   identityBook,
   readSavedIdentities,
   type IdentityBook,
@@ -42,50 +45,61 @@ export function createIdentityDirectory(opts: IdentityDirectoryOptions): Identit
   let book: IdentityBook = EMPTY_IDENTITY_BOOK;
   /** Bumped by a key change: a load started for the previous key is ignored. */
   let generation = 0;
-  let loading = false;
+  /** The fetch in flight for the current key, shared by every ask (a background load, a page's list). */
+  let inflight: Promise<IdentityView[]> | null = null;
+  let list: IdentityView[] = [];
 
   async function store(saved: SavedIdentities, triedAt?: number) {
     book = identityBook(saved, triedAt);
+    list = saved.list;
     await opts.meta.set(IDENTITIES_META, saved);
     opts.onChange();
   }
 
-  const views = (list: readonly { id: string; name: string }[]): IdentityView[] => list.map((i) => ({ id: i.id, name: i.name }));
+  const views = (items: readonly { id: string; name: string }[]): IdentityView[] => items.map((i) => ({ id: i.id, name: i.name }));
+
+  function fetchList(priority: 'user' | 'background'): Promise<IdentityView[]> {
+    if (inflight) return inflight;
+    const started = generation;
+    const triedAt = opts.clock.now();
+    book = { ...book, triedAt };
+    const pending = opts.api.identities({ priority }).then(async (items) => {
+      const fetched = views(items);
+      if (started === generation) await store({ fetchedAt: opts.clock.now(), list: fetched }, triedAt);
+      return fetched;
+    });
+    inflight = pending;
+    const settle = () => {
+      if (inflight === pending) inflight = null;
+    };
+    pending.then(settle, settle);
+    return pending;
+  }
 
   return {
     names: () => book.names,
     async restore() {
       const saved = readSavedIdentities(await opts.meta.get<unknown>(IDENTITIES_META));
-      if (saved) book = identityBook(saved, null);
+      if (saved) {
+        book = identityBook(saved, null);
+        list = saved.list;
+      }
     },
     load(unknownIds = []) {
-      if (opts.keys.current() === null || opts.keys.problem() !== null || loading || opts.isStopped()) return;
-      const now = opts.clock.now();
-      if (!identitiesDue(book, now, unknownIds)) return;
-      book = { ...book, triedAt: now };
-      loading = true;
-      const started = generation;
-      void opts.api
-        .identities({ priority: 'background' })
-        .then(async (list) => {
-          if (started === generation) await store({ fetchedAt: opts.clock.now(), list: views(list) }, now);
-        })
-        // A refused key is the key session's business; anything else: tried again when due.
-        .catch(() => undefined)
-        .finally(() => {
-          if (started === generation) loading = false;
-        });
+      if (opts.keys.current() === null || opts.keys.problem() !== null || inflight || opts.isStopped()) return;
+      if (!identitiesDue(book, opts.clock.now(), unknownIds)) return;
+      // A refused key is the key session's business; anything else: tried again when due.
+      fetchList('background').catch(() => undefined);
     },
     async list() {
-      const started = generation;
-      const list = views(await opts.api.identities({ priority: 'user' }));
-      if (started === generation) await store({ fetchedAt: opts.clock.now(), list });
-      return list;
+      if (identitiesFresh(book, opts.clock.now())) return list;
+      return await fetchList('user');
     },
     async forget() {
       generation += 1;
-      loading = false;
+      inflight = null;
       book = EMPTY_IDENTITY_BOOK;
+      list = [];
       await opts.meta.set(IDENTITIES_META, null);
     },
   };

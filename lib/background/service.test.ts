@@ -381,6 +381,20 @@ describe('background service', () => {
     await vi.waitFor(() => expect(server.identityCalls()).toBe(2));
   });
 
+  it('lists identities for every surface with one call: asks in flight share it, a fresh list costs none', async () => {
+    const service = await startService();
+    // The options page after Save: the key's own load, the "I send as" list, the key test, the queue's picker.
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const asks = [send(service, { type: 'identities' }), send(service, { type: 'identities' }), send(service, { type: 'key-test' })];
+    const lists = await Promise.all(asks.slice(0, 2).map((r) => value<{ id: string; name: string }[]>(r)));
+    await value(asks[2]!);
+    for (const list of lists) expect(list).toEqual([{ id: 'idt_1', name: 'Sam Sales' }]);
+    expect(server.identityCalls()).toBe(1);
+    // The page opened again while the list is fresh: answered from what the worker holds.
+    expect(await value(send(service, { type: 'identities' }))).toEqual([{ id: 'idt_1', name: 'Sam Sales' }]);
+    expect(server.identityCalls()).toBe(1);
+  });
+
   it('places every chip state, so the content script ends on the newest whichever channel delivers first', async () => {
     const service = await startService();
     await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));

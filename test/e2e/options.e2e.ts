@@ -84,3 +84,27 @@ test('Test key tests the typed address and names it when unreachable; Save keeps
   expect(after.some((c) => c.endpoint === 'listMembers' && c.ok && c.workspaceName === 'demo-pro')).toBe(true);
   await expect(options.locator('body')).not.toContainText(wrong);
 });
+
+test('opening the options page lists the identities with one call at most: asks share it, a fresh list costs none', async ({
+  configureExtension,
+  extension,
+  emulator,
+  demo,
+  emulatorCalls,
+}) => {
+  const identityCalls = async () => (await emulatorCalls()).filter((c) => c.endpoint === 'listIdentities');
+  // Save: the key's own load, the "I send as" list and the key test ask together, and share one call.
+  const options = await configureExtension(null, { apiKey: demo.proKey, baseUrl: emulator.baseUrl });
+  const mine = options.getByRole('group', { name: 'I send as' });
+  await expect(mine.getByRole('checkbox').first()).toBeVisible();
+  const shown = await mine.getByRole('checkbox').count();
+  expect(await identityCalls()).toHaveLength(1);
+
+  // The page opened again while that list is fresh: the same identities, no call.
+  const again = await extension.context.newPage();
+  await again.goto(`${extension.origin}/options.html`);
+  await expect(again.getByRole('group', { name: 'I send as' }).getByRole('checkbox')).toHaveCount(shown);
+  await options.reload();
+  await expect(options.getByRole('group', { name: 'I send as' }).getByRole('checkbox')).toHaveCount(shown);
+  expect(await identityCalls()).toHaveLength(1);
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type CallRecord, type ClientOptions } from '../../../lib/api/client';
 import { ApiError, NetworkError, ResponseSchemaError, ambiguousCandidates, isTransientError } from '../../../lib/api/errors';
 import { ConversationSearchQuery } from '../../../lib/api/schemas';
+import { readSummary } from '../../../lib/api/summaries';
 import { fakeFetch, fakeLimiter, fakeSleep, type Handler } from './fake-server';
 import * as fx from './fixtures';
 
@@ -299,7 +300,7 @@ describe('call records', () => {
     await client.inbox.note({ conversationId: 'c1', note: 'secret note text' });
     expect(records.map(({ endpoint, method, ok: good, status, summary }) => ({ endpoint, method, ok: good, status, summary }))).toEqual([
       { endpoint: 'updateNote', method: 'POST', ok: false, status: 429, summary: '429 Rate limit exceeded' },
-      { endpoint: 'updateNote', method: 'POST', ok: true, status: 200, summary: 'note saved, 16 characters' },
+      { endpoint: 'updateNote', method: 'POST', ok: true, status: 200, summary: '@noteSaved n16' },
     ]);
     const text = JSON.stringify(records);
     expect(text).not.toContain('secret note text');
@@ -316,7 +317,9 @@ describe('call records', () => {
     );
     await client.conversations.search({});
     await client.leads.search({ email: 'x@y.example' }).catch(() => undefined);
-    expect(records.map((r) => r.summary)).toEqual(['2 conversations', '404 No lead matches']);
+    // A success as data the pages word in the user's language; a failure in the service's words.
+    expect(records.map((r) => r.summary)).toEqual(['@conversations n2', '404 No lead matches']);
+    expect(readSummary(records[0]!.summary)).toEqual({ kind: 'conversations', n: 2 });
   });
 
   it('records a network failure with no status', async () => {
