@@ -11,7 +11,8 @@
  * to the view of that profile it followed: a late call still counts for the view that caused it.
  * The badges of the profile pages' "people also viewed" are list work, counted apart: the batched
  * conversation searches (`leadIds`), and look-ups of a profile sent after its view ended (another
- * page's sidebar lists it).
+ * page's sidebar lists it). Calls about neither a profile nor its panel (the toolbar's inbox count,
+ * identities, campaigns: idle work on timers of its own) are counted apart too.
  *
  * The same trace runs twice: as shipped, and with caching and coalescing switched off (the
  * `cacheEnabled` setting, sent like any setting), the naive client.
@@ -301,7 +302,7 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
     // Every call after the trace began, put down to the latest view of its profile that started before it.
     const everything = await emulatorCalls(emulator.origin);
     const history = everything.filter((c) => c.at >= (starts[0]?.at ?? 0) - 1);
-    const perView = trace.steps.map(() => ({ calls: 0, statusCalls: 0, panelCalls: 0, rateLimited: 0, firstCallAt: Infinity, lastAnswerAt: -Infinity }));
+    const perView = trace.steps.map(() => ({ calls: 0, statusCalls: 0, panelCalls: 0, rateLimited: 0, firstCallAt: Infinity, lastAnswerAt: -Infinity, endpoints: [] as string[] }));
     const lastLookupOf = new Map<string, { at: number; lead: boolean }>();
     const freshAtStart: boolean[] = [];
     // The freshness of a revisit: the newest answered lead search for the profile before the view
@@ -340,12 +341,15 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
         list += 1;
         continue;
       }
-      if (view < 0) {
+      // Nor about the view's profile nor its panel (the toolbar's inbox count, identities, campaigns):
+      // the extension's own idle work, which no view asks for; counted apart.
+      if (view < 0 || kind === 'other') {
         other += 1;
         continue;
       }
       const v = perView[view]!;
       v.calls += 1;
+      v.endpoints.push(call.endpoint ?? new URL(call.path, 'http://emulator.invalid').pathname);
       if (kind === 'status') {
         v.statusCalls += 1;
         v.firstCallAt = Math.min(v.firstCallAt, call.at - opts.latencyMs);
@@ -354,6 +358,12 @@ async function runMode(emulator: RunningEmulator, mode: Mode, trace: ReturnType<
       if (kind === 'panel') v.panelCalls += 1;
       if (call.status === 429) v.rateLimited += 1;
     }
+    // Which calls a revisit within freshness was charged with (it should make none): named in the log.
+    const freshCalls = new Map<string, number>();
+    trace.steps.forEach((step, i) => {
+      if (step.revisit && freshAtStart[i]) for (const e of perView[i]!.endpoints) freshCalls.set(e, (freshCalls.get(e) ?? 0) + 1);
+    });
+    if (freshCalls.size > 0) log(`  ${mode}: calls put down to fresh revisits: ${[...freshCalls].map(([e, n]) => `${e} ×${n}`).join(', ')}`);
     const views: ViewRecord[] = trace.steps.map((step, i) => ({
       i,
       slug: step.slug,

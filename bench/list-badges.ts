@@ -107,6 +107,7 @@ function memoryCache(): ProfileCache {
     put: async (e) => void m.set(e.profileUrl, e),
     delete: async (u) => void m.delete(u),
     byLead: async (id) => [...m.values()].filter((e) => e.leadId === id),
+    byLeads: async (ids) => new Map(ids.map((id) => [id, [...m.values()].filter((e) => e.leadId === id)])),
     patchConversation: async () => [],
     prune: async () => undefined,
   };

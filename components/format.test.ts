@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatDurationExact, formatShortDateTime, formatTime } from './format';
+import { dateTimeFormat, formatDateTime, formatDuration, formatDurationExact, formatShortDateTime, formatTime } from './format';
 import { useEnglish, useFrench } from './test-i18n';
 
 // Local times (the formatter writes the user's local time): 24 Nov 2026, 09:05 and 18:12.
@@ -26,6 +26,22 @@ describe('one date and time formatter, in the user locale', () => {
     for (const text of [formatTime(EVENING, 'fr'), formatDateTime(EVENING, 'fr'), formatShortDateTime(EVENING, 'fr')]) {
       expect(text).not.toMatch(/AM|PM|\d{1,2}\/\d{1,2}\/\d{4}/);
     }
+  });
+});
+
+describe('formatters built once', () => {
+  it('hands out the same formatter for the same locale and options, another for others', () => {
+    const a = dateTimeFormat('en-GB', { dateStyle: 'medium' });
+    expect(dateTimeFormat('en-GB', { dateStyle: 'medium' })).toBe(a);
+    expect(dateTimeFormat('fr', { dateStyle: 'medium' })).not.toBe(a);
+    expect(dateTimeFormat('en-GB', { dateStyle: 'short' })).not.toBe(a);
+    expect(a.format(MORNING)).toBe('24 Nov 2026');
+  });
+
+  it('a locale formatted before and after another keeps its own way', () => {
+    const first = formatShortDateTime(EVENING, 'en-US');
+    formatShortDateTime(EVENING, 'fr');
+    expect(formatShortDateTime(EVENING, 'en-US')).toBe(first);
   });
 });
 

@@ -4,41 +4,61 @@ import { t, uiLocale, type MessageKey } from './i18n';
 // One way to write a time per locale, everywhere: the locale's own short time ("9:00 AM" in en-US,
 // "09:00" in en-GB and fr), alone or after a date.
 
-/** "12 Mar 2025, 10:15" (or the locale's equivalent), local time. */
-export function formatDateTime(ms: number, locale = uiLocale()): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+/**
+ * A formatter per locale and style, built once: building one costs far more than formatting with it
+ * (a page of list badges or inbox rows formats a date per row).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
 }
 
-/** The hour and minute fields that write a time as the locale's short time style does. */
+/** "12 Mar 2025, 10:15" (or the locale's equivalent), local time. */
+export function formatDateTime(ms: number, locale = uiLocale()): string {
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+}
+
+/** The hour and minute fields that write a time as the locale's short time style does (read once per locale). */
+const timeFields = new Map<string, Intl.DateTimeFormatOptions>();
 function shortTimeFields(locale: string): Intl.DateTimeFormatOptions {
-  const style = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+  const known = timeFields.get(locale);
+  if (known) return known;
+  const style = dateTimeFormat(locale, { timeStyle: 'short' });
   const hour = style.formatToParts(new Date(2000, 0, 1, 8, 5)).find((p) => p.type === 'hour')?.value ?? '';
   const { hourCycle } = style.resolvedOptions();
-  return { hour: hour.length === 2 ? '2-digit' : 'numeric', minute: '2-digit', ...(hourCycle ? { hourCycle } : {}) };
+  const fields: Intl.DateTimeFormatOptions = { hour: hour.length === 2 ? '2-digit' : 'numeric', minute: '2-digit', ...(hourCycle ? { hourCycle } : {}) };
+  timeFields.set(locale, fields);
+  return fields;
 }
 
 /** "12 Mar 2025" (or the locale's equivalent): a day, without its time. */
 export function formatDate(ms: number, locale = uiLocale()): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(ms));
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(ms));
 }
 
 /** "12 Mar": a day this year, at a glance (a list badge). */
 export function formatDayMonth(ms: number, locale = uiLocale()): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(new Date(ms));
+  return dateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(new Date(ms));
 }
 
 /** "Wed 12 Mar, 18:00": short, for snooze presets and queued changes. */
 export function formatShortDateTime(ms: number, locale = uiLocale()): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', ...shortTimeFields(locale) }).format(new Date(ms));
+  return dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', ...shortTimeFields(locale) }).format(new Date(ms));
 }
 
 /** "18:00" ("6:00 PM" in en-US). */
 export function formatTime(ms: number, locale = uiLocale()): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(ms));
+  return dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(ms));
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
 export function formatNumber(n: number, locale = uiLocale()): string {
-  return new Intl.NumberFormat(locale).format(n);
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(n);
 }
 
 /**

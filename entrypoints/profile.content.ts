@@ -21,7 +21,8 @@ import { startProfilePage } from '../lib/content/profile-page';
 
 export default defineContentScript({
   matches: ['*://pronet.example/*', '*://*.pronet.example/*', '*://pronet.localhost/*'],
-  runAt: 'document_idle',
+  // As soon as the document is parsed (see PROFILE_SCRIPT_RUN_AT): the status is asked for a task earlier.
+  runAt: 'document_end',
   // WXT would also announce the script to the page by postMessage, naming the extension's id: any
   // page script could read it, and then forge the event that stops this script. The DOM event suffices.
   noScriptStartedPostMessage: true,

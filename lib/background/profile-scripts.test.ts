@@ -56,7 +56,7 @@ describe('profile script sync', () => {
       id: PROFILE_SCRIPT_ID,
       matches: ['*://pronet.corp.example/*', '*://*.pronet.corp.example/*'],
       js: ['content-scripts/profile.js'],
-      runAt: 'document_idle',
+      runAt: 'document_end',
       persistAcrossSessions: true,
     });
 
@@ -74,6 +74,21 @@ describe('profile script sync', () => {
     allowed = [];
     expect(await sync()).toEqual([]);
     expect(scripting.registered.size).toBe(0);
+  });
+
+  it('updates a registration an earlier version made to run later (document_idle)', async () => {
+    const scripting = fakeScripting();
+    scripting.registered.set(PROFILE_SCRIPT_ID, {
+      id: PROFILE_SCRIPT_ID,
+      matches: ['*://people.example/*', '*://*.people.example/*'],
+      js: ['content-scripts/profile.js'],
+      runAt: 'document_idle' as 'document_end',
+      persistAcrossSessions: true,
+    });
+    const sync = createProfileScriptSync({ scripting: scripting.api, hosts: () => ['people.example'], hasPermission: async () => true });
+    await sync();
+    expect(scripting.calls).toEqual(['update']);
+    expect(scripting.registered.get(PROFILE_SCRIPT_ID)?.runAt).toBe('document_end');
   });
 
   it('never registers the same id twice when syncs overlap', async () => {

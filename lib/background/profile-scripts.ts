@@ -11,6 +11,12 @@ import { isProfileHost, profileHostPatterns } from '../pronet/canonical-url';
 export const PROFILE_SCRIPT_ID = 'profile-extra-hosts';
 /** The manifest's content script, as WXT builds it (`entrypoints/profile.content.ts`). */
 export const PROFILE_SCRIPT_JS = 'content-scripts/profile.js';
+/**
+ * When it runs, as the manifest's (`entrypoints/profile.content.ts`): once the document is parsed,
+ * right after DOMContentLoaded, not at "idle", a task later (tens of ms on a busy machine) before
+ * the chip and the list badges can ask for anything.
+ */
+export const PROFILE_SCRIPT_RUN_AT = 'document_end';
 
 
 /**
@@ -31,13 +37,13 @@ export interface ProfileScript {
   id: string;
   matches: string[];
   js: string[];
-  runAt: 'document_idle';
+  runAt: typeof PROFILE_SCRIPT_RUN_AT;
   persistAcrossSessions: boolean;
 }
 
 /** The part of `browser.scripting` the sync uses. */
 export interface ScriptingApi {
-  getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string; matches?: string[] }[]>;
+  getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string; matches?: string[]; runAt?: string }[]>;
   registerContentScripts(scripts: ProfileScript[]): Promise<void>;
   updateContentScripts(scripts: ProfileScript[]): Promise<void>;
   unregisterContentScripts(filter: { ids: string[] }): Promise<void>;
@@ -69,11 +75,11 @@ export function createProfileScriptSync(deps: ProfileScriptSyncDeps): () => Prom
       id: PROFILE_SCRIPT_ID,
       matches,
       js: [PROFILE_SCRIPT_JS],
-      runAt: 'document_idle',
+      runAt: PROFILE_SCRIPT_RUN_AT,
       persistAcrossSessions: true,
     };
     if (!existing) await deps.scripting.registerContentScripts([script]);
-    else if (!sameSet(existing.matches ?? [], matches)) await deps.scripting.updateContentScripts([script]);
+    else if (!sameSet(existing.matches ?? [], matches) || existing.runAt !== script.runAt) await deps.scripting.updateContentScripts([script]);
     return matches;
   };
   return () => {

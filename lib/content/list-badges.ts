@@ -9,6 +9,7 @@
 import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
+import { isProfileHost } from '../pronet/canonical-url';
 import { badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, PREFETCH_HOVER_MS, type FoundLink } from './list-links-core';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
@@ -58,16 +59,19 @@ function settingOn(stored: unknown, name: 'listBadges' | 'prefetchOnHover'): boo
 export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   const { window, ctx } = deps;
   const document = window.document;
-  let settings: unknown;
-  try {
-    settings = (await deps.storage.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY];
-  } catch (error) {
-    if (isContextInvalidated(error)) return;
-  }
-  if (ctx.isInvalid) return;
-  let hosts = profileHostsOf(settings);
-  let badgesOn = settingOn(settings, 'listBadges');
-  let prefetchOn = settingOn(settings, 'prefetchOnHover');
+  // The settings are read while the page's first rows are asked for, not before: until they come,
+  // the page's own host counts as a profile host (this script runs on profile hosts only), badges
+  // and prefetch are on (their defaults), and the background, which knows the settings, resolves
+  // nothing while badges are off.
+  const stored = deps.storage.get(SETTINGS_STORAGE_KEY).then(
+    (read) => ({ settings: read[SETTINGS_STORAGE_KEY] }),
+    // Unreadable settings: the defaults; an extension gone away: nothing more to do.
+    (error: unknown) => (isContextInvalidated(error) ? null : { settings: undefined }),
+  );
+  const pageHost = window.location.hostname;
+  let hosts = isProfileHost(pageHost) ? [] : [pageHost];
+  let badgesOn = true;
+  let prefetchOn = true;
 
   const core = createListCore(deps.cap);
   core.navigated(window.location.href);
@@ -97,20 +101,25 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
 
   // ---- what is on screen → what the background is asked for
   let visibleTimer: number | undefined;
+  /** Asks the background for the profiles on screen now (those not asked for yet, within the cap). */
+  const askVisible = () => {
+    if (!badgesOn) return;
+    const profiles: string[] = [];
+    for (const link of onScreen) {
+      const p = byLink.get(link);
+      if (p?.link.isConnected) profiles.push(p.profile);
+    }
+    const wanted = core.wanted(profiles);
+    if (wanted === null) return;
+    void send({ type: 'list-badges', urls: wanted }).then((reply) => {
+      if (!ctx.isInvalid) show(badgesOf(reply, true));
+    });
+  };
   const reportVisible = () => {
     if (visibleTimer !== undefined || !badgesOn) return;
     visibleTimer = ctx.setTimeout(() => {
       visibleTimer = undefined;
-      const profiles: string[] = [];
-      for (const link of onScreen) {
-        const p = byLink.get(link);
-        if (p?.link.isConnected) profiles.push(p.profile);
-      }
-      const wanted = core.wanted(profiles);
-      if (wanted === null) return;
-      void send({ type: 'list-badges', urls: wanted }).then((reply) => {
-        if (!ctx.isInvalid) show(badgesOf(reply, true));
-      });
+      askVisible();
     }, VISIBLE_DELAY_MS);
   };
   /** Builds the link's badge (once), beside it: it takes no room, so the page does not move. */
@@ -153,9 +162,10 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     const found: FoundLink<HTMLAnchorElement>[] = [];
     const visit = (a: HTMLAnchorElement) => {
       if (seenLinks.has(a)) return;
-      seenLinks.add(a);
       const profile = listedProfile(a.getAttribute('href'), page, hosts);
+      // Only profiles are remembered: another host may become one (the settings), and a rescan sees it.
       if (profile === null) return;
+      seenLinks.add(a);
       // A picture link (hidden from screen readers, or an image) names nobody: the badge goes by the name.
       const text = a.closest('[aria-hidden="true"]') ? undefined : linkName(a.textContent);
       found.push({ link: a, row: a.closest(ROW_SELECTOR) ?? a.parentElement, profile, ...(text ? { text } : {}) });
@@ -188,12 +198,14 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       const r = f.link.getBoundingClientRect();
       return r.bottom > 0 && r.top < height && r.right > 0 && r.left < width && (r.width > 0 || r.height > 0);
     });
+    for (const f of seen) onScreen.add(f.link);
+    // Asked for before the badges are built, not after a timer: the question is on its way while
+    // they go in (a timer waits behind the page's next frame, tens of ms on a busy machine).
+    askVisible();
     for (const f of seen) {
-      onScreen.add(f.link);
       const p = byLink.get(f.link);
       if (p) build(p);
     }
-    reportVisible();
   };
 
   /** The batch's main-thread time, as one measure replaced each time (read by the benchmark). */
@@ -274,19 +286,18 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   ctx.onInvalidated(() => deps.onMessage.removeListener(onMessage));
 
   // ---- settings: badges and prefetch on or off
-  const onStorage = (changes: StorageChanges, area: string) => {
-    if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return;
-    const next = changes[SETTINGS_STORAGE_KEY]?.newValue;
+  const applySettings = (next: unknown) => {
+    const hostsWere = hosts.join('\n');
     hosts = profileHostsOf(next);
     prefetchOn = settingOn(next, 'prefetchOnHover');
     const wasOn = badgesOn;
     badgesOn = settingOn(next, 'listBadges');
-    if (badgesOn === wasOn) return;
-    for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text);
-    if (badgesOn) {
-      scan([document.body]);
-      reportVisible();
-    }
+    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text);
+    if (badgesOn && (!wasOn || hosts.join('\n') !== hostsWere)) seeOnScreenNow(scan([document.body]));
+  };
+  const onStorage = (changes: StorageChanges, area: string) => {
+    if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return;
+    applySettings(changes[SETTINGS_STORAGE_KEY]?.newValue);
   };
   deps.onStorageChanged.addListener(onStorage);
   ctx.onInvalidated(() => deps.onStorageChanged.removeListener(onStorage));
@@ -322,5 +333,11 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     document.removeEventListener('pointerdown', onDown, { capture: true });
   });
 
-  if (badgesOn) seeOnScreenNow(scan([document.body]));
+  seeOnScreenNow(scan([document.body]));
+  const read = await stored;
+  if (read === null) {
+    if (!ctx.isInvalid) ctx.abort('extension context invalidated');
+    return;
+  }
+  if (!ctx.isInvalid) applySettings(read.settings);
 }

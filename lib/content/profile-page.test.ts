@@ -5,32 +5,14 @@
  * from the page, which events it follows, and that it stops when the extension goes away.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isContextInvalidated, NAME_CHECK_DELAY_MS, startProfilePage, type ContentContext, type ProfilePageDeps } from './profile-page';
+import { fakeContext } from '../../test/unit/content/fake-context';
+import { isContextInvalidated, NAME_CHECK_DELAY_MS, startProfilePage, type ProfilePageDeps } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
 const SITE = 'http://pronet.localhost:8080';
 const ADA = 'https://www.pronet.example/in/ada-lovelace/';
 const KATHERINE = 'https://www.pronet.example/in/katherine-johnson/';
 const lead = (profileUrl: string, rev: number, name: string) => ({ kind: 'lead', name, status: 'OPEN', conversations: 1, profileUrl, rev });
-
-/** WXT's context as far as the adapter uses it: listeners end when it is invalidated. */
-function fakeContext() {
-  const controller = new AbortController();
-  const invalidated: (() => void)[] = [];
-  const ctx = {
-    get isInvalid() {
-      return controller.signal.aborted;
-    },
-    abort: vi.fn((reason?: unknown) => {
-      controller.abort(reason);
-      for (const cb of invalidated) cb();
-    }),
-    onInvalidated: (cb: () => void) => invalidated.push(cb),
-    setTimeout: (handler: () => void, timeout?: number) => window.setTimeout(handler, timeout) as unknown as number,
-    addEventListener: (target: Window, type: string, handler: (event: Event) => void) => target.addEventListener(type, handler, { signal: controller.signal }),
-  } satisfies ContentContext;
-  return ctx;
-}
 
 function listeners<F>() {
   const set = new Set<F>();

@@ -45,6 +45,32 @@ describe('profile cache', () => {
     expect(await createProfileCache(db).get(ADA)).toMatchObject({ profileUrl: ADA, fetchedAt: 1 });
   });
 
+  it('reads the entries of several leads in one transaction, each lead with its own (none: empty)', async () => {
+    const cache = createProfileCache(db);
+    await cache.put(entry(ADA, 1));
+    await cache.put({ profileUrl: GRACE, leadId: 'lead_2', lead: lead('lead_2', 'grace-hopper'), conversations: [], fetchedAt: 2 });
+    await cache.put({ profileUrl: 'https://www.pronet.example/in/nobody/', lead: null, conversations: [], fetchedAt: 3 });
+    let transactions = 0;
+    const watched = new Proxy(db, {
+      get(t, prop) {
+        const value: unknown = Reflect.get(t, prop);
+        if (prop !== 'transaction' || typeof value !== 'function') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+        return (...args: unknown[]) => {
+          transactions += 1;
+          return (value as (...a: unknown[]) => unknown).apply(t, args);
+        };
+      },
+    });
+    const found = await createProfileCache(watched).byLeads(['lead_1', 'lead_2', 'lead_9', 'lead_1']);
+    expect(transactions).toBe(1);
+    expect([...found.keys()]).toEqual(['lead_1', 'lead_2', 'lead_9']);
+    expect(found.get('lead_1')?.map((e) => e.profileUrl)).toEqual([ADA]);
+    expect(found.get('lead_2')?.map((e) => e.profileUrl)).toEqual([GRACE]);
+    expect(found.get('lead_9')).toEqual([]);
+    expect(await createProfileCache(watched).byLeads([])).toEqual(new Map());
+    expect(transactions).toBe(1);
+  });
+
   it('reads the database only for profiles it holds: a profile never seen costs no read', async () => {
     await createProfileCache(db).put(entry(ADA, 1));
     const { db: watched, reads } = counted(db);

@@ -18,6 +18,8 @@ export interface ProfileCache {
   delete(profileUrl: string): Promise<void>;
   /** Entries of a lead (usually one: a lead has one canonical profile URL). */
   byLead(leadId: string): Promise<CacheEntry[]>;
+  /** `byLead` for several leads, read in one transaction (a page of rows costs one, not one per row). */
+  byLeads(leadIds: readonly string[]): Promise<Map<string, CacheEntry[]>>;
   /**
    * Replaces (or patches) one conversation in every entry of its lead, as a mutation's answer
    * reports it. Returns the profile URLs touched.
@@ -88,6 +90,13 @@ export function createProfileCache(db: CompanionDb, opts: { memoryEntries?: numb
       await db.delete('cache', profileUrl);
     },
     byLead: (leadId) => db.getAllFromIndex('cache', 'byLead', leadId),
+    async byLeads(leadIds) {
+      const ids = [...new Set(leadIds)];
+      if (ids.length === 0) return new Map();
+      const index = db.transaction('cache').store.index('byLead');
+      const lists = await Promise.all(ids.map((id) => index.getAll(id)));
+      return new Map(ids.map((id, i) => [id, lists[i] ?? []]));
+    },
     async patchConversation(leadId, conversationId, patch) {
       const tx = db.transaction('cache', 'readwrite');
       const entries = await tx.store.index('byLead').getAll(leadId);

@@ -99,6 +99,17 @@ test('search results: each badge says what the service holds, Next adds badges f
   const again = await badgesFor(page, first);
   expect((await emulatorCalls()).length).toBe(afterSecond.length);
 
+  // The page loaded again within freshness (its first rows asked for at once, from the cache): every
+  // badge again, and neither its results nor their leads' conversations asked for.
+  await page.reload();
+  await badgesFor(page, first);
+  const afterReload = await emulatorCalls();
+  const leadIdsOf = (calls: EmulatorCall[]) => searches(calls).flatMap((c) => new URL(c.path, 'http://x').searchParams.get('leadIds')?.split(',') ?? []);
+  const firstLeads = new Set(leadIdsOf(afterFirst));
+  const aboutFirst = (calls: EmulatorCall[]) => [lookedUp(calls).filter((p) => first.includes(p ?? '')).length, leadIdsOf(calls).filter((id) => firstLeads.has(id)).length];
+  expect(aboutFirst(afterReload)).toEqual(aboutFirst(afterSecond));
+  expect(perLead(afterReload)).toHaveLength(0);
+
   // Every badge names the state of the person's conversation on the service, then the person.
   let leads = 0;
   for (const profile of first) {

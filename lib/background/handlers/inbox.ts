@@ -12,6 +12,7 @@ import { mineFirst, waitingDelta, watchDiff, type WatchNews, type WatchState } f
 import { actionPatch, queueFilters, type QueueFacts, type QueueQuery } from '../../inbox/queue';
 import { profileAddress } from '../../pronet/canonical-url';
 import type { ProfileCache } from '../../store/cache';
+import type { CacheEntry } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
 import type { InboxCountView, InboxPageView, InboxRowView } from '../../views';
 import type { BackgroundApi } from '../api';
@@ -21,7 +22,7 @@ import { createMemoCache } from '../memo-cache';
 
 export interface InboxDeps {
   api: Pick<BackgroundApi, 'searchConversations' | 'leadById' | 'campaigns'>;
-  cache: Pick<ProfileCache, 'byLead'>;
+  cache: Pick<ProfileCache, 'byLead' | 'byLeads'>;
   identities: { names(): ReadonlyMap<string, string>; load(unknownIds?: readonly string[]): void; list(): Promise<{ id: string; name: string }[]> };
   meta: MetaStore;
   clock: { now(): number };
@@ -149,16 +150,18 @@ export function createInbox(deps: InboxDeps): Inbox {
     return mine;
   }
 
-  /** The lead as already known (the profile cache, an earlier look-up), without a call; undefined when never looked up. */
-  async function known(leadId: string): Promise<Lead | null | undefined> {
-    const cached = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
-    return cached ?? leads.peek(leadId);
+  /**
+   * The leads as already known (the profile cache, an earlier look-up), without a call; undefined
+   * when never looked up. The page's rows are read from the cache in one transaction, not one each.
+   */
+  async function knownLeads(leadIds: readonly string[]): Promise<Map<string, Lead | null | undefined>> {
+    const cached = leadIds.length > 0 ? await deps.cache.byLeads(leadIds) : new Map<string, CacheEntry[]>();
+    return new Map(leadIds.map((id) => [id, cached.get(id)?.find((e) => e.lead)?.lead ?? leads.peek(id)] as const));
   }
 
-  async function rowOf(c: ConversationSummary): Promise<InboxRowView> {
+  function rowOf(c: ConversationSummary, lead: Lead | null | undefined): InboxRowView {
     // A page costs one call: the names the extension does not know yet are looked up for the rows
     // on screen only (`inbox-leads`, asked by the panel as rows scroll into view).
-    const lead = await known(c.leadId);
     return {
       conversationId: c.id,
       leadId: c.leadId,
@@ -176,10 +179,13 @@ export function createInbox(deps: InboxDeps): Inbox {
     };
   }
 
-  async function withKnownLead(row: InboxRowView): Promise<InboxRowView> {
-    if (row.leadKnown) return row;
-    const lead = await known(row.leadId);
-    return lead === undefined ? row : { ...row, ...leadFields(lead) };
+  /** The rows whose lead was looked up since they were kept, named now. */
+  async function withKnownLeads(rows: readonly InboxRowView[]): Promise<InboxRowView[]> {
+    const found = await knownLeads(rows.filter((r) => !r.leadKnown).map((r) => r.leadId));
+    return rows.map((row) => {
+      const lead = row.leadKnown ? undefined : found.get(row.leadId);
+      return lead === undefined ? row : { ...row, ...leadFields(lead) };
+    });
   }
 
   async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
@@ -189,7 +195,8 @@ export function createInbox(deps: InboxDeps): Inbox {
     page.data.forEach(learn);
     const unknown = page.data.map((c) => c.identityId).filter((id) => !deps.identities.names().has(id));
     if (unknown.length > 0) deps.identities.load(unknown);
-    return { rows: await Promise.all(page.data.map(rowOf)), total: page.total, nextToken: page.nextToken, at };
+    const found = await knownLeads(page.data.map((c) => c.leadId));
+    return { rows: page.data.map((c) => rowOf(c, found.get(c.leadId))), total: page.total, nextToken: page.nextToken, at };
   }
 
   function keep(key: string, page: InboxPageView) {
@@ -279,7 +286,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       if (kept && !req.reload && deps.cachingEnabled() && clock.now() - kept.fetchedAt < deps.freshMs && kept.generation === generation) {
         const { fetchedAt: _fetchedAt, generation: _generation, ...page } = kept;
         // The leads looked up since the page was kept name its rows now.
-        return { ...page, rows: await Promise.all(page.rows.map(withKnownLead)) };
+        return { ...page, rows: await withKnownLeads(page.rows) };
       }
       try {
         const page: InboxPageView = { ...(await fetchPage(query, at, undefined)), restarted: false, cachedAt: null };

@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options { "url": "http://pronet.localhost:8080/search/results/people/" }
+/**
+ * The list finder's adapter on a happy-dom page, with plain fakes for the browser: the page's first
+ * rows on screen are asked for at once, before their badges are built, in one message.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListBadge } from '../views';
+import { startListBadges, type BadgeSurface, type ListBadgesDeps } from './list-badges';
+import { fakeContext } from '../../test/unit/content/fake-context';
+
+const ADA = 'https://www.pronet.example/in/ada-lovelace/';
+const ALAN = 'https://www.pronet.example/in/alan-turing/';
+
+/** happy-dom lays nothing out: every link is put on screen. */
+function allOnScreen() {
+  vi.spyOn(window.HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 10, bottom: 30, left: 10, right: 100, width: 90, height: 20, x: 10, y: 10, toJSON: () => ({}) } as DOMRect);
+}
+
+const listeners = () => ({ addListener: () => undefined, removeListener: () => undefined });
+
+/** The adapter's deps over this page, whose settings are read once `settle` is called. */
+function slowSettings(ctx: ListBadgesDeps['ctx'], parts: Pick<ListBadgesDeps, 'sendMessage' | 'createBadge'>) {
+  let resolveRead: (value: Record<string, unknown>) => void = () => undefined;
+  const deps: ListBadgesDeps = {
+    window,
+    ctx,
+    storage: { get: () => new Promise((resolve) => (resolveRead = resolve)) },
+    onStorageChanged: listeners(),
+    onMessage: listeners(),
+    ...parts,
+  };
+  return { deps, settle: (value: Record<string, unknown>) => resolveRead(value) };
+}
+
+describe('list badges: the first rows on screen', () => {
+  let ctx = fakeContext();
+  beforeEach(() => {
+    ctx = fakeContext();
+  });
+  afterEach(() => {
+    ctx.abort();
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  it('are asked for in one message before any badge is built, and their badges show the answer', async () => {
+    document.body.innerHTML = `<ul class="results">
+      <li><a href="/in/ada-lovelace/">Ada Lovelace</a> <a href="/in/ada-lovelace/?trk=x" aria-hidden="true">photo</a></li>
+      <li><a href="https://pronet.example/in/alan-turing">Alan Turing</a></li>
+      <li><a href="/jobs/">Jobs</a></li>
+    </ul>`;
+    allOnScreen();
+    const events: string[] = [];
+    const shown = new Map<string, ListBadge | null>();
+    const badge = (profile: ListBadge): ListBadge => profile;
+    const deps: ListBadgesDeps = {
+      window,
+      ctx,
+      storage: { get: async () => ({}) },
+      onStorageChanged: listeners(),
+      onMessage: listeners(),
+      sendMessage: vi.fn(async (message: unknown) => {
+        const m = message as { type: string; urls: string[] };
+        events.push(`send ${m.type} ${m.urls.length}`);
+        return { ok: true, value: m.urls.map((profileUrl) => badge({ profileUrl, kind: 'no-lead', leads: 1, more: 0 })) };
+      }),
+      createBadge: (): BadgeSurface => {
+        events.push('build');
+        const host = document.createElement('span');
+        return {
+          host,
+          update: (b) => {
+            if (b) shown.set(b.profileUrl, b);
+          },
+        };
+      },
+    };
+    await startListBadges(deps);
+    // Asked for synchronously with the first scan: no timer stands between the page and the question.
+    expect(events).toEqual(['send list-badges 2', 'build', 'build']);
+    expect(deps.sendMessage).toHaveBeenCalledWith({ type: 'list-badges', urls: [ADA, ALAN] });
+    await vi.waitFor(() => expect([...shown.keys()].sort()).toEqual([ADA, ALAN]));
+  });
+  it('asks before the settings are read; settings that add a profile host have its links asked for then', async () => {
+    document.body.innerHTML = `<ul class="results">
+      <li><a href="/in/ada-lovelace/">Ada Lovelace</a></li>
+      <li><a href="https://people.example/in/grace-hopper/">Grace Hopper</a></li>
+    </ul>`;
+    allOnScreen();
+    const asked: string[][] = [];
+    const shown = new Map<string, ListBadge | null>();
+    const { deps, settle } = slowSettings(ctx, {
+      sendMessage: vi.fn(async (message: unknown) => {
+        const urls = (message as { urls: string[] }).urls;
+        asked.push(urls);
+        return { ok: true, value: urls.map((profileUrl) => ({ profileUrl, kind: 'no-lead', leads: 1, more: 0 })) };
+      }),
+      createBadge: (): BadgeSurface => {
+        const host = document.createElement('span');
+        let profile = '';
+        return {
+          host,
+          update: (b) => {
+            profile = b?.profileUrl ?? profile;
+            shown.set(host.previousElementSibling?.getAttribute('href') ?? profile, b);
+          },
+        };
+      },
+    });
+    const started = startListBadges(deps);
+    // The settings are still being read: the built-in host's profile is asked for already.
+    expect(asked).toEqual([[ADA]]);
+    await vi.waitFor(() => expect(shown.get('/in/ada-lovelace/')).toMatchObject({ profileUrl: ADA }));
+    // The settings name another profile host: its links are found and asked for too.
+    settle({ settings: { profileHosts: ['people.example'] } });
+    await started;
+    await vi.waitFor(() => expect(asked.at(-1)).toEqual(['https://www.pronet.example/in/grace-hopper/']));
+    await vi.waitFor(() => expect(shown.get('https://people.example/in/grace-hopper/')).toMatchObject({ kind: 'no-lead' }));
+  });
+
+  it('settings read with badges off hide what the first ask showed', async () => {
+    document.body.innerHTML = `<ul class="results"><li><a href="/in/ada-lovelace/">Ada Lovelace</a></li></ul>`;
+    allOnScreen();
+    const updates: (ListBadge | null)[] = [];
+    let reply: (value: unknown) => void = () => undefined;
+    const { deps, settle } = slowSettings(ctx, {
+      // The background knows badges are off: it answers nothing; here the answer comes late, after the settings.
+      sendMessage: vi.fn(() => new Promise((resolve) => (reply = resolve))),
+      createBadge: (): BadgeSurface => ({ host: document.createElement('span'), update: (b) => void updates.push(b) }),
+    });
+    const started = startListBadges(deps);
+    expect(deps.sendMessage).toHaveBeenCalledTimes(1);
+    settle({ settings: { listBadges: false } });
+    await started;
+    reply({ ok: true, value: [{ profileUrl: ADA, kind: 'no-lead', leads: 1, more: 0 }] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(updates.every((b) => b === null)).toBe(true);
+  });
+});
