@@ -40,6 +40,21 @@ describe('connection gate', () => {
     expect(order).toEqual(['raised', 'list']);
   });
 
+  it('lets a hastened list call go before the list calls waiting before it', async () => {
+    const gate = createConnectionGate({ lowMax: 1 });
+    const first = await gate.enter('list');
+    const order: string[] = [];
+    void gate.enter('list').then((leave) => (order.push('badge'), leave()));
+    const hovered = risingPriority('list');
+    void gate.enter(hovered).then((leave) => (order.push('hovered'), leave()));
+    hovered.hasten();
+    await flush();
+    expect(order).toEqual([]);
+    first();
+    await flush();
+    expect(order).toEqual(['hovered', 'badge']);
+  });
+
   it('rejects a waiter whose signal aborts, and it holds nothing', async () => {
     const gate = createConnectionGate({ lowMax: 1 });
     const first = await gate.enter('list');

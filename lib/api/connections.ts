@@ -4,13 +4,13 @@
  * and a user's archive then waits for one to free (a round trip lost) behind the rest in the
  * browser's own queue. The gate keeps work nobody waits for (`list`, `idle`) to `lowMax` calls in
  * flight, so a user's action or the profile on screen always finds a connection free; waiting low
- * calls go by priority (a badge before a revalidation), FIFO within one, and a call whose priority
+ * calls go by priority (a badge before a revalidation), FIFO within one (a hastened call first), and a call whose priority
  * rises while it waits (the user opened that profile) goes at once.
  *
  * It holds no rate: the limiter (`rate-limiter.ts`) decides when a call may go, the gate only how
  * many low calls are on the wire together.
  */
-import { LIMITER_PRIORITIES, priorityOf, type LimiterPriority, type RisingPriority } from './rate-limiter';
+import { isAhead, LIMITER_PRIORITIES, priorityOf, type LimiterPriority, type RisingPriority } from './rate-limiter';
 
 /** Chromium's limit of connections per host (HTTP/1.1). */
 export const HOST_CONNECTIONS = 6;
@@ -39,7 +39,8 @@ export function createConnectionGate(opts: { lowMax?: number } = {}): Connection
   let seq = 0;
   const waiting: Waiter[] = [];
 
-  const rank = (w: Waiter) => LIMITER_PRIORITIES.indexOf(priorityOf(w.priority) ?? 'background');
+  // Within a class, hastened calls (the profile the pointer rests on) first.
+  const rank = (w: Waiter) => 2 * LIMITER_PRIORITIES.indexOf(priorityOf(w.priority) ?? 'background') + (isAhead(w.priority) ? 0 : 1);
 
   function pump() {
     for (;;) {

@@ -510,6 +510,31 @@ describe('priority classes and shares', () => {
     expect(rising.current).toBe('user');
   });
 
+  it('grants a hastened list call before list calls queued earlier, never before background or user ones, and still under the list cap', async () => {
+    const c = fakeClock();
+    const limiter = createSlidingWindowLimiter({ limit: 10, windowMs: 1000, clock: c.clock, shares: { list: 0.6 } });
+    for (let i = 0; i < 6; i++) await limiter.acquire({ priority: 'list' });
+    const order: string[] = [];
+    for (let i = 0; i < 2; i++) void limiter.acquire({ priority: 'list' }).then(() => order.push(`badge${i}`));
+    const first = risingPriority('list');
+    first.hasten();
+    void limiter.acquire({ priority: first }).then(() => order.push('hovered'));
+    // Hastened while it waits: it moves ahead of the badges, behind the one hastened before it.
+    const later = risingPriority('list');
+    void limiter.acquire({ priority: later }).then(() => order.push('hovered-later'));
+    later.hasten();
+    await flush();
+    // The list cap (6 of 10) holds them all, hastened or not.
+    expect(order).toEqual([]);
+    for (let i = 0; i < 4; i++) void limiter.acquire({ priority: 'background' }).then(() => order.push('background'));
+    await flush();
+    expect(order).toEqual(['background', 'background', 'background', 'background']);
+    c.advance(1000);
+    await flush();
+    expect(order.slice(4)).toEqual(['hovered', 'hovered-later', 'badge0', 'badge1']);
+    expect(first.current).toBe('list');
+  });
+
   it('refuses a share outside (0, 1]', () => {
     expect(() => createSlidingWindowLimiter({ shares: { list: 0 } })).toThrow(RangeError);
     expect(() => createSlidingWindowLimiter({ shares: { idle: 1.5 } })).toThrow(RangeError);

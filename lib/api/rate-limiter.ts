@@ -12,7 +12,7 @@
  * one round trip per window (a call's slot frees a window after its answer, not after its start).
  *
  * Waiters are served by priority (`LIMITER_PRIORITIES`, highest first: every queued 'user' acquire
- * before any 'background' one, then 'list', then 'idle'), FIFO within a priority. A class may be capped
+ * before any 'background' one, then 'list', then 'idle'), FIFO within a priority, a hastened call (`RisingPriority.hasten`) first. A class may be capped
  * to a share of the limit (`shares`): a capped class counts its own calls in the window and those of
  * every class below it, so list work (and the idle work under it) never takes the whole budget and a
  * user's click always finds a slot. The state (call log and pause) is plain JSON so that the background worker
@@ -69,21 +69,40 @@ export interface RisingPriority {
   readonly current: LimiterPriority;
   /** Raises the priority (never lowers it); waiting calls move to the new class at once. */
   raise(to: LimiterPriority): void;
-  /** Called after each raise; returns the unsubscribe. */
+  /**
+   * True once hastened: its calls go before the calls of their class queued without it (after those
+   * hastened earlier), never before a higher class, and still under the class's share and rate.
+   */
+  readonly ahead: boolean;
+  /** Moves its waiting calls (and later ones) to the front of their class: the pointer rests on that profile. */
+  hasten(): void;
+  /** Called after each raise or hasten; returns the unsubscribe. */
   onRaise(listener: () => void): () => void;
 }
 
 export function risingPriority(initial: LimiterPriority): RisingPriority {
   let current = initial;
+  let ahead = false;
   const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const l of [...listeners]) l();
+  };
   return {
     get current() {
       return current;
     },
+    get ahead() {
+      return ahead;
+    },
     raise(to) {
       if (LIMITER_PRIORITIES.indexOf(to) >= LIMITER_PRIORITIES.indexOf(current)) return;
       current = to;
-      for (const l of [...listeners]) l();
+      notify();
+    },
+    hasten() {
+      if (ahead) return;
+      ahead = true;
+      notify();
     },
     onRaise(listener) {
       listeners.add(listener);
@@ -91,6 +110,9 @@ export function risingPriority(initial: LimiterPriority): RisingPriority {
     },
   };
 }
+
+/** Whether a call goes before the calls of its class queued without `hasten`. */
+export const isAhead = (p: LimiterPriority | RisingPriority | undefined): boolean => typeof p === 'object' && p.ahead;
 
 /** The priority a call has now. */
 export function priorityOf(p: LimiterPriority | RisingPriority | undefined): LimiterPriority | undefined {
@@ -145,6 +167,8 @@ export const systemClock: LimiterClock = {
 
 interface Waiter {
   resolve: (grantedAt: number) => void;
+  /** Hastened (`RisingPriority.ahead`): queued before the waiters of its class that are not. */
+  ahead: () => boolean;
   /** Stops listening to the caller's signal once the waiter leaves the queue. */
   detach: () => void;
 }
@@ -332,7 +356,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
         // The removed waiter may have been the only one the timer was for.
         drain();
       };
-      // Raised while waiting: the waiter moves to its new class's queue and may go at once.
+      // Raised or hastened while waiting: the waiter moves to its new place and may go at once.
       const stopRising =
         typeof asked === 'object'
           ? asked.onRaise(() => {
@@ -340,21 +364,29 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
               if (i < 0) return;
               queue.splice(i, 1);
               queue = queues[asked.current];
-              queue.push(waiter);
+              enqueue(queue, waiter);
               drain();
             })
           : () => undefined;
       const waiter: Waiter = {
         resolve,
+        ahead: () => isAhead(asked),
         detach: () => {
           signal?.removeEventListener('abort', onAbort);
           stopRising();
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      queue.push(waiter);
+      enqueue(queue, waiter);
       drain();
     });
+  }
+
+  /** FIFO, except that a hastened waiter goes before those that are not (after those hastened before it). */
+  function enqueue(queue: Waiter[], waiter: Waiter) {
+    const at = waiter.ahead() ? queue.findIndex((w) => !w.ahead()) : -1;
+    if (at < 0) queue.push(waiter);
+    else queue.splice(at, 0, waiter);
   }
 
   function pauseUntil(epochMs: number) {

@@ -190,6 +190,26 @@ describe('resolver: batches (list badges)', () => {
     expect((await grace!).conversations).toHaveLength(2);
   });
 
+  it('a hastened resolution (the pointer rests on a link) stays list work, goes ahead, and joins a batch without waiting for its conversation search', async () => {
+    const r = resolver();
+    const seen: { current: string; ahead: boolean }[] = [];
+    const conversations = service.api.leadConversations;
+    service.api.leadConversations = (id, opts) => {
+      const p = opts.priority as { current: string; ahead: boolean };
+      seen.push({ current: p.current, ahead: p.ahead });
+      return conversations(id, opts);
+    };
+    const hold = service.hold('leadsConversations');
+    const [, grace] = r.resolveMany([{ profileUrl: ADA }, { profileUrl: GRACE }], { priority: 'list' });
+    await flush();
+    const hovered = await r.resolve(ADA, { priority: 'list', ahead: true });
+    expect(hovered.conversations.map((c) => c.id)).toEqual(['c1']);
+    expect(seen).toEqual([{ current: 'list', ahead: true }]);
+    expect(await r.peek(ADA)).toMatchObject({ fresh: true });
+    hold.release();
+    expect((await grace!).conversations).toHaveLength(2);
+  });
+
   it('a profile given up stops its own lookup; the others of the batch go on', async () => {
     const r = resolver();
     const hold = service.hold('searchLead');

@@ -32,6 +32,11 @@ export interface ResolveCallOptions {
   priority?: LimiterPriority | RisingPriority;
   /** See `CallOptions.abortOnlyQueued`: a look-up's calls, once sent, are answered and cached. */
   abortOnlyQueued?: boolean;
+  /**
+   * The freshest intent within its class (the pointer rests on this profile's link): its calls, and
+   * those of work in flight it joins, go before the calls of their class queued earlier.
+   */
+  ahead?: boolean;
 }
 
 /** The two calls resolution needs (adapted from the client in `api.ts`). */
@@ -182,9 +187,10 @@ export function createResolver(opts: ResolverOptions): Resolver {
   }
 
   /** Waits for the shared work, or rejects as soon as this caller's own signal aborts. */
-  function follow(work: Shared, signal: AbortSignal | undefined, priority: LimiterPriority | RisingPriority | undefined): Promise<CacheEntry> {
+  function follow(work: Shared, signal: AbortSignal | undefined, priority: LimiterPriority | RisingPriority | undefined, ahead = false): Promise<CacheEntry> {
     const asked = priorityOf(priority);
     if (asked) work.priority.raise(asked);
+    if (ahead) work.priority.hasten();
     work.waiters += 1;
     if (!signal) return work.promise;
     if (signal.aborted) {
@@ -225,12 +231,13 @@ export function createResolver(opts: ResolverOptions): Resolver {
     return entry;
   }
 
-  /** Resolves once `priority` is above `base` (at once if it already is). */
+  /** Resolves once `priority` is above `base` or hastened (at once if it already is). */
   function raisedAbove(priority: RisingPriority, base: LimiterPriority): Promise<void> {
-    if (higher(priority.current, base)) return Promise.resolve();
+    const out = () => priority.ahead || higher(priority.current, base);
+    if (out()) return Promise.resolve();
     return new Promise((resolve) => {
       const stop = priority.onRaise(() => {
-        if (!higher(priority.current, base)) return;
+        if (!out()) return;
         stop();
         resolve();
       });
@@ -239,8 +246,9 @@ export function createResolver(opts: ResolverOptions): Resolver {
 
   /**
    * The batch's calls for profiles nobody is resolving yet; one controller and one priority per
-   * profile. A profile raised above the batch's priority (the user opened it) does not wait for the
-   * batch's conversation search: its own leads' conversations are asked for at its priority.
+   * profile. A profile raised above the batch's priority (the user opened it) or hastened (the pointer
+   * rests on it) does not wait for the batch's conversation search: its own leads' conversations are
+   * asked for at its priority.
    */
   function fetchBatch(urls: readonly string[], controllers: readonly AbortController[], priorities: readonly RisingPriority[], base: LimiterPriority): Promise<CacheEntry>[] {
     const batch = new AbortController();
@@ -336,9 +344,10 @@ export function createResolver(opts: ResolverOptions): Resolver {
       if (!work) {
         const controller = new AbortController();
         const priority = risingPriority(priorityOf(call.priority) ?? 'background');
+        if (call.ahead) priority.hasten();
         work = share(profileUrl, controller, priority, fetchEntry(profileUrl, { signal: controller.signal, priority, abortOnlyQueued: true }));
       }
-      return follow(work, call.signal, call.priority);
+      return follow(work, call.signal, call.priority, call.ahead);
     },
 
     invalidate(profileUrl) {

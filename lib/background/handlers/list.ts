@@ -159,8 +159,9 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
       if (url === null) return null;
       const peeked = await deps.resolver.peek(url);
       if (!peeked?.fresh) {
-        // Not cancelled when the pointer moves on: the user is likely to open it.
-        deps.resolver.resolve(url, { priority: 'list' }).catch((error: unknown) => {
+        // Not cancelled when the pointer moves on: the user is likely to open it. The freshest intent
+        // of the user goes before the badges queued earlier, still as list work (it sheds first).
+        deps.resolver.resolve(url, { priority: 'list', ahead: true }).catch((error: unknown) => {
           if (!isAbortError(error)) console.warn('prefetch failed', error);
         });
       }
