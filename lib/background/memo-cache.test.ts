@@ -69,6 +69,19 @@ describe('memo cache', () => {
     expect(t.cache.peek('c2:0')).toBeUndefined();
   });
 
+  it('renews the values a fresher answer confirmed: fresh for a whole ttl from then, the others not', async () => {
+    const t = setup({ ttlMs: 1_000 });
+    await t.cache.get('c1:0', t.load('a'));
+    await t.cache.get('c2:0', t.load('b'));
+    t.advance(900);
+    t.cache.renew((key) => key.startsWith('c1:'));
+    t.advance(900);
+    expect(await t.cache.get('c1:0', t.load('x'))).toBe('a');
+    expect(await t.cache.get('c2:0', t.load('y'))).toBe('y');
+    t.advance(100);
+    expect(await t.cache.get('c1:0', t.load('z'))).toBe('z');
+  });
+
   it('keeps at most `max` values, dropping the oldest stored', async () => {
     const t = setup({ max: 2 });
     for (const k of ['a', 'b', 'c']) await t.cache.get(k, t.load(k));

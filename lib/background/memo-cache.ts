@@ -24,6 +24,8 @@ export interface MemoCache<V> {
   peek(key: string): V | undefined;
   /** Forgets `key`, or every key `which` accepts, or everything. */
   drop(which?: string | ((key: string) => boolean)): void;
+  /** The stored values `which` accepts were just confirmed current (by a fresher answer): fresh from now. */
+  renew(which: (key: string) => boolean): void;
 }
 
 export const DEFAULT_MEMO_MAX = 200;
@@ -60,6 +62,10 @@ export function createMemoCache<V>(opts: MemoCacheOptions): MemoCache<V> {
       return entry.promise;
     },
     peek: (key) => stored.get(key)?.value,
+    renew(which) {
+      const now = opts.clock.now();
+      for (const [key, hit] of stored) if (which(key)) hit.at = now;
+    },
     drop(which) {
       const matches = (key: string) => which === undefined || (typeof which === 'string' ? which === key : which(key));
       for (const key of [...stored.keys()]) if (matches(key)) stored.delete(key);

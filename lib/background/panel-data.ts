@@ -18,15 +18,19 @@ export function createPanelData(memo: MemoCacheOptions) {
     forget() {
       for (const cache of [recentMessages, audiences, credits]) cache.drop();
     },
-    /** Drops the recent messages of conversations whose newest message is no longer the one kept. */
+    /**
+     * Given the conversations just answered by the service: drops the recent messages of those whose
+     * newest message is no longer the one kept, and keeps the others as fresh as that answer (nothing
+     * was added since), so that a revisit within the status's freshness asks for none of them.
+     */
     checkRecentMessages(conversations: readonly ConversationSummary[]) {
       for (const c of conversations) {
         const kept = recentMessages.peek(`${c.id}:0`);
         if (!kept) continue;
         const newest = kept.messages[0];
-        if ((newest?.createdAt ?? null) !== c.lastMessageAt || (newest?.status ?? null) !== c.lastMessageStatus) {
-          recentMessages.drop((key) => key.startsWith(`${c.id}:`));
-        }
+        const ofConversation = (key: string) => key.startsWith(`${c.id}:`);
+        if ((newest?.createdAt ?? null) !== c.lastMessageAt || (newest?.status ?? null) !== c.lastMessageStatus) recentMessages.drop(ofConversation);
+        else recentMessages.renew(ofConversation);
       }
     },
   };
