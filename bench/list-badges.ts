@@ -74,7 +74,13 @@ function forPeople(call: EmulatorCall, people: ReadonlySet<string>, profileOf: R
 }
 
 const round1 = (s: Summary): Summary => ({ ...s, p50: round(s.p50), p95: round(s.p95), max: round(s.max), mean: round(s.mean) });
-const listCalls = (list: EmulatorCall[]) => list.filter((c) => ['searchLeads', 'searchConversations', 'listLeadConversations'].includes(c.endpoint ?? ''));
+/**
+ * The calls that look up profiles: lead searches, lead conversations, and conversation searches by
+ * lead (`leadIds=`); the inbox's counts (a conversation search by status, idle work on its own
+ * schedule) ask about no profile and are not put down to a page or an open.
+ */
+const listCalls = (list: EmulatorCall[]) =>
+  list.filter((c) => ['searchLeads', 'listLeadConversations'].includes(c.endpoint ?? '') || (c.endpoint === 'searchConversations' && c.path.includes('leadIds=')));
 
 /** Distinct profiles linked from the results of the page. */
 async function resultProfiles(page: Page): Promise<string[]> {
