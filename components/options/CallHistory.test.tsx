@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
 import type { CallLogRow } from '../../lib/views';
-import { summarizeResponse } from '../../lib/api/summaries';
+import { callSummary } from '../../lib/api/summaries';
 import { useEnglish, useFrench } from '../test-i18n';
 import { CallHistory, filterCalls } from './CallHistory';
 
@@ -20,7 +20,7 @@ const ROWS: CallLogRow[] = Array.from({ length: 47 }, (_, i) => {
     method: 'GET',
     ok: !failed,
     status: failed ? 503 : 200,
-    summary: failed ? 'service unavailable' : `${i} members`,
+    ...(failed ? { failure: { kind: 'refused', message: 'service unavailable' } } : { summary: { kind: 'members', n: i } }),
     at: AT - i * 1000,
     durationMs: 10 + i,
   };
@@ -82,31 +82,56 @@ describe('CallHistory', () => {
 
   it("words each summary in the user's language, with the language's plural rules; a service's message as it came", async () => {
     const identity = { id: 'idt_1', name: 'Sam Sales', firstname: 'Sam', lastname: 'Sales', companyName: null, jobTitle: null, pronetConnected: true };
-    const row = (id: number, endpoint: string, summary: string, ok = true): CallLogRow => ({ id, endpoint, method: 'GET', ok, status: ok ? 200 : 401, summary, at: AT - id, durationMs: 5 });
+    const row = (id: number, endpoint: string, outcome: Pick<CallLogRow, 'summary' | 'failure'>, ok = true): CallLogRow => ({ id, endpoint, method: 'GET', ok, status: ok ? 200 : 401, ...outcome, at: AT - id, durationMs: 5 });
     const rows = [
-      row(1, 'listIdentities', summarizeResponse('listIdentities', { statusCode: 200, identities: Array.from({ length: 5 }, (_, i) => ({ ...identity, id: `idt_${i}` })) })),
-      row(2, 'listMembers', summarizeResponse('listMembers', [{ id: 'mem_1', name: 'Sam', label: 'Owner' }])),
-      row(3, 'listMembers', summarizeResponse('listMembers', [])),
-      row(4, 'listMembers', 'Unknown API key.', false),
+      row(1, 'listIdentities', { summary: callSummary('listIdentities', { statusCode: 200, identities: Array.from({ length: 5 }, (_, i) => ({ ...identity, id: `idt_${i}` })) }) }),
+      row(2, 'listMembers', { summary: callSummary('listMembers', [{ id: 'mem_1', name: 'Sam', label: 'Owner' }]) }),
+      row(3, 'listMembers', { summary: callSummary('listMembers', []) }),
+      row(4, 'listMembers', { failure: { kind: 'refused', message: 'Unknown API key.' } }, false),
+      // A row an older build stored as text shows as stored.
+      row(5, 'listMembers', { summary: '2 members' }),
     ];
-    const summaries = async () => {
-      const send = vi.fn(async () => ({ ok: true, value: rows }));
-      render(<CallHistory messenger={{ send } as unknown as Messenger} refreshMs={60_000} />);
-      const table = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
-      await waitFor(() => expect(table()).toHaveLength(4));
-      const summaries = table().map((r) => r.querySelector('.summary')!.textContent);
-      cleanup();
-      return summaries;
-    };
     useFrench();
     // French counts 0 and 1 as singular.
-    expect(await summaries()).toEqual(['5 identités', '1 membre', '0 membre', 'Unknown API key.']);
+    expect(await summaries(rows)).toEqual(['5 identités', '1 membre', '0 membre', 'Unknown API key.', '2 members']);
     useEnglish();
-    expect(await summaries()).toEqual(['5 identities', '1 member', '0 members', 'Unknown API key.']);
+    expect(await summaries(rows)).toEqual(['5 identities', '1 member', '0 members', 'Unknown API key.', '2 members']);
     // The search reads the words shown.
     render(<CallHistory messenger={{ send: vi.fn(async () => ({ ok: true, value: rows })) } as unknown as Messenger} refreshMs={60_000} />);
-    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
     fireEvent.input(screen.getByLabelText('Search calls'), { target: { value: 'identities' } });
     expect(bodyRows()).toHaveLength(1);
   });
+
+  it('words why a call failed in French: a timeout, no answer, a cancelled call, an unexpected answer', async () => {
+    const row = (id: number, failure: CallLogRow['failure']): CallLogRow => ({ id, endpoint: 'listMembers', method: 'GET', ok: false, status: null, failure, at: AT - id, durationMs: 5 });
+    const rows = [
+      row(1, { kind: 'timeout' }),
+      row(2, { kind: 'network' }),
+      row(3, { kind: 'cancelled' }),
+      row(4, { kind: 'unexpectedResponse', path: 'identities.0.id' }),
+      row(5, { kind: 'unexpectedResponse', path: '' }),
+    ];
+    useFrench();
+    expect(await summaries(rows)).toEqual([
+      'Délai dépassé',
+      'Erreur réseau',
+      'Annulé',
+      'Réponse inattendue au champ identities.0.id',
+      "Réponse inattendue : le corps n'est pas du JSON",
+    ]);
+    useEnglish();
+    expect(await summaries(rows)).toEqual(['Timed out', 'Network error', 'Cancelled', 'Unexpected response at identities.0.id', 'Unexpected response: the body is not JSON']);
+  });
 });
+
+/** The summary column of `rows` as the table shows them in the current language. */
+async function summaries(rows: CallLogRow[]): Promise<(string | null)[]> {
+  const send = vi.fn(async () => ({ ok: true, value: rows }));
+  render(<CallHistory messenger={{ send } as unknown as Messenger} refreshMs={60_000} />);
+  const table = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+  await waitFor(() => expect(table()).toHaveLength(rows.length));
+  const texts = table().map((r) => r.querySelector('.summary')!.textContent);
+  cleanup();
+  return texts;
+}

@@ -23,7 +23,7 @@ export function filterCalls(rows: readonly CallLogRow[], filter: { endpoint: str
   const words = filter.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return rows.filter((r) => {
     if (filter.endpoint && r.endpoint !== filter.endpoint) return false;
-    const text = `${r.method} ${r.endpoint} ${r.status ?? ''} ${callSummaryText(r.summary)}`.toLowerCase();
+    const text = `${r.method} ${r.endpoint} ${r.status ?? ''} ${callSummaryText(r)}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
 }
@@ -146,7 +146,7 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 500, pageSize
                   <td class="num nowrap" title={formatDurationExact(r.durationMs)}>
                     {formatDuration(r.durationMs)}
                   </td>
-                  <td class="summary">{callSummaryText(r.summary)}</td>
+                  <td class="summary">{callSummaryText(r)}</td>
                 </tr>
               ))
             )}

@@ -5,7 +5,7 @@ import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './err
 import type { ConnectionGate } from './connections';
 import type { LimiterPriority, RateLimiter, RisingPriority } from './rate-limiter';
 import { ErrorBody } from './schemas/common';
-import { summarizeResponse } from './summaries';
+import { callSummary, type CallFailure, type CallSummary } from './summaries';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -17,18 +17,19 @@ export interface CallOptions {
   abortOnlyQueued?: boolean;
 }
 
-/** One HTTP attempt, for the call log. `summary` is short and never holds the key or a note's text. */
-export interface CallRecord {
+/**
+ * One HTTP attempt, for the call log: what a success did or why a failure failed, as data that each
+ * page words in its user's language. Never the key or a note's text.
+ */
+export type CallRecord = {
   endpoint: EndpointName;
   method: string;
-  ok: boolean;
   /** HTTP status, null when no answer came. */
   status: number | null;
-  summary: string;
   /** Epoch ms when the attempt started. */
   at: number;
   durationMs: number;
-}
+} & ({ ok: true; summary: CallSummary } | { ok: false; failure: CallFailure });
 
 export interface HttpConfig {
   /** Read per call, like the key: a changed base URL applies to the next call. */
@@ -222,16 +223,16 @@ async function attempt<N extends EndpointName>(
   return { ok: true, status, value: parsed.data as EndpointResponse<N> };
 }
 
-function errorSummary(error: ApiError | ResponseSchemaError | NetworkError): string {
+function callFailure(error: ApiError | ResponseSchemaError | NetworkError): CallFailure {
   switch (error.kind) {
     case 'api': {
       const msg = error.serviceMessage.length > 100 ? `${error.serviceMessage.slice(0, 99)}…` : error.serviceMessage;
-      return `${error.status} ${msg}`;
+      return { kind: 'refused', message: msg };
     }
     case 'response-schema':
-      return `unexpected response at ${error.path === '' ? '(body)' : error.path}`;
+      return { kind: 'unexpectedResponse', path: error.path };
     case 'network':
-      return error.timedOut ? 'timed out' : 'network error';
+      return { kind: error.timedOut ? 'timeout' : 'network' };
   }
 }
 
@@ -273,7 +274,7 @@ export async function callEndpoint<N extends EndpointName>(
       result = await attempt(cfg, def, req, key, options.abortOnlyQueued ? undefined : signal);
     } catch (reason) {
       if (sent && (isAbortError(reason) || signal?.aborted)) {
-        record(cfg, { endpoint: name, method: req.method, ok: false, status: null, summary: 'cancelled', at, durationMs: cfg.now() - at });
+        record(cfg, { endpoint: name, method: req.method, ok: false, status: null, failure: { kind: 'cancelled' }, at, durationMs: cfg.now() - at });
       }
       throw reason;
     } finally {
@@ -286,11 +287,11 @@ export async function callEndpoint<N extends EndpointName>(
     }
     const durationMs = cfg.now() - at;
     if (result.ok) {
-      record(cfg, { endpoint: name, method: req.method, ok: true, status: result.status, summary: summarizeResponse(name, result.value), at, durationMs });
+      record(cfg, { endpoint: name, method: req.method, ok: true, status: result.status, summary: callSummary(name, result.value), at, durationMs });
       return result.value;
     }
     const { error } = result;
-    record(cfg, { endpoint: name, method: req.method, ok: false, status: result.status, summary: errorSummary(error), at, durationMs });
+    record(cfg, { endpoint: name, method: req.method, ok: false, status: result.status, failure: callFailure(error), at, durationMs });
 
     const rateLimited = error instanceof ApiError && error.status === 429;
     const retryable =

@@ -107,27 +107,30 @@ export function callSummary<N extends EndpointName>(name: N, response: EndpointR
   return (summaries[name] as (r: EndpointResponse<N>) => CallSummary)(response);
 }
 
-const TOKEN = /^@([A-Za-z]+)(?: n(\d+))?(?: of(\d+))?( !)?$/;
-
 /**
- * The summary as the call log's text column stores it: a short token (`@leadsFound n3 !`) that
- * `readSummary` turns back into data. A failed call's summary stays the service's own words.
+ * Why a call failed, as data for the call log: worded by each page in the user's language, except a
+ * refusal's `message`, which is the service's own text (the key redacted, bounded). `path` is the
+ * field of an unexpected answer (`''`: the body was no JSON); it names a field, never a value.
  */
-export function summarizeResponse<N extends EndpointName>(name: N, response: EndpointResponse<N>): string {
-  const s = callSummary(name, response);
-  return `@${s.kind}${s.n !== undefined ? ` n${s.n}` : ''}${s.of !== undefined ? ` of${s.of}` : ''}${s.flag ? ' !' : ''}`;
-}
+export type CallFailure =
+  | { kind: 'timeout' }
+  | { kind: 'network' }
+  | { kind: 'cancelled' }
+  | { kind: 'unexpectedResponse'; path: string }
+  | { kind: 'refused'; message: string };
 
-/** The data a stored summary holds; null for text that is no summary token (an error, an older row). */
-export function readSummary(text: string): CallSummary | null {
-  const m = TOKEN.exec(text);
-  if (!m || !(SUMMARY_KINDS as readonly string[]).includes(m[1]!)) return null;
-  return {
-    kind: m[1] as SummaryKind,
-    ...(m[2] !== undefined ? { n: Number(m[2]) } : {}),
-    ...(m[3] !== undefined ? { of: Number(m[3]) } : {}),
-    ...(m[4] ? { flag: true } : {}),
-  };
+export const FAILURE_KINDS = ['timeout', 'network', 'cancelled', 'unexpectedResponse', 'refused'] as const satisfies readonly CallFailure['kind'][];
+
+/** The catalogue message that words a failure and what goes in it; null for a refusal (the service's words). */
+export function failureMessage(f: CallFailure): { key: string; args: string[] } | null {
+  switch (f.kind) {
+    case 'refused':
+      return null;
+    case 'unexpectedResponse':
+      return f.path === '' ? { key: 'callFailure_unexpectedBody', args: [] } : { key: 'callFailure_unexpectedResponse', args: [f.path] };
+    default:
+      return { key: `callFailure_${f.kind}`, args: [] };
+  }
 }
 
 const FLAG_KEYS: Partial<Record<SummaryKind, string>> = { leadsFound: 'callSummaryMoreMatched', noteSaved: 'callSummaryTruncated' };

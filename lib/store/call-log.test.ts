@@ -6,9 +6,8 @@ import { openCompanionDb } from './db';
 const call = (i: number, ok: boolean): CallRecord => ({
   endpoint: ok ? 'searchLeads' : 'updateNote',
   method: ok ? 'GET' : 'POST',
-  ok,
   status: ok ? 200 : 503,
-  summary: ok ? 'lead found' : '503 unavailable',
+  ...(ok ? ({ ok: true, summary: { kind: 'leadFound' } } as const) : ({ ok: false, failure: { kind: 'refused', message: 'unavailable' } } as const)),
   at: 1_000 + i,
   durationMs: 12,
 });
@@ -25,6 +24,21 @@ describe('call log', () => {
     expect(failed.map((r) => r.at)).toEqual([24, 21, 18, 15].map((i) => 1_000 + i));
     expect(failed.every((r) => !r.ok && r.status === 503)).toBe(true);
     expect(await log.list({ limit: 2 })).toHaveLength(2);
+    db.close();
+  });
+
+  it('stores what a call did or why it failed as data, and lists rows of older builds with their text summary', async () => {
+    const db = await openCompanionDb('call-log-test-2');
+    // A row as builds before the data form wrote it.
+    await db.add('calls', { endpoint: 'listMembers', method: 'GET', ok: false, failed: 1, status: null, summary: 'timed out', at: 1, durationMs: 3 } as never);
+    const log = createCallLog(db, 10);
+    await log.add(call(2, true));
+    await log.add({ ...call(3, false), ok: false, failure: { kind: 'refused', message: 'x'.repeat(500) } });
+    const [refused, found, legacy] = await log.list();
+    expect(found).toMatchObject({ ok: true, summary: { kind: 'leadFound' } });
+    expect(found).not.toHaveProperty('failure');
+    expect(refused!.failure).toEqual({ kind: 'refused', message: 'x'.repeat(200) });
+    expect(legacy).toMatchObject({ ok: false, summary: 'timed out' });
     db.close();
   });
 });

@@ -1,10 +1,12 @@
 /**
- * The call log: one row per HTTP attempt (endpoint name, ok or error with status, a short summary,
- * time, duration), newest kept, at most `max` rows. Rows come from the client's `CallRecord`, whose
- * summary never holds the key or note text; this module stores nothing else.
+ * The call log: one row per HTTP attempt (endpoint name, ok or error with status, what it did or why
+ * it failed as data, time, duration), newest kept, at most `max` rows. Rows come from the client's
+ * `CallRecord`, which never holds the key or note text; this module stores nothing else. Rows of
+ * older builds carry a text `summary` instead: they are listed as stored.
  */
 import type { CallRow, CompanionDb } from './db';
 import type { CallRecord } from '../api/http';
+import type { CallFailure } from '../api/summaries';
 
 export const CALL_LOG_MAX_ROWS = 500;
 
@@ -17,6 +19,13 @@ export interface CallLog {
   list(opts?: { failedOnly?: boolean; limit?: number }): Promise<Omit<CallRow, 'failed'>[]>;
 }
 
+/** The text a failure carries from the service (its message, a field path) is kept to 200 characters. */
+function boundedFailure(f: CallFailure): CallFailure {
+  if (f.kind === 'refused') return { kind: 'refused', message: f.message.slice(0, 200) };
+  if (f.kind === 'unexpectedResponse') return { kind: 'unexpectedResponse', path: f.path.slice(0, 200) };
+  return f;
+}
+
 export function createCallLog(db: CompanionDb, max: number = CALL_LOG_MAX_ROWS): CallLog {
   return {
     async add(call) {
@@ -27,7 +36,7 @@ export function createCallLog(db: CompanionDb, max: number = CALL_LOG_MAX_ROWS):
         ok: call.ok,
         failed: call.ok ? 0 : 1,
         status: call.status,
-        summary: call.summary.slice(0, 200),
+        ...(call.ok ? { summary: call.summary } : { failure: boundedFailure(call.failure) }),
         at: call.at,
         durationMs: call.durationMs,
       } as CallRow;

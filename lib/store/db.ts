@@ -11,6 +11,7 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from '
 import { DB_MIGRATIONS, LATEST_DB_VERSION, outboxSteps } from './db-migrations';
 import { SCHEMA_STEPS_BACK } from './schema-build';
 import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
+import type { CallFailure, CallSummary } from '../api/summaries';
 import type { ErrorView } from '../views';
 import type { NoteMode } from '../inbox/note-rules';
 
@@ -93,7 +94,10 @@ export interface CallRow {
   /** 1 when the call failed: booleans are no IndexedDB keys. */
   failed: 0 | 1;
   status: number | null;
-  summary: string;
+  /** What a success did, as data; text in rows older builds wrote (shown as it was stored). */
+  summary?: CallSummary | string;
+  /** Why a failure failed, as data. */
+  failure?: CallFailure;
   at: number;
   durationMs: number;
 }

@@ -46,7 +46,7 @@ async function session(db: CompanionDb): Promise<unknown[]> {
 
   const log = createCallLog(db, 3);
   const endpoints = ['searchLeads', 'listAudiences', 'createLead', 'listIdentities', 'getAudience'] as const;
-  for (let i = 0; i < 5; i++) await log.add({ endpoint: endpoints[i]!, method: 'GET', ok: i % 2 === 0, status: i % 2 === 0 ? 200 : 500, summary: `s${i}`, at: i, durationMs: 1 });
+  for (let i = 0; i < 5; i++) await log.add({ endpoint: endpoints[i]!, method: 'GET', status: i % 2 === 0 ? 200 : 500, ...(i % 2 === 0 ? ({ ok: true, summary: { kind: 'members', n: i } } as const) : ({ ok: false, failure: { kind: 'network' } } as const)), at: i, durationMs: 1 });
   seen.push((await log.list()).map((r) => r.endpoint));
   seen.push((await log.list({ failedOnly: true })).map((r) => r.endpoint));
 

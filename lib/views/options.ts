@@ -1,6 +1,7 @@
 /** What the options page shows: the key's state, the key test, the call history. */
 import { z } from 'zod/mini';
 import { Settings } from '../settings';
+import { SUMMARY_KINDS } from '../api/summaries';
 
 /** One row of the call log: no key, no note text, ever. */
 export const CallLogRow = z.object({
@@ -11,7 +12,21 @@ export const CallLogRow = z.object({
   ok: z.boolean(),
   /** HTTP status; null when no answer came (network error, timeout). */
   status: z.nullable(z.number().check(z.int())),
-  summary: z.string(),
+  /** What a success did (`lib/api/summaries.ts`); text in rows older builds wrote, shown as stored. */
+  summary: z.optional(
+    z.union([
+      z.string(),
+      z.object({ kind: z.enum(SUMMARY_KINDS), n: z.optional(z.number()), of: z.optional(z.number()), flag: z.optional(z.boolean()) }),
+    ]),
+  ),
+  /** Why a failure failed; the page words it, but for a refusal's message, the service's own. */
+  failure: z.optional(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.enum(['timeout', 'network', 'cancelled']) }),
+      z.object({ kind: z.literal('unexpectedResponse'), path: z.string() }),
+      z.object({ kind: z.literal('refused'), message: z.string() }),
+    ]),
+  ),
   at: z.number(),
   durationMs: z.number(),
 });

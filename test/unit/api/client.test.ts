@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type CallRecord, type ClientOptions } from '../../../lib/api/client';
 import { ApiError, NetworkError, ResponseSchemaError, ambiguousCandidates, isTransientError } from '../../../lib/api/errors';
 import { ConversationSearchQuery } from '../../../lib/api/schemas';
-import { readSummary } from '../../../lib/api/summaries';
 import { fakeFetch, fakeLimiter, fakeSleep, type Handler } from './fake-server';
 import * as fx from './fixtures';
 
@@ -298,9 +297,9 @@ describe('call records', () => {
         : ok({ statusCode: 200, data: { conversationId: 'c1', note: 'secret note text', noteLength: 16, truncated: false } }),
     );
     await client.inbox.note({ conversationId: 'c1', note: 'secret note text' });
-    expect(records.map(({ endpoint, method, ok: good, status, summary }) => ({ endpoint, method, ok: good, status, summary }))).toEqual([
-      { endpoint: 'updateNote', method: 'POST', ok: false, status: 429, summary: '429 Rate limit exceeded' },
-      { endpoint: 'updateNote', method: 'POST', ok: true, status: 200, summary: '@noteSaved n16' },
+    expect(records.map(({ durationMs: _d, at: _at, ...r }) => r)).toEqual([
+      { endpoint: 'updateNote', method: 'POST', ok: false, status: 429, failure: { kind: 'refused', message: 'Rate limit exceeded' } },
+      { endpoint: 'updateNote', method: 'POST', ok: true, status: 200, summary: { kind: 'noteSaved', n: 16, flag: false } },
     ]);
     const text = JSON.stringify(records);
     expect(text).not.toContain('secret note text');
@@ -317,15 +316,38 @@ describe('call records', () => {
     );
     await client.conversations.search({});
     await client.leads.search({ email: 'x@y.example' }).catch(() => undefined);
-    // A success as data the pages word in the user's language; a failure in the service's words.
-    expect(records.map((r) => r.summary)).toEqual(['@conversations n2', '404 No lead matches']);
-    expect(readSummary(records[0]!.summary)).toEqual({ kind: 'conversations', n: 2 });
+    // A success as data the pages word in the user's language; a refusal in the service's words.
+    expect(records.map((r) => (r.ok ? r.summary : r.failure))).toEqual([{ kind: 'conversations', n: 2 }, { kind: 'refused', message: 'No lead matches' }]);
   });
 
   it('records a network failure with no status', async () => {
     const { client, records } = setup(() => new TypeError('fetch failed'), { retry: { maxAttempts: 1 } });
     await client.members.list().catch(() => undefined);
-    expect(records).toMatchObject([{ ok: false, status: null, summary: 'network error' }]);
+    expect(records).toMatchObject([{ ok: false, status: null, failure: { kind: 'network' } }]);
+  });
+
+  it('records a timeout, an unexpected answer (its field, not its value) and a cancelled call as failure kinds', async () => {
+    const records: CallRecord[] = [];
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const slow = createClient({ baseUrl: BASE, apiKey: KEY, fetch: hanging, timeoutMs: 1, retry: { maxAttempts: 1 }, onCall: (r) => records.push(r) });
+    await slow.members.list().catch(() => undefined);
+    expect(records).toMatchObject([{ ok: false, status: null, failure: { kind: 'timeout' } }]);
+
+    const odd = setup(() => ok({ statusCode: 200, identities: [{ id: 42, name: 'hidden value' }] }));
+    await odd.client.identities.list().catch(() => undefined);
+    expect(odd.records).toMatchObject([{ ok: false, status: 200, failure: { kind: 'unexpectedResponse', path: 'identities.0.id' } }]);
+    expect(JSON.stringify(odd.records)).not.toContain('hidden value');
+
+    records.length = 0;
+    const ctrl = new AbortController();
+    const cancelled: typeof fetch = (_input, init) => {
+      queueMicrotask(() => ctrl.abort());
+      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new TypeError('aborted'))));
+    };
+    const client = createClient({ baseUrl: BASE, apiKey: KEY, fetch: cancelled, onCall: (r) => records.push(r) });
+    await client.members.list(undefined, { signal: ctrl.signal }).catch(() => undefined);
+    expect(records).toMatchObject([{ ok: false, status: null, failure: { kind: 'cancelled' } }]);
   });
 });
 
