@@ -7,6 +7,7 @@
 import type { ListBadge } from '../../lib/views';
 import { formatDate, formatDayMonth } from '../format';
 import { t } from '../i18n';
+import { BADGE_GAP_PX, badgeFit } from '../../lib/content/list-links-core';
 import { CHIP_HOST_PREFIX, chipHostName, part, statusButton, type ChipTone } from '../chip/chip';
 
 /** What a badge's host element is called, followed by a random part drawn on every page load. */
@@ -66,8 +67,35 @@ export function badgeContent(badge: ListBadge, linkText: string | undefined): Ba
 export interface ListBadgeHandle {
   /** The host element to place beside the link. */
   readonly host: HTMLElement;
-  /** Shows a badge (null: nothing, while the state is unknown). */
-  update(badge: ListBadge | null, linkText: string | undefined): void;
+  /**
+   * Shows a badge (null: nothing, while the state is unknown). `room`: px free after the link's end,
+   * read by the caller before any write; a badge wider than that shows its dot alone.
+   */
+  update(badge: ListBadge | null, linkText: string | undefined, room?: number): void;
+}
+
+/** The badge's font, as in `LIST_BADGE_CSS`: its words are measured with it, without laying out the page. */
+const BADGE_FONT = "600 11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+/** Border, padding, dot and gap around the words (see `LIST_BADGE_CSS`); `none` has no dot. */
+const FULL_CHROME_PX = 2 + 14 + 7 + 5;
+const NONE_CHROME_PX = 2 + 14;
+/** The compact badge: the dot in a 3px padding and a 1px border. */
+export const COMPACT_BADGE_PX = 2 + 6 + 7;
+
+const widths = new Map<string, number>();
+let measurer: CanvasRenderingContext2D | null | undefined;
+/** The width of a badge's words, by a canvas (no layout of the page), remembered per text. */
+function textWidth(doc: Document, text: string): number {
+  let width = widths.get(text);
+  if (width !== undefined) return width;
+  if (measurer === undefined) {
+    measurer = doc.createElement('canvas').getContext('2d');
+    if (measurer) measurer.font = BADGE_FONT;
+  }
+  // No canvas (a test DOM): a wide glyph per character, so that a badge errs towards compact.
+  width = Math.ceil(measurer ? measurer.measureText(text).width : text.length * 7) + 1;
+  widths.set(text, width);
+  return width;
 }
 
 /**
@@ -95,20 +123,27 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
 
   return {
     host,
-    update(badge, linkText) {
+    update(badge, linkText, room = Infinity) {
       const content = badge ? badgeContent(badge, linkText) : null;
-      if (!content) {
+      const full = content ? textWidth(doc, content.text) + (content.tone === 'none' ? NONE_CHROME_PX : FULL_CHROME_PX) : 0;
+      const fit = content && room !== Infinity ? badgeFit(room, full, COMPACT_BADGE_PX) : 'full';
+      if (!content || fit === 'hidden') {
         button.hidden = true;
         tip.hidden = true;
         return;
       }
+      const compact = fit === 'compact';
       button.hidden = false;
       button.dataset.tone = content.tone;
+      button.classList.toggle('compact', compact);
       text.textContent = content.text;
       button.setAttribute('aria-label', content.label);
-      tip.replaceChildren(...(content.details ?? []).map((line) => Object.assign(doc.createElement('span'), { textContent: line })));
-      tip.hidden = !content.details;
-      if (content.details) button.setAttribute('aria-describedby', 'tip');
+      // A compact badge's words move to its hover and focus card, above the details.
+      const lines = [...(compact ? [content.text] : []), ...(content.details ?? [])];
+      tip.replaceChildren(...lines.map((line) => Object.assign(doc.createElement('span'), { textContent: line })));
+      tip.classList.toggle('compact', compact);
+      tip.hidden = lines.length === 0;
+      if (lines.length > 0) button.setAttribute('aria-describedby', 'tip');
       else button.removeAttribute('aria-describedby');
     },
   };
@@ -118,13 +153,16 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
 export const LIST_BADGE_CSS = `
 :host { all: initial; display: inline-block; position: relative; width: 0; height: 0; vertical-align: middle; }
 .badge {
-  position: absolute; left: 6px; top: 50%; transform: translateY(-50%);
+  position: absolute; left: ${BADGE_GAP_PX}px; top: 50%; transform: translateY(-50%);
   display: inline-flex; align-items: center; gap: 5px; white-space: nowrap;
   padding: 1px 8px 1px 6px; border: 1px solid #dcdfe4; border-radius: 999px;
   background: #f7f8fa; color: #3b424e; cursor: pointer;
   font: 600 11px/16px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
 }
 .badge[hidden], .tip[hidden] { display: none; }
+.badge.compact { padding: 3px; gap: 0; }
+.badge.compact .text { display: none; }
+.badge[data-tone='none'].compact .dot { display: block; background: transparent; border: 1.5px solid #a3aab5; box-sizing: border-box; }
 .badge:hover { border-color: #b9bfc9; }
 .badge:focus-visible { outline: 2px solid #2f55d4; outline-offset: 2px; }
 .dot { width: 7px; height: 7px; border-radius: 50%; background: #8a93a3; flex: none; }
@@ -142,6 +180,8 @@ export const LIST_BADGE_CSS = `
   background: #1f2329; color: #f3f4f6; box-shadow: 0 4px 14px rgba(16, 24, 40, 0.25);
   font: 500 12px/16px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
 }
+/* Beside a compact badge there is no room to the right: its card opens leftwards, over the name. */
+.tip.compact { left: auto; right: -${BADGE_GAP_PX + COMPACT_BADGE_PX}px; }
 .badge:hover + .tip:not([hidden]), .badge:focus-visible + .tip:not([hidden]) { display: flex; }
 @media (prefers-color-scheme: dark) {
   .badge { background: #262b33; border-color: #3a414d; color: #c7ced9; }
@@ -153,6 +193,7 @@ export const LIST_BADGE_CSS = `
   .badge[data-tone='snoozed'] .dot { background: #f0a824; }
   .badge[data-tone='archived'] { background: #2a2f37; border-color: #3a414d; color: #c3cad5; }
   .badge[data-tone='none'] { background: transparent; color: #949dab; }
+  .badge[data-tone='none'].compact .dot { border-color: #6b7380; }
   .tip { background: #e8ebf0; color: #1a1d23; }
 }
 `;

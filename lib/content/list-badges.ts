@@ -10,14 +10,15 @@ import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { isProfileHost } from '../pronet/canonical-url';
-import { badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, PREFETCH_HOVER_MS, type FoundLink } from './list-links-core';
+import { BADGE_GAP_PX, badgeRoom, badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, PREFETCH_HOVER_MS, type FoundLink } from './list-links-core';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
 /** One badge as the adapter drives it (`components/list-badge`'s handle). */
 export interface BadgeSurface {
   readonly host: HTMLElement;
-  update(badge: ListBadge | null, linkText: string | undefined): void;
+  /** `room`: px free after the link's end (read before any write of the batch); too little shows a compact badge. */
+  update(badge: ListBadge | null, linkText: string | undefined, room?: number): void;
 }
 
 
@@ -40,6 +41,8 @@ const ROW_SELECTOR = 'li, article, tr, [role="listitem"], [role="article"]';
 export const SCAN_DELAY_MS = 50;
 /** Rows entering and leaving the screen are reported together (the observer's callbacks of one frame). */
 export const VISIBLE_DELAY_MS = 0;
+/** A resize is a burst of events: the badges fit again once it settles. */
+const RESIZE_DELAY_MS = 150;
 /** Links of the page's first scan whose place on screen is read at once (the rest wait for the observer). */
 const FIRST_GEOMETRY_MAX = 200;
 
@@ -49,6 +52,8 @@ interface Placed {
   /** Built when the link first comes on screen: a feed of thousands of rows pays only for those seen. */
   badge: BadgeSurface | null;
   link: HTMLAnchorElement;
+  /** Px free after the link, as last read (Infinity until read). */
+  room: number;
 }
 
 function settingOn(stored: unknown, name: 'listBadges' | 'prefetchOnHover'): boolean {
@@ -83,6 +88,34 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   const onScreen = new Set<Element>();
   const seenLinks = new WeakSet<HTMLAnchorElement>();
 
+  /** Ancestors looked at for the edge that bounds a link's badge, at most (a row is near its link). */
+  const EDGE_DEPTH = 8;
+  /**
+   * Reads the room after a link (no write): from the end of its last line box to the nearest edge
+   * that bounds it (its row's content box, else the nearest block's), a clipping ancestor on the way,
+   * or the viewport.
+   */
+  const readRoom = (p: Placed) => {
+    const lines = p.link.getClientRects();
+    const last = lines[lines.length - 1];
+    if (!last) return;
+    const row = p.link.closest(ROW_SELECTOR);
+    const edges = [document.documentElement.clientWidth];
+    let el = p.link.parentElement;
+    for (let depth = 0; el && el !== document.body && depth < EDGE_DEPTH; depth++, el = el.parentElement) {
+      const style = window.getComputedStyle(el);
+      const bounds = row ? el === row : !/^(inline|contents)/.test(style.display);
+      const clips = style.overflowX !== 'visible';
+      if (bounds || clips) {
+        // The padding box's inner edge (a scroll bar excluded); a bounding box keeps its padding free.
+        const inner = el.getBoundingClientRect().left + el.clientLeft + el.clientWidth;
+        edges.push(bounds ? inner - (parseFloat(style.paddingRight) || 0) : inner);
+      }
+      if (bounds) break;
+    }
+    p.room = badgeRoom(last.right, edges, BADGE_GAP_PX);
+  };
+
   const send = (message: unknown) =>
     deps.sendMessage(message).catch((error: unknown) => {
       if (isContextInvalidated(error) && !ctx.isInvalid) ctx.abort('extension context invalidated');
@@ -90,11 +123,15 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     });
 
   const show = (list: ListBadge[]) => {
+    // Every room read before any badge changes: a read after a write would lay the page out again.
+    const shown: Placed[] = [];
     for (const badge of list) {
       badges.set(badge.profileUrl, badge);
       core.known(badge.profileUrl);
-      for (const p of byProfile.get(badge.profileUrl) ?? []) p.badge?.update(badgesOn ? badge : null, p.text);
+      for (const p of byProfile.get(badge.profileUrl) ?? []) if (p.badge && p.link.isConnected) shown.push(p);
     }
+    if (badgesOn) for (const p of shown) readRoom(p);
+    for (const p of shown) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
     // For the benchmark: when the newest badges showed (one entry, replaced each time).
     if (list.length > 0) markStatus(STATUS_MARK.listBadges, window.location.href, window.performance);
   };
@@ -133,22 +170,26 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     entry.link.after(badge.host);
     placed.set(badge.host, entry);
     const known = badges.get(entry.profile);
-    badge.update(known && badgesOn ? known : null, entry.text);
+    badge.update(known && badgesOn ? known : null, entry.text, entry.room);
   };
 
   const visibility = new window.IntersectionObserver((entries) => {
+    const coming: Placed[] = [];
     for (const entry of entries) {
       if (entry.isIntersecting) {
         onScreen.add(entry.target);
         const p = byLink.get(entry.target);
-        if (p) build(p);
+        if (p && !p.badge && p.link.isConnected) coming.push(p);
       } else onScreen.delete(entry.target);
     }
+    // Rooms of the known ones first, then the badges go in (reads before writes).
+    for (const p of coming) if (badges.has(p.profile)) readRoom(p);
+    for (const p of coming) build(p);
     reportVisible();
   });
 
   const place = (f: FoundLink<HTMLAnchorElement>) => {
-    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link };
+    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link, room: Infinity };
     byLink.set(f.link, entry);
     let set = byProfile.get(f.profile);
     if (!set) byProfile.set(f.profile, (set = new Set()));
@@ -198,7 +239,11 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       const r = f.link.getBoundingClientRect();
       return r.bottom > 0 && r.top < height && r.right > 0 && r.left < width && (r.width > 0 || r.height > 0);
     });
-    for (const f of seen) onScreen.add(f.link);
+    for (const f of seen) {
+      onScreen.add(f.link);
+      const p = byLink.get(f.link);
+      if (p && badges.has(p.profile)) readRoom(p);
+    }
     // Asked for before the badges are built, not after a timer: the question is on its way while
     // they go in (a timer waits behind the page's next frame, tens of ms on a busy machine).
     askVisible();
@@ -292,7 +337,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     prefetchOn = settingOn(next, 'prefetchOnHover');
     const wasOn = badgesOn;
     badgesOn = settingOn(next, 'listBadges');
-    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text);
+    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
     if (badgesOn && (!wasOn || hosts.join('\n') !== hostsWere)) seeOnScreenNow(scan([document.body]));
   };
   const onStorage = (changes: StorageChanges, area: string) => {
@@ -301,6 +346,24 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   };
   deps.onStorageChanged.addListener(onStorage);
   ctx.onInvalidated(() => deps.onStorageChanged.removeListener(onStorage));
+
+  // ---- the window resized: the badges on screen fit again (every room read, then every badge set)
+  let resizeTimer: number | undefined;
+  const refit = () => {
+    resizeTimer = undefined;
+    if (ctx.isInvalid || !badgesOn) return;
+    const shown = [...onScreen].flatMap((link) => {
+      const p = byLink.get(link);
+      return p?.badge && p.link.isConnected && badges.has(p.profile) ? [p] : [];
+    });
+    for (const p of shown) readRoom(p);
+    for (const p of shown) p.badge?.update(badges.get(p.profile) ?? null, p.text, p.room);
+  };
+  const onResize = () => {
+    if (resizeTimer === undefined) resizeTimer = ctx.setTimeout(refit, RESIZE_DELAY_MS);
+  };
+  window.addEventListener('resize', onResize, { passive: true });
+  ctx.onInvalidated(() => window.removeEventListener('resize', onResize));
 
   // ---- prefetch: the pointer resting on a profile link, or pressing it
   let hover: { link: Element; timer: number } | null = null;

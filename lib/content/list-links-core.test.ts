@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgesOf, createListCore, linkName, listedProfile, parseListBadge, pickBadgeLinks, type FoundLink } from './list-links-core';
+import { badgeFit, badgeRoom, badgesOf, createListCore, linkName, listedProfile, parseListBadge, pickBadgeLinks, type FoundLink } from './list-links-core';
 
 const SITE = 'http://pronet.localhost:8080';
 const canonical = (slug: string) => `https://www.pronet.example/in/${slug}/`;
@@ -125,5 +125,31 @@ describe('parseListBadge and badgesOf: what comes from the background is checked
     expect(badgesOf({ ok: false, error: { code: 'forbidden' } }, true)).toEqual([]);
     expect(badgesOf({ type: 'list-badges', badges: [ok] }, false)).toEqual([ok]);
     expect(badgesOf({ type: 'chip-state', state: {} }, false)).toEqual([]);
+  });
+});
+
+describe('badgeFit: a badge fits beside its link, else its dot alone, never past the edge', () => {
+  it.each([
+    // [room, full width, compact width, fit]
+    [300, 90, 17, 'full'],
+    [90, 90, 17, 'full'],
+    [89.5, 90, 17, 'compact'],
+    [40, 130, 17, 'compact'],
+    [17, 130, 17, 'compact'],
+    [16, 130, 17, 'hidden'],
+    [0, 60, 17, 'hidden'],
+    [Infinity, 500, 17, 'full'],
+  ] as const)('room %s, badge %s (dot %s) → %s', (room, full, compact, fit) => {
+    expect(badgeFit(room, full, compact)).toBe(fit);
+  });
+
+  it.each([
+    // [link end, edges, gap, room]
+    [100, [300], 6, 194],
+    [100, [300, 250, 1280], 6, 144],
+    [290, [300], 6, 4],
+    [310, [300], 6, 0],
+  ] as const)('link ending at %s, edges %j, gap %s → room %s', (end, edges, gap, room) => {
+    expect(badgeRoom(end, edges, gap)).toBe(room);
   });
 });

@@ -32,6 +32,30 @@ export function listedProfile(href: string | null | undefined, pageHref: string,
   return profile === canonicalProfileUrl(pageHref, hosts) ? null : profile;
 }
 
+/** The badge's distance from the end of its link (px). */
+export const BADGE_GAP_PX = 6;
+
+/** How a badge shows beside its link: all its words, its status dot alone, or not at all. */
+export type BadgeFit = 'full' | 'compact' | 'hidden';
+
+/**
+ * Room for a badge after its link: from the link's end (its last line box) to the nearest right
+ * edge that bounds or clips it (the row's content box, a clipping ancestor, the viewport), less the
+ * gap the badge keeps from the link. Never negative.
+ */
+export function badgeRoom(linkEnd: number, edges: readonly number[], gap: number): number {
+  return Math.max(0, Math.min(...edges) - linkEnd - gap);
+}
+
+/**
+ * Whether a badge of `fullWidth` fits in `room` px; if not, its dot alone (`compactWidth`); if not even
+ * that, nothing (the badge takes no room, so it must not cover what lies beyond the row).
+ */
+export function badgeFit(room: number, fullWidth: number, compactWidth: number): BadgeFit {
+  if (fullWidth <= room) return 'full';
+  return compactWidth <= room ? 'compact' : 'hidden';
+}
+
 /** A link's text as a badge may name it: whitespace collapsed, bounded; undefined when empty. */
 export function linkName(text: string | null | undefined): string | undefined {
   const name = text?.replace(/\s+/g, ' ').trim();

@@ -24,6 +24,7 @@ export interface ChipReading {
 /** What `DOM.getDocument` returns, as far as read here. */
 interface DomNode {
   nodeType: number;
+  backendNodeId?: number;
   nodeName: string;
   localName?: string;
   nodeValue?: string;
@@ -109,6 +110,12 @@ export interface BadgeReading {
   /** The `href` attribute of the link just before the badge's host. */
   href: string | null;
   mode: 'open' | 'closed' | 'user-agent';
+  /** Shown as its status dot alone (no room for its words beside the link). */
+  compact: boolean;
+  /** The words of its hover and focus card. */
+  tip: string;
+  /** The button's node, for `badgeBox`. */
+  node: number | undefined;
 }
 
 const BADGE_HOST = new RegExp(`^${LIST_BADGE_HOST_PREFIX}-[0-9a-z]+$`);
@@ -131,6 +138,9 @@ export async function readBadges(page: Page): Promise<BadgeReading[]> {
         text: textOf(button).replace(/\s+/g, ' ').trim(),
         href: link && link.localName === 'a' ? attribute(link, 'href') : null,
         mode: shadow.shadowRootType ?? 'open',
+        compact: (attribute(button, 'class') ?? '').split(/\s+/).includes('compact'),
+        tip: [...elements(shadow)].filter((el) => (attribute(el, 'class') ?? '').split(/\s+/).includes('tip')).map(textOf).join(''),
+        node: button.backendNodeId,
       });
     });
     for (const shadow of node.shadowRoots ?? []) visit(shadow);
@@ -138,4 +148,15 @@ export async function readBadges(page: Page): Promise<BadgeReading[]> {
   };
   visit(root);
   return found;
+}
+
+/** Where a badge's button is drawn (its border box, in the page's CSS pixels), read through its closed root. */
+export async function badgeBox(page: Page, badge: BadgeReading): Promise<{ x: number; y: number; width: number; height: number }> {
+  const session = await sessionOf(page);
+  const { model } = (await session.send('DOM.getBoxModel', { backendNodeId: badge.node })) as { model: { border: number[] } };
+  const xs = model.border.filter((_, i) => i % 2 === 0);
+  const ys = model.border.filter((_, i) => i % 2 === 1);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
-import { readBadges, type BadgeReading } from './chip';
+import { badgeBox, readBadges, type BadgeReading } from './chip';
 import { test, expect, chipLabel, conversationStatus, type ApiConversation, type EmulatorCall } from './fixtures';
 
 test.beforeEach(async ({ configureExtension }) => {
@@ -127,6 +127,47 @@ test('search results: each badge says what the service holds, Next adds badges f
   }
   expect(leads).toBeGreaterThan(0);
   expect(leads).toBeLessThan(10);
+});
+
+test('a badge in a narrow card shows its dot alone, inside the card; one with room shows its words; none moves the page', async ({ extension, emulator }) => {
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
+  // Where the names sit before any badge: a badge takes no room, so they must not move.
+  const names = page.locator('a.person-name');
+  const before = await names.evaluateAll((as) => as.map((a) => JSON.stringify(a.getBoundingClientRect())));
+  const profiles = await rowProfiles(page);
+  await badgesFor(page, profiles);
+  const side = page.locator('[data-section="people-also-viewed"]');
+  const sideProfiles = await side.locator('a.person-name').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  await badgesFor(page, sideProfiles.map((h) => canonicalProfileUrl(h)!));
+
+  const badges = await readBadges(page);
+  const card = (await side.boundingBox())!;
+  const placed = await Promise.all(badges.map(async (b) => ({ b, box: await badgeBox(page, b) })));
+  const inSide = placed.filter(({ box }) => box.x >= card.x);
+  expect(inSide.length).toBe(sideProfiles.length);
+  // The side card is narrow: some of its badges have no room for their words…
+  expect(inSide.some(({ b }) => b.compact)).toBe(true);
+  for (const { b, box } of inSide) {
+    const row = (await side.locator(`li:has(a.person-name[href="${b.href}"])`).boundingBox())!;
+    // …and every badge, compact or not, stays inside its row, hence its card.
+    expect(box.x + box.width, `${b.label}`).toBeLessThanOrEqual(row.x + row.width);
+    expect(box.x).toBeGreaterThanOrEqual(row.x);
+    expect(box.y).toBeGreaterThanOrEqual(row.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(row.y + row.height);
+    expect(b.label).toMatch(/^(Open|Snoozed|Archived|No conversation|Not a lead)/);
+    if (b.compact) {
+      // A compact badge is its dot alone, with the same accessible name; its words are in its card.
+      expect(box.width).toBeLessThan(24);
+      expect(b.tip.startsWith(b.text)).toBe(true);
+    }
+  }
+  // The results' wide rows have room: their badges show their words.
+  const inResults = placed.filter(({ box }) => box.x < card.x);
+  expect(inResults.length).toBeGreaterThanOrEqual(profiles.length);
+  expect(inResults.every(({ b }) => !b.compact)).toBe(true);
+  expect(await names.evaluateAll((as) => as.map((a) => JSON.stringify(a.getBoundingClientRect())))).toEqual(before);
 });
 
 test('feed: posts loaded on scroll get badges for their new people only', async ({ extension, emulator, emulatorCalls }) => {

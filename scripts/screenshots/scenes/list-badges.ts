@@ -1,7 +1,8 @@
 /**
  * Badges on lists: the search results (10 a page, leads and non-leads mixed), the feed (posts and
  * their comments) and a company's people, each with its badges settled, light and dark; and a badge's
- * hover details (campaign, last message), in English and in French.
+ * hover details (campaign, last message), in English and in French, of a badge with room and of
+ * one shown as its dot alone in the narrow side card.
  */
 import type { Page } from '@playwright/test';
 import { LIST_BADGE_HOST_PREFIX } from '../../../components/list-badge/list-badge';
@@ -9,25 +10,33 @@ import { readBadges } from '../../../test/e2e/chip';
 import type { Scene } from '../scene';
 import { badgesShown } from '../steps';
 
-/** Hovers the badge of the first listed lead with a conversation; returns the part of the page to shoot. */
-async function hoverBadge(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
-  const badge = (await readBadges(page)).find((b) => b.href !== null && b.text !== '' && !/^(No conversation|Not a lead|Pas un lead|Aucune conversation)/.test(b.text));
+/**
+ * Hovers the badge of the first listed lead with a conversation (`compact`: one shown as its dot alone,
+ * in the narrow "People also viewed" card); returns the part of the page to shoot.
+ */
+async function hoverBadge(page: Page, compact = false): Promise<{ x: number; y: number; width: number; height: number }> {
+  const badge = (await readBadges(page)).find(
+    (b) => b.href !== null && b.text !== '' && b.compact === compact && !/^(No conversation|Not a lead|Pas un lead|Aucune conversation)/.test(b.text),
+  );
   if (!badge?.href) throw new Error(`no badge of a conversation on ${page.url()}`);
   const at = await page.evaluate(
-    ([href, prefix]) => {
+    ([href, prefix, scope]) => {
       // The name's link, the one the badge follows (the avatar links to the profile too).
-      const link = [...document.querySelectorAll('a')].find((a) => a.getAttribute('href') === href && a.nextElementSibling?.localName.startsWith(prefix!));
+      const link = [...document.querySelectorAll(`${scope} a`)].find((a) => a.getAttribute('href') === href && a.nextElementSibling?.localName.startsWith(prefix!));
       const host = link?.nextElementSibling;
       if (!link || !host) return null;
       host.scrollIntoView({ block: 'center' });
       const r = host.getBoundingClientRect();
-      return { x: r.left, y: r.top, left: link.getBoundingClientRect().left };
+      return { x: r.left, y: r.top, left: link.getBoundingClientRect().left, right: document.documentElement.clientWidth };
     },
-    [badge.href, LIST_BADGE_HOST_PREFIX],
+    [badge.href, LIST_BADGE_HOST_PREFIX, compact ? '[data-section="people-also-viewed"]' : 'body'],
   );
   if (!at) throw new Error(`no badge host beside ${badge.href}`);
-  await page.mouse.move(at.x + 16, at.y);
-  return { x: Math.max(0, at.left - 90), y: Math.max(0, at.y - 40), width: 560, height: 130 };
+  // The badge starts 6 px after its host; a compact one is its dot alone (about 15 px wide).
+  await page.mouse.move(at.x + (compact ? 13 : 16), at.y);
+  // A compact badge's card opens leftwards, over the name: the picture ends a little after the dot.
+  const x = Math.max(0, compact ? Math.min(at.x + 60, at.right) - 480 : at.left - 90);
+  return { x, y: Math.max(0, at.y - 40), width: compact ? 480 : 560, height: 130 };
 }
 
 export const scene: Scene = {
@@ -40,6 +49,7 @@ export const scene: Scene = {
     if (kit.locale === 'fr') {
       // The lists in French would show the same site: the badges' own words are shown hovered.
       await kit.shoot(search, 'list-badges-hover', { clip: await hoverBadge(search) });
+      await kit.shoot(search, 'list-badges-hover-compact', { clip: await hoverBadge(search, true) });
       return;
     }
     await kit.shoot(search, 'list-badges-search');
@@ -56,5 +66,6 @@ export const scene: Scene = {
 
     await search.bringToFront();
     await kit.shoot(search, 'list-badges-hover', { clip: await hoverBadge(search) });
+    await kit.shoot(search, 'list-badges-hover-compact', { clip: await hoverBadge(search, true) });
   },
 };
