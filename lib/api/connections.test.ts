@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createConnectionGate } from './connections';
-import { risingPriority } from './rate-limiter';
+import { risingPriority } from './priority';
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -10,7 +10,7 @@
  * It holds no rate: the limiter (`rate-limiter.ts`) decides when a call may go, the gate only how
  * many low calls are on the wire together.
  */
-import { isAhead, LIMITER_PRIORITIES, priorityOf, type LimiterPriority, type RisingPriority } from './rate-limiter';
+import { isAhead, LIMITER_PRIORITIES, priorityOf, type LimiterPriority, type RisingPriority } from './priority';
 
 /** Chromium's limit of connections per host (HTTP/1.1). */
 export const HOST_CONNECTIONS = 6;

@@ -3,7 +3,8 @@ import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy }
 import { pathParamNames, type Endpoint, type EndpointInput, type EndpointName, type EndpointResponse, type WireEndpoint } from './endpoints';
 import { ApiError, NetworkError, ResponseSchemaError, isAbortError } from './errors';
 import type { ConnectionGate } from './connections';
-import type { LimiterPriority, RateLimiter, RisingPriority } from './rate-limiter';
+import type { LimiterPriority, RisingPriority } from './priority';
+import type { RateLimiter } from './rate-limiter';
 import { ErrorBody } from './schemas/common';
 import { callSummary, type CallFailure, type CallSummary } from './summaries';
 

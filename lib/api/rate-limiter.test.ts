@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSlidingWindowLimiter, risingPriority, type LimiterClock, type LimiterState } from './rate-limiter';
+import { risingPriority } from './priority';
+import { createSlidingWindowLimiter, type LimiterClock, type LimiterState } from './rate-limiter';
 
 const T0 = 1_700_000_000_000;
 

@@ -19,7 +19,7 @@
  * - Links: a profile the user linked to a lead (`links`) is looked up by that lead's id; when that
  *   lead is gone, the URL decides again.
  */
-import { LIMITER_PRIORITIES, priorityOf, risingPriority, type LimiterPriority, type RisingPriority } from '../api/rate-limiter';
+import { LIMITER_PRIORITIES, priorityOf, risingPriority, type LimiterPriority, type RisingPriority } from '../api/priority';
 import type { LeadMatches } from '../api/lead-search';
 import type { ConversationSummary } from '../api/schemas';
 import type { ProfileCache } from '../store/cache';

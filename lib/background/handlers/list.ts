@@ -9,7 +9,7 @@
  * and the pushes carry only what a badge shows (`ListBadge`), never the key, a note or an id.
  */
 import { isAbortError } from '../../api/errors';
-import type { LimiterPriority } from '../../api/rate-limiter';
+import type { LimiterPriority } from '../../api/priority';
 import { canonicalProfileUrl } from '../../pronet/canonical-url';
 import type { Settings } from '../../settings';
 import type { CacheEntry } from '../../store/db';
