@@ -147,10 +147,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   emulatorControl: async ({ emulator }, use) => {
     await use(async <T,>(path: string, body: unknown): Promise<T> => {
-      const r = await fetch(`${emulator.origin}/_emulator/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+      const post = () =>
+        fetch(`${emulator.origin}/_emulator/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      // A kept-alive socket the emulator closed while this worker was busy (a build of the previous
+      // version blocks it for seconds) resets on reuse before the request is read: send it once more.
+      const r = await post().catch((error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+        return post();
       });
       return jsonOrThrow<T>(r, `POST /_emulator/${path}`);
     });
