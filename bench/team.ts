@@ -12,8 +12,13 @@
  * once, 429s as a share of calls (from the emulator's call history), each instance's accepted calls
  * against the team's mean, and the profile on screen (navigation → lead or no-lead shown) p95,
  * a look-up that failed or was still running when the next profile came counting as never shown.
+ *
+ * Seeded (`seed`): each instance's schedule, picks and AIMD jitter come from PRNGs of that seed, so
+ * that two limiter variants are compared on the same browsing (`bench/team-seeds.ts`); timing on a
+ * real clock still varies a little.
  */
 import 'fake-indexeddb/auto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildSeed } from '../emulator/seed/index';
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
 import type { Request } from '../lib/messages';
@@ -21,7 +26,8 @@ import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
 import { openCompanionDb, type CompanionDb } from '../lib/store/db';
 import { calls as emulatorCalls, resetDemo, type Workspace } from './emulator-control';
 import { emulatorProcess, memorySession, memorySettings } from './limiter';
-import { percentile, round } from './stats';
+import { percentile, round, seededRandom } from './stats';
+import type { AimdOptions } from '../lib/api/aimd';
 
 export interface TeamOptions {
   runs: { instances: number; durationMs: number }[];
@@ -31,6 +37,12 @@ export interface TeamOptions {
   actionEveryMs: number;
   /** After the browsing: how long the outboxes may take to send what is left. */
   drainMs: number;
+  /** Seeds every instance's PRNGs (schedule, picks, AIMD jitter). */
+  seed: number;
+  /** The limiters run side by side (default both). */
+  limiters: LimiterKind[];
+  /** A variant of the adaptive limiter's AIMD options (`random` is the instance's seeded one). */
+  aimd?: Omit<AimdOptions, 'random'>;
   log?: (line: string) => void;
 }
 
@@ -45,6 +57,8 @@ export const DEFAULT_TEAM: TeamOptions = {
   listSize: 10,
   actionEveryMs: 20_000,
   drainMs: 90_000,
+  seed: 1,
+  limiters: ['adaptive', 'fixed'],
 };
 
 export type LimiterKind = 'adaptive' | 'fixed';
@@ -74,7 +88,15 @@ export interface TeamFigures {
   byEndpoint: Record<string, { calls: number; rateLimited: number }>;
   /** 429s in each 10 s of the run (the start, when nobody has learned anything yet, apart). */
   rateLimitedByWindow: number[];
+  /** Per 10 s of the run: the calls answered and the 429s, by what made them (the instances' own count). */
+  byKindWindow: { calls: Record<CallKind, number>; rateLimited: Record<CallKind, number> }[];
 }
+
+/** What a call was made for: a profile on screen, a list page, an action (the outbox), anything else (identities). */
+export type CallKind = 'profile' | 'list' | 'action' | 'other';
+const CALL_KINDS: CallKind[] = ['profile', 'list', 'action', 'other'];
+/** The kind of the calls made inside `run`, read by each instance's fetch (it follows the awaits). */
+const callKind = new AsyncLocalStorage<CallKind>();
 
 export interface TeamResult {
   runs: TeamFigures[];
@@ -129,45 +151,48 @@ async function busyPerson(
   tag: string,
   endAt: number,
   opts: TeamOptions,
+  random: (stream: string) => () => number,
 ): Promise<InstanceFigures> {
   const f: InstanceFigures = { profileMs: [], profileViews: 0, listLookups: 0, listDone: 0, actions: [] };
-  const random = Math.random;
-  const pickUrl = () => (random() < 0.2 ? NOBODY(Math.floor(random() * 1e6)) : target.urls[Math.floor(random() * target.urls.length)]!);
+  // One stream per use, so that the order in which timers fire does not change the picks.
+  const picker = (r: () => number) => () => (r() < 0.2 ? NOBODY(Math.floor(r() * 1e6)) : target.urls[Math.floor(r() * target.urls.length)]!);
+  const profileUrl = picker(random('profile'));
+  const listUrl = picker(random('list'));
   let profile: Promise<void> = Promise.resolve();
   let page: AbortController | null = null;
   const lists: Promise<void>[] = [];
 
   await Promise.all([
-    every(opts.profileEveryMs, endAt, random, () => {
+    every(opts.profileEveryMs, endAt, random('profile-at'), () => {
       f.profileViews += 1;
       const started = Date.now();
-      profile = (async () => {
-        const url = pickUrl();
+      profile = callKind.run('profile', async () => {
+        const url = profileUrl();
         await service.tabNavigated(1, url);
         const state = await service.panelState(1);
         // Shown: this profile's answer (not the next profile's, when this look-up was left for it).
         if ((state.kind === 'lead' || state.kind === 'no-lead') && state.profileUrl === canonicalProfileUrl(url)) f.profileMs.push(Date.now() - started);
-      })();
+      });
     }),
-    every(opts.listEveryMs, endAt, random, () => {
+    every(opts.listEveryMs, endAt, random('list-at'), () => {
       page?.abort();
       page = new AbortController();
       const { signal } = page;
       for (let i = 0; i < opts.listSize; i++) {
         f.listLookups += 1;
         lists.push(
-          service.api.searchLead({ pronetUrl: pickUrl() }, { priority: 'list', signal }).then(
+          callKind.run('list', () => service.api.searchLead({ pronetUrl: listUrl() }, { priority: 'list', signal })).then(
             () => void (f.listDone += 1),
             () => undefined,
           ),
         );
       }
     }),
-    every(opts.actionEveryMs, endAt, random, (n) => {
+    every(opts.actionEveryMs, endAt, random('action-at'), (n) => {
       const c = mine[n % mine.length]!;
       const text = `${tag}-a${n}`;
       f.actions.push({ conversationId: c.id, text });
-      void must(service, { type: 'save-note', conversationId: c.id, leadId: c.leadId, mode: 'append', text });
+      void callKind.run('action', () => must(service, { type: 'save-note', conversationId: c.id, leadId: c.leadId, mode: 'append', text }));
     }),
   ]);
   // The last page is left when the person stops browsing.
@@ -181,10 +206,26 @@ interface Team {
   ws: Workspace;
   target: Target;
   services: { service: BackgroundService; db: CompanionDb }[];
+  /** Every answer the team's instances got: when, for what, its status. */
+  answers: { at: number; kind: CallKind; status: number }[];
 }
 
-async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, baseUrl: string, run: number): Promise<Team> {
+/** Instance `k`'s PRNG for `stream`, from the run's seed. */
+function streamOf(seed: number, k: number, stream: string): () => number {
+  let h = Math.imul(seed, 0x9e3779b1) ^ Math.imul(k + 1, 0x85ebca6b);
+  for (const ch of stream) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return seededRandom(h);
+}
+
+async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, baseUrl: string, run: number, opts: TeamOptions): Promise<Team> {
   const services: Team['services'] = [];
+  const answers: Team['answers'] = [];
+  const tracing: typeof fetch = async (input, init) => {
+    const kind = callKind.getStore() ?? 'other';
+    const response = await fetch(input, init);
+    answers.push({ at: Date.now(), kind, status: response.status });
+    return response;
+  };
   for (let k = 0; k < instances; k++) {
     const db = await openCompanionDb(`bench-team-${run}-${kind}-${k}-${Date.now()}`);
     const service = createBackgroundService({
@@ -193,13 +234,14 @@ async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, ba
       session: memorySession(),
       push: { panel: () => undefined, chip: () => undefined, badge: () => undefined, outbox: () => undefined },
       hasHostPermission: async () => true,
-      rateLimit: { adaptive: kind === 'adaptive' },
+      fetch: tracing,
+      rateLimit: { adaptive: kind === 'adaptive' ? { ...opts.aimd, random: streamOf(opts.seed, k, 'aimd') } : false },
     });
     await service.start();
     await must(service, { type: 'key-set', key: ws.apiKey, sessionOnly: false });
     services.push({ service, db });
   }
-  return { kind, ws, target: targetsOf(ws.name), services };
+  return { kind, ws, target: targetsOf(ws.name), services, answers };
 }
 
 async function noteOf(origin: string, id: string): Promise<string> {
@@ -217,7 +259,8 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
   };
   // The two limiters swap workspaces from one run to the next.
   const [a, b] = run % 2 === 0 ? ['demo-pro', 'bulk'] : ['bulk', 'demo-pro'];
-  const teams = [await startTeam('adaptive', byName(a!), instances, baseUrl, run), await startTeam('fixed', byName(b!), instances, baseUrl, run)];
+  const teams: Team[] = [];
+  for (const [i, kind] of opts.limiters.entries()) teams.push(await startTeam(kind, byName(i === 0 ? a! : b!), instances, baseUrl, run, opts));
   // The keys' first calls (identities) fall in a window of their own.
   await sleep(10_500);
   const began = Date.now();
@@ -228,7 +271,7 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
       Promise.all(
         team.services.map(({ service }, k) => {
           const mine = team.target.conversations.filter((_, j) => j % instances === k).slice(0, 20);
-          return busyPerson(service, team.target, mine, `${team.kind}-r${run}-i${k}`, endAt, opts);
+          return busyPerson(service, team.target, mine, `${team.kind}-r${run}-i${k}`, endAt, opts, (stream) => streamOf(opts.seed, k, stream));
         }),
       ),
     ),
@@ -259,6 +302,14 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
       const s = service.callStats();
       return s.calls - s.failed;
     });
+    const byKindWindow: TeamFigures['byKindWindow'] = [];
+    const zero = () => Object.fromEntries(CALL_KINDS.map((k) => [k, 0])) as Record<CallKind, number>;
+    for (const a of team.answers.filter((x) => x.at >= began)) {
+      const i = Math.floor((a.at - began) / 10_000);
+      while (byKindWindow.length <= i) byKindWindow.push({ calls: zero(), rateLimited: zero() });
+      byKindWindow[i]!.calls[a.kind] += 1;
+      if (a.status === 429) byKindWindow[i]!.rateLimited[a.kind] += 1;
+    }
     const meanAccepted = accepted.reduce((x, y) => x + y, 0) / accepted.length;
     const views = figures.reduce((x, f) => x + f.profileViews, 0);
     const shown = figures.flatMap((f) => f.profileMs);
@@ -290,6 +341,7 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
         if (c.status === 429) w[i]! += 1;
         return w;
       }, []),
+      byKindWindow,
     });
   }
   for (const team of teams) {

@@ -6,6 +6,7 @@
 import type { RetryPolicy } from '../api/backoff';
 import { createCaller, type CallRecord } from '../api/client';
 import { createConnectionGate } from '../api/connections';
+import type { AimdOptions } from '../api/aimd';
 import { createSlidingWindowLimiter, systemClock, type LimiterState } from '../api/rate-limiter';
 import type { CallLog } from '../store/call-log';
 import type { MetaStore } from '../store/meta';
@@ -26,9 +27,10 @@ export interface ServiceClientOptions {
   timers: Timers;
   /**
    * Rate limit of the service (50 per 10 s); tests shorten the window. The limiter learns the key's
-   * headroom from 429s (a key is shared by a team) unless `adaptive` is false.
+   * headroom from 429s (a key is shared by a team) unless `adaptive` is false; AIMD options (the
+   * team benchmark's seeded `random`, a variant tried) in place of `true`.
    */
-  rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean };
+  rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean | AimdOptions };
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
 }
@@ -60,7 +62,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   let latest: LimiterState | null = null;
   const limiter = createSlidingWindowLimiter({
     ...rateLimit,
-    ...(adaptive ? { adaptive: {} } : {}),
+    ...(adaptive ? { adaptive: adaptive === true ? {} : adaptive } : {}),
     clock: opts.clock ? { now, setTimeout: opts.timers.setTimeout, clearTimeout: opts.timers.clearTimeout } : systemClock,
     onChange: (state) => {
       // Ten badges' calls granted in one turn are one write, not ten (the newest state wins).

@@ -1,4 +1,5 @@
 /** What the background service takes (every browser API, so tests run it whole) and what it offers the entrypoint. */
+import type { AimdOptions } from '../api/aimd';
 import type { RetryPolicy } from '../api/backoff';
 import type { WatchNews } from '../inbox/inbox-watch';
 import type { Reply, Request } from '../messages';
@@ -42,8 +43,8 @@ export interface BackgroundDeps {
   clock?: { now(): number };
   timers?: Timers;
   /** Rate limit of the service (50 per 10 s); tests shorten the window. */
-  /** `adaptive: false`: the fixed limiter of before issue 14 (the team benchmark's baseline). */
-  rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean };
+  /** `adaptive: false`: the fixed limiter of before issue 14 (the team benchmark's baseline); AIMD options: seeded or a variant (benchmarks). */
+  rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean | AimdOptions };
   clientRetry?: Partial<RetryPolicy>;
   outboxPolicy?: RetryPolicy;
   outboxConcurrency?: number;
