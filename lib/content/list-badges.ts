@@ -128,10 +128,14 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     for (const badge of list) {
       badges.set(badge.profileUrl, badge);
       core.known(badge.profileUrl);
-      for (const p of byProfile.get(badge.profileUrl) ?? []) if (p.badge && p.link.isConnected) shown.push(p);
+      // Its links on screen: those with a badge, and those whose badge waited for this answer.
+      for (const p of byProfile.get(badge.profileUrl) ?? []) if ((p.badge || onScreen.has(p.link)) && p.link.isConnected) shown.push(p);
     }
     if (badgesOn) for (const p of shown) readRoom(p);
-    for (const p of shown) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
+    for (const p of shown) {
+      if (p.badge) p.badge.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
+      else if (badgesOn) build(p);
+    }
     // For the benchmark: when the newest badges showed (one entry, replaced each time).
     if (list.length > 0) markStatus(STATUS_MARK.listBadges, window.location.href, window.performance);
   };
@@ -159,7 +163,12 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       askVisible();
     }, VISIBLE_DELAY_MS);
   };
-  /** Builds the link's badge (once), beside it: it takes no room, so the page does not move. */
+  /**
+   * Builds the link's badge (once), beside it: it takes no room, so the page does not move. Only
+   * once its status is known: an unknown badge shows nothing, and hosts built ahead of the answer
+   * made the page's next frame longer, which the answer then waited behind (a warm page's badges
+   * came ~20 ms after the background had answered).
+   */
   const build = (entry: Placed) => {
     if (entry.badge || !entry.link.isConnected) return;
     const badge = deps.createBadge(() => {
@@ -182,9 +191,11 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
         if (p && !p.badge && p.link.isConnected) coming.push(p);
       } else onScreen.delete(entry.target);
     }
-    // Rooms of the known ones first, then the badges go in (reads before writes).
-    for (const p of coming) if (badges.has(p.profile)) readRoom(p);
-    for (const p of coming) build(p);
+    // Rooms of the known ones first, then their badges go in (reads before writes); the others wait
+    // for their answer (`show`).
+    const known = coming.filter((p) => badges.has(p.profile));
+    for (const p of known) readRoom(p);
+    for (const p of known) build(p);
     reportVisible();
   });
 
@@ -244,12 +255,12 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       const p = byLink.get(f.link);
       if (p && badges.has(p.profile)) readRoom(p);
     }
-    // Asked for before the badges are built, not after a timer: the question is on its way while
-    // they go in (a timer waits behind the page's next frame, tens of ms on a busy machine).
+    // Asked for at once, not after a timer (a timer waits behind the page's next frame, tens of ms on
+    // a busy machine); the badges already known (settings turned them back on) go in meanwhile.
     askVisible();
     for (const f of seen) {
       const p = byLink.get(f.link);
-      if (p) build(p);
+      if (p && badges.has(p.profile)) build(p);
     }
   };
 
