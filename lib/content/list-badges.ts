@@ -1,8 +1,8 @@
 /**
  * The list finder's adapter: finds profile links as the page grows (one batched MutationObserver:
  * infinite scroll, "show more", pagination by pushState, rows replaced in place), asks the background
- * for the profiles whose rows are on screen (IntersectionObserver), shows their badges, and prefetches
- * the profile the pointer rests on. What it decides is `list-links-core.ts`; the badge itself comes in
+ * for the profiles whose rows are on screen (IntersectionObserver), shows their badges, and starts the
+ * prefetch of the profile the pointer rests on (`list-prefetch.ts`). What it decides is `list-links-core.ts`; the badge itself comes in
  * as a parameter (`components/list-badge`). It sends canonical profile URLs only: the link's text is
  * used here, for the badge's accessible name, and never leaves the page.
  */
@@ -10,7 +10,8 @@ import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { isProfileHost } from '../pronet/canonical-url';
-import { BADGE_GAP_PX, badgeRoom, badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, PREFETCH_HOVER_MS, type FoundLink } from './list-links-core';
+import { BADGE_GAP_PX, badgeRoom, badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, type FoundLink } from './list-links-core';
+import { startListPrefetch } from './list-prefetch';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
@@ -377,34 +378,13 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   ctx.onInvalidated(() => window.removeEventListener('resize', onResize));
 
   // ---- prefetch: the pointer resting on a profile link, or pressing it
-  let hover: { link: Element; timer: number } | null = null;
-  const prefetch = (link: Element | null | undefined) => {
-    if (!prefetchOn || !link) return;
-    const profile = listedProfile(link.getAttribute('href'), window.location.href, hosts);
-    if (profile !== null && core.prefetch(profile)) void send({ type: 'list-prefetch', url: profile });
-  };
-  const linkOf = (target: EventTarget | null) => (target instanceof window.Element ? target.closest('a[href]') : null);
-  const onOver = (event: Event) => {
-    const link = linkOf(event.target);
-    if (link === hover?.link) return;
-    if (hover) window.clearTimeout(hover.timer);
-    hover = link ? { link, timer: ctx.setTimeout(() => prefetch(link), PREFETCH_HOVER_MS) } : null;
-  };
-  const onOut = (event: Event) => {
-    const to = linkOf((event as MouseEvent).relatedTarget);
-    if (hover && to !== hover.link) {
-      window.clearTimeout(hover.timer);
-      hover = null;
-    }
-  };
-  const onDown = (event: Event) => prefetch(linkOf(event.target));
-  document.addEventListener('pointerover', onOver, { passive: true });
-  document.addEventListener('pointerout', onOut, { passive: true });
-  document.addEventListener('pointerdown', onDown, { passive: true, capture: true });
-  ctx.onInvalidated(() => {
-    document.removeEventListener('pointerover', onOver);
-    document.removeEventListener('pointerout', onOut);
-    document.removeEventListener('pointerdown', onDown, { capture: true });
+  startListPrefetch({
+    window,
+    ctx,
+    core,
+    hosts: () => hosts,
+    enabled: () => prefetchOn,
+    prefetch: (url) => void send({ type: 'list-prefetch', url }),
   });
 
   seeOnScreenNow(scan([document.body]));
