@@ -18,8 +18,11 @@ import type { StorageChanges } from './profile-page-core';
 /** One badge as the adapter drives it (`components/list-badge`'s handle). */
 export interface BadgeSurface {
   readonly host: HTMLElement;
-  /** `room`: px free after the link's end (read before any write of the batch); too little shows a compact badge. */
-  update(badge: ListBadge | null, linkText: string | undefined, room?: number): void;
+  /**
+   * `room`: px free after the link's end (read before any write of the batch); too little shows a
+   * compact badge. `rtl`: the link's line runs right to left, so its end (and the badge) is on its left.
+   */
+  update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean): void;
 }
 
 
@@ -55,6 +58,8 @@ interface Placed {
   link: HTMLAnchorElement;
   /** Px free after the link, as last read (Infinity until read). */
   room: number;
+  /** Whether the link's line runs right to left (its badge then sits on its left), as last read. */
+  rtl: boolean;
 }
 
 function settingOn(stored: unknown, name: 'listBadges' | 'prefetchOnHover'): boolean {
@@ -100,8 +105,10 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     const lines = p.link.getClientRects();
     const last = lines[lines.length - 1];
     if (!last) return;
+    // A right-to-left line ends on the left: the badge goes there, and its room is measured leftwards.
+    const rtl = window.getComputedStyle(p.link).direction === 'rtl';
     const row = p.link.closest(ROW_SELECTOR);
-    const edges = [document.documentElement.clientWidth];
+    const edges = [rtl ? 0 : document.documentElement.clientWidth];
     let el = p.link.parentElement;
     for (let depth = 0; el && el !== document.body && depth < EDGE_DEPTH; depth++, el = el.parentElement) {
       const style = window.getComputedStyle(el);
@@ -109,12 +116,14 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       const clips = style.overflowX !== 'visible';
       if (bounds || clips) {
         // The padding box's inner edge (a scroll bar excluded); a bounding box keeps its padding free.
-        const inner = el.getBoundingClientRect().left + el.clientLeft + el.clientWidth;
-        edges.push(bounds ? inner - (parseFloat(style.paddingRight) || 0) : inner);
+        const left = el.getBoundingClientRect().left + el.clientLeft;
+        if (rtl) edges.push(bounds ? left + (parseFloat(style.paddingLeft) || 0) : left);
+        else edges.push(bounds ? left + el.clientWidth - (parseFloat(style.paddingRight) || 0) : left + el.clientWidth);
       }
       if (bounds) break;
     }
-    p.room = badgeRoom(last.right, edges, BADGE_GAP_PX);
+    p.rtl = rtl;
+    p.room = badgeRoom(rtl ? last.left : last.right, edges, BADGE_GAP_PX, rtl);
   };
 
   const send = (message: unknown) =>
@@ -134,7 +143,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     }
     if (badgesOn) for (const p of shown) readRoom(p);
     for (const p of shown) {
-      if (p.badge) p.badge.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
+      if (p.badge) p.badge.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room, p.rtl);
       else if (badgesOn) build(p);
     }
     // For the benchmark: when the newest badges showed (one entry, replaced each time).
@@ -180,7 +189,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     entry.link.after(badge.host);
     placed.set(badge.host, entry);
     const known = badges.get(entry.profile);
-    badge.update(known && badgesOn ? known : null, entry.text, entry.room);
+    badge.update(known && badgesOn ? known : null, entry.text, entry.room, entry.rtl);
   };
 
   const visibility = new window.IntersectionObserver((entries) => {
@@ -201,7 +210,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   });
 
   const place = (f: FoundLink<HTMLAnchorElement>) => {
-    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link, room: Infinity };
+    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link, room: Infinity, rtl: false };
     byLink.set(f.link, entry);
     let set = byProfile.get(f.profile);
     if (!set) byProfile.set(f.profile, (set = new Set()));
@@ -349,7 +358,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     prefetchOn = settingOn(next, 'prefetchOnHover');
     const wasOn = badgesOn;
     badgesOn = settingOn(next, 'listBadges');
-    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
+    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room, p.rtl);
     if (badgesOn && (!wasOn || hosts.join('\n') !== hostsWere)) seeOnScreenNow(scan([document.body]));
   };
   const onStorage = (changes: StorageChanges, area: string) => {
@@ -369,7 +378,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       return p?.badge && p.link.isConnected && badges.has(p.profile) ? [p] : [];
     });
     for (const p of shown) readRoom(p);
-    for (const p of shown) p.badge?.update(badges.get(p.profile) ?? null, p.text, p.room);
+    for (const p of shown) p.badge?.update(badges.get(p.profile) ?? null, p.text, p.room, p.rtl);
   };
   const onResize = () => {
     if (resizeTimer === undefined) resizeTimer = ctx.setTimeout(refit, RESIZE_DELAY_MS);
