@@ -10,8 +10,9 @@ import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { isProfileHost } from '../pronet/canonical-url';
-import { BADGE_GAP_PX, badgeRoom, badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, type FoundLink } from './list-links-core';
+import { badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, type FoundLink } from './list-links-core';
 import { startListPrefetch } from './list-prefetch';
+import { readBadgePlace, ROW_SELECTOR } from './badge-room';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
@@ -39,8 +40,6 @@ export interface ListBadgesDeps {
   cap?: number;
 }
 
-/** Where a link's row ends: the nearest list item, article or table row (else the link's parent). */
-const ROW_SELECTOR = 'li, article, tr, [role="listitem"], [role="article"]';
 /** Mutations come in bursts: the new links are read once the burst is over. */
 export const SCAN_DELAY_MS = 50;
 /** Rows entering and leaving the screen are reported together (the observer's callbacks of one frame). */
@@ -94,36 +93,10 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   const onScreen = new Set<Element>();
   const seenLinks = new WeakSet<HTMLAnchorElement>();
 
-  /** Ancestors looked at for the edge that bounds a link's badge, at most (a row is near its link). */
-  const EDGE_DEPTH = 8;
-  /**
-   * Reads the room after a link (no write): from the end of its last line box to the nearest edge
-   * that bounds it (its row's content box, else the nearest block's), a clipping ancestor on the way,
-   * or the viewport.
-   */
+  /** Reads the room after a link (`badge-room.ts`); a link with no box keeps what was last read. */
   const readRoom = (p: Placed) => {
-    const lines = p.link.getClientRects();
-    const last = lines[lines.length - 1];
-    if (!last) return;
-    // A right-to-left line ends on the left: the badge goes there, and its room is measured leftwards.
-    const rtl = window.getComputedStyle(p.link).direction === 'rtl';
-    const row = p.link.closest(ROW_SELECTOR);
-    const edges = [rtl ? 0 : document.documentElement.clientWidth];
-    let el = p.link.parentElement;
-    for (let depth = 0; el && el !== document.body && depth < EDGE_DEPTH; depth++, el = el.parentElement) {
-      const style = window.getComputedStyle(el);
-      const bounds = row ? el === row : !/^(inline|contents)/.test(style.display);
-      const clips = style.overflowX !== 'visible';
-      if (bounds || clips) {
-        // The padding box's inner edge (a scroll bar excluded); a bounding box keeps its padding free.
-        const left = el.getBoundingClientRect().left + el.clientLeft;
-        if (rtl) edges.push(bounds ? left + (parseFloat(style.paddingLeft) || 0) : left);
-        else edges.push(bounds ? left + el.clientWidth - (parseFloat(style.paddingRight) || 0) : left + el.clientWidth);
-      }
-      if (bounds) break;
-    }
-    p.rtl = rtl;
-    p.room = badgeRoom(rtl ? last.left : last.right, edges, BADGE_GAP_PX, rtl);
+    const place = readBadgePlace(window, p.link);
+    if (place) Object.assign(p, place);
   };
 
   const send = (message: unknown) =>
