@@ -122,6 +122,7 @@ function memoryCache(): ProfileCache {
     delete: async (u) => void m.delete(u),
     byLead: async (id) => [...m.values()].filter((e) => e.leadId === id),
     byLeads: async (ids) => new Map(ids.map((id) => [id, [...m.values()].filter((e) => e.leadId === id)])),
+    profileOfLead: async (id) => [...m.values()].find((e) => e.leadId === id)?.profileUrl ?? null,
     patchConversation: async () => [],
     prune: async () => undefined,
   };
