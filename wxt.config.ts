@@ -52,7 +52,7 @@ export default defineConfig({
     // Each permission and why: README, Permissions (docs/permissions.md). Firefox's sidebar needs no
     // permission (Firefox has no sidePanel API): asking for it there only earns a lint warning.
     permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel']), 'webNavigation', 'scripting'],
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'https://127.0.0.1/*', 'https://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     // Asked for only when the inbox notifications are turned on (options page).
     ...(browser === 'firefox' ? {} : { optional_permissions: ['notifications'] }),

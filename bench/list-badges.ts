@@ -5,6 +5,9 @@
  *   DOMContentLoaded to the last badge shown (the list finder's mark, `lib/status-marks.ts`), and the
  *   calls the page cost (emulator call history).
  * - Warm: the same page loaded again within freshness: time and calls.
+ * - Cold and warm again over HTTPS with HTTP/2 (a second emulator with TLS, a browser that accepts
+ *   its certificate): the real service is an HTTPS API, and a multiplexed connection lifts HTTP/1.1's
+ *   6 connections per host, which the extension then uses (`lib/api/transport.ts`).
  * - The one-by-one way beside the batched way, same run: the background's resolution of the same 10
  *   profiles through the real client at 80 ms, `resolveMany` (a lead search each, ONE conversation
  *   search) against one `resolve` per profile (a lead search and a conversation list each).
@@ -24,7 +27,7 @@
  */
 import type { Page } from '@playwright/test';
 import { buildSeed } from '../emulator/seed/index';
-import type { RunningEmulator } from '../emulator/server';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createClient } from '../lib/api/client';
 import { createBackgroundApi } from '../lib/background/api';
 import { createResolver } from '../lib/background/resolver';
@@ -45,11 +48,16 @@ export interface ListBadgesOptions {
 
 export const DEFAULT_LIST_BADGES: ListBadgesOptions = { runs: 8, latencyMs: 80 };
 
-export interface ListBadgesResult {
-  runs: number;
-  latencyMs: number;
+interface ColdAndWarm {
   cold: { allShownMs: Summary; calls: Summary; conversationSearches: Summary; revalidationCalls: Summary };
   warm: { allShownMs: Summary; calls: Summary };
+}
+
+export interface ListBadgesResult extends ColdAndWarm {
+  runs: number;
+  latencyMs: number;
+  /** The same cold and warm pages over HTTPS with HTTP/2 (the figures above: HTTP/1.1). */
+  h2?: ColdAndWarm;
   /** Background side only (real client, same latency): the same 10 profiles each way. */
   background: { batchedMs: Summary; batchedCalls: number; oneByOneMs: Summary; oneByOneCalls: number };
   prefetch: { statusMs: Summary; callsAtOpen: Summary };
@@ -114,9 +122,87 @@ function memoryCache(): ProfileCache {
     delete: async (u) => void m.delete(u),
     byLead: async (id) => [...m.values()].filter((e) => e.leadId === id),
     byLeads: async (ids) => new Map(ids.map((id) => [id, [...m.values()].filter((e) => e.leadId === id)])),
+    profileOfLead: async (id) => [...m.values()].find((e) => e.leadId === id)?.profileUrl ?? null,
     patchConversation: async () => [],
     prune: async () => undefined,
   };
+}
+
+/**
+ * Cold and warm results pages of 10 (page 1 warms the sidebar's people: not counted). `ctl`: the
+ * emulator's control origin (plain HTTP); `pronet`: the look-alike site's origin as the browser sees it.
+ */
+async function coldAndWarm(page: Page, ctl: string, pronet: string, opts: ListBadgesOptions): Promise<ColdAndWarm & { pages: string[][] }> {
+  const since = async (n: number) => listCalls((await calls(ctl)).slice(n));
+  const coldMs: number[] = [];
+  const coldCalls: number[] = [];
+  const coldSearches: number[] = [];
+  const coldRevalidations: number[] = [];
+  const profileOf = leadProfiles();
+  const warmMs: number[] = [];
+  const warmCalls: number[] = [];
+  const pages: string[][] = [];
+  for (let run = 0; run <= opts.runs; run++) {
+    const url = `${pronet}/search/results/people/?page=${run + 1}`;
+    // Each page starts with the key's budget as a user finds it between two pages (the limiter
+    // keeps list work to 60% of 50 calls in 10 s; back-to-back pages would measure its queue).
+    await page.waitForTimeout(10_500);
+    const before = (await calls(ctl)).length;
+    await page.goto(url);
+    const people = await resultProfiles(page);
+    pages.push(people);
+    const cold = await allShown(page, people.length + 8);
+    await page.waitForTimeout(opts.latencyMs * 3);
+    const spent = await since(before);
+    if (run > 0) {
+      const mine = spent.filter((c) => forPeople(c, new Set(people), profileOf));
+      coldMs.push(cold);
+      coldCalls.push(mine.length);
+      coldSearches.push(mine.filter((c) => c.endpoint === 'searchConversations').length);
+      coldRevalidations.push(spent.length - mine.length);
+    }
+    const beforeWarm = (await calls(ctl)).length;
+    await page.goto(url);
+    const warm = await allShown(page, people.length + 8);
+    await page.waitForTimeout(opts.latencyMs * 3);
+    if (run > 0) {
+      warmMs.push(warm);
+      warmCalls.push((await since(beforeWarm)).filter((c) => forPeople(c, new Set(people), profileOf)).length);
+    }
+  }
+
+  return {
+    pages,
+    cold: {
+      allShownMs: round1(summarize(coldMs)),
+      calls: round1(summarize(coldCalls)),
+      conversationSearches: round1(summarize(coldSearches)),
+      revalidationCalls: round1(summarize(coldRevalidations)),
+    },
+    warm: { allShownMs: round1(summarize(warmMs)), calls: round1(summarize(warmCalls)) },
+  };
+}
+
+/** The cold and warm pages over HTTPS with HTTP/2: an emulator with TLS and a browser of their own. */
+async function overH2(opts: ListBadgesOptions): Promise<ColdAndWarm> {
+  const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true, tls: true });
+  // Node does not trust the emulator's certificate: the control calls go over plain HTTP.
+  const ctl = emulator.plainOrigin;
+  try {
+    const pro = proWorkspace(await resetDemo(ctl));
+    const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, tls: true });
+    try {
+      await control(ctl, 'faults', { latencyMs: opts.latencyMs });
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 1280, height: 1600 });
+      const { pages: _pages, ...figures } = await coldAndWarm(page, ctl, `https://pronet.localhost:${new URL(emulator.origin).port}`, opts);
+      return figures;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await emulator.close();
+  }
 }
 
 export async function listBadgesBench(emulator: RunningEmulator, options: Partial<ListBadgesOptions> = {}): Promise<ListBadgesResult> {
@@ -133,42 +219,7 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
     await page.setViewportSize({ width: 1280, height: 1600 });
 
     // ---- cold and warm results pages (page 1 warms the sidebar's people: not counted)
-    const coldMs: number[] = [];
-    const coldCalls: number[] = [];
-    const coldSearches: number[] = [];
-    const coldRevalidations: number[] = [];
-    const profileOf = leadProfiles();
-    const warmMs: number[] = [];
-    const warmCalls: number[] = [];
-    const pages: string[][] = [];
-    for (let run = 0; run <= opts.runs; run++) {
-      const url = `${pronet}/search/results/people/?page=${run + 1}`;
-      // Each page starts with the key's budget as a user finds it between two pages (the limiter
-      // keeps list work to 60% of 50 calls in 10 s; back-to-back pages would measure its queue).
-      await page.waitForTimeout(10_500);
-      const before = (await calls(emulator.origin)).length;
-      await page.goto(url);
-      const people = await resultProfiles(page);
-      pages.push(people);
-      const cold = await allShown(page, people.length + 8);
-      await page.waitForTimeout(opts.latencyMs * 3);
-      const spent = await since(before);
-      if (run > 0) {
-        const mine = spent.filter((c) => forPeople(c, new Set(people), profileOf));
-        coldMs.push(cold);
-        coldCalls.push(mine.length);
-        coldSearches.push(mine.filter((c) => c.endpoint === 'searchConversations').length);
-        coldRevalidations.push(spent.length - mine.length);
-      }
-      const beforeWarm = (await calls(emulator.origin)).length;
-      await page.goto(url);
-      const warm = await allShown(page, people.length + 8);
-      await page.waitForTimeout(opts.latencyMs * 3);
-      if (run > 0) {
-        warmMs.push(warm);
-        warmCalls.push((await since(beforeWarm)).filter((c) => forPeople(c, new Set(people), profileOf)).length);
-      }
-    }
+    const { pages, ...http1 } = await coldAndWarm(page, emulator.origin, pronet, opts);
 
     // ---- prefetch: badges off, point at a link, then open it
     await send(browser.extensionPage, { type: 'settings-set', patch: { listBadges: false } });
@@ -322,16 +373,15 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
       oneByOneCalls = (await since(before)).length;
     }
 
+    // ---- the same cold and warm pages over HTTPS with HTTP/2
+    await control(emulator.origin, 'faults', {});
+    const h2 = await overH2(opts);
+
     return {
       runs: opts.runs,
       latencyMs: opts.latencyMs,
-      cold: {
-        allShownMs: round1(summarize(coldMs)),
-        calls: round1(summarize(coldCalls)),
-        conversationSearches: round1(summarize(coldSearches)),
-        revalidationCalls: round1(summarize(coldRevalidations)),
-      },
-      warm: { allShownMs: round1(summarize(warmMs)), calls: round1(summarize(warmCalls)) },
+      ...http1,
+      h2,
       background: { batchedMs: round1(summarize(batchedMs)), batchedCalls, oneByOneMs: round1(summarize(oneByOneMs)), oneByOneCalls },
       prefetch: { statusMs: round1(summarize(statusMs)), callsAtOpen: round1(summarize(callsAtOpen)) },
       archiveWhileResolving: { sentMs: round1(summarize(sentMs)) },

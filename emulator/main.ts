@@ -1,6 +1,7 @@
 /**
- * `npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE] [--dialect standard|variants]`
- * Prints `listening http://127.0.0.1:<port>/flow` and one `key <workspace-name> <plan> <apiKey>`
+ * `npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE] [--dialect standard|variants] [--tls]`
+ * Prints `listening http://127.0.0.1:<port>/flow` (`https://` with `--tls`: HTTP/2 with a
+ * self-signed certificate the browser must be told to accept) and one `key <workspace-name> <plan> <apiKey>`
  * line per workspace (the keys are printed so a developer can paste them; this is a local emulator).
  */
 import { parseArgs } from 'node:util';
@@ -8,7 +9,7 @@ import { startEmulator } from './server';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);
-  console.error('usage: npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE] [--dialect standard|variants]');
+  console.error('usage: npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE] [--dialect standard|variants] [--tls]');
   process.exit(2);
 }
 
@@ -21,6 +22,7 @@ const { values } = (() => {
         leads: { type: 'string' },
         data: { type: 'string' },
         dialect: { type: 'string' },
+        tls: { type: 'boolean' },
       },
       strict: true,
     });
@@ -39,7 +41,9 @@ if (leads !== undefined && (!Number.isInteger(leads) || leads < 0)) fail('--lead
 const dialect = values.dialect ?? 'standard';
 if (dialect !== 'standard' && dialect !== 'variants') fail('--dialect must be standard or variants');
 
-const emulator = await startEmulator({ port, seed, leads, dataFile: values.data, quiet: true, dialect });
+const emulator = await startEmulator({ port, seed, leads, dataFile: values.data, quiet: true, dialect, tls: values.tls === true }).catch((err: unknown) =>
+  fail((err as Error).message),
+);
 console.log(`listening ${emulator.baseUrl}`);
 for (const w of emulator.workspaces) console.log(`key ${w.name} ${w.plan} ${w.apiKey}`);
 

@@ -9,6 +9,7 @@ import { createPortRegistry } from '../lib/background/port-registry';
 import { createProfileScriptSync, type ScriptingApi } from '../lib/background/profile-scripts';
 import { classifySender, createRouter, type SenderInfo } from '../lib/background/router';
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
+import { browserResourceTiming } from '../lib/api/transport';
 import type { WatchNews } from '../lib/inbox/inbox-watch';
 import type { ChipPush, ListBadgePush } from '../lib/messages';
 import { PRONET_DEMO_HOST, PRONET_HOST } from '../lib/pronet/canonical-url';
@@ -71,6 +72,7 @@ export default defineBackground(() => {
           ]).catch(() => undefined);
         },
       },
+      resourceTiming: browserResourceTiming(),
       hasHostPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
       getTabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
       openPanel: (tabId) => openPanel(tabId),

@@ -69,9 +69,10 @@ export interface ListBadgeHandle {
   readonly host: HTMLElement;
   /**
    * Shows a badge (null: nothing, while the state is unknown). `room`: px free after the link's end,
-   * read by the caller before any write; a badge wider than that shows its dot alone.
+   * read by the caller before any write; a badge wider than that shows its dot alone. `rtl`: the
+   * link's line runs right to left (its end, and the badge, on its left).
    */
-  update(badge: ListBadge | null, linkText: string | undefined, room?: number): void;
+  update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean): void;
 }
 
 /** The badge's font, as in `LIST_BADGE_CSS`: its words are measured with it, without laying out the page. */
@@ -123,7 +124,9 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
 
   return {
     host,
-    update(badge, linkText, room = Infinity) {
+    update(badge, linkText, room = Infinity, rtl = false) {
+      // The host sits after the link in the line's order: on its left when the line runs right to left.
+      host.toggleAttribute('data-rtl', rtl);
       const content = badge ? badgeContent(badge, linkText) : null;
       const full = content ? textWidth(doc, content.text) + (content.tone === 'none' ? NONE_CHROME_PX : FULL_CHROME_PX) : 0;
       const fit = content && room !== Infinity ? badgeFit(room, full, COMPACT_BADGE_PX) : 'full';
@@ -159,6 +162,8 @@ export const LIST_BADGE_CSS = `
   background: #f7f8fa; color: #3b424e; cursor: pointer;
   font: 600 11px/16px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
 }
+/* The words are the extension's (English, French): left to right whatever the page's direction. */
+.badge, .tip { direction: ltr; unicode-bidi: isolate; }
 .badge[hidden], .tip[hidden] { display: none; }
 .badge.compact { padding: 3px; gap: 0; }
 .badge.compact .text { display: none; }
@@ -182,6 +187,10 @@ export const LIST_BADGE_CSS = `
 }
 /* Beside a compact badge there is no room to the right: its card opens leftwards, over the name. */
 .tip.compact { left: auto; right: -${BADGE_GAP_PX + COMPACT_BADGE_PX}px; }
+/* Right to left, the badge and its card sit on the link's left (and a compact one's card opens rightwards). */
+:host([data-rtl]) .badge { left: auto; right: ${BADGE_GAP_PX}px; }
+:host([data-rtl]) .tip { left: auto; right: 6px; }
+:host([data-rtl]) .tip.compact { right: auto; left: -${BADGE_GAP_PX + COMPACT_BADGE_PX}px; }
 .badge:hover + .tip:not([hidden]), .badge:focus-visible + .tip:not([hidden]) { display: flex; }
 @media (prefers-color-scheme: dark) {
   .badge { background: #262b33; border-color: #3a414d; color: #c7ced9; }

@@ -31,6 +31,12 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
   const [settings, setSettings] = useState<SettingsView | null>(null);
   const [loadError, setLoadError] = useState<ErrorText | null>(null);
   const [outbox, setOutbox] = useState<OutboxItemView[] | null>(null);
+  /** Counts the key and address changes saved here: what was read with the old ones is read again. */
+  const [connection, setConnection] = useState(0);
+  const connectionSaved = useCallback((next: SettingsView) => {
+    setSettings(next);
+    setConnection((n) => n + 1);
+  }, []);
 
   useEffect(() => {
     void messenger.send('settings-get', {}).then((reply) => {
@@ -65,7 +71,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
       {settings ? (
         <>
           <Section icon="key" id="key" title={t('sectionKey')} intro={t('sectionKeyIntro')}>
-            <KeyForm settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
+            <KeyForm settings={settings} messenger={messenger} permissions={permissions} onSettings={connectionSaved} />
           </Section>
           <Section icon="user" id="profiles" title={t('sectionProfiles')} intro={t('sectionProfilesIntro')}>
             <ProfileHosts settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
@@ -73,7 +79,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <ChipToggle settings={settings} messenger={messenger} onSettings={setSettings} />
             <ListBadgeToggles settings={settings} messenger={messenger} onSettings={setSettings} />
             <InboxNotificationsToggle settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
-            <MyIdentities settings={settings} messenger={messenger} onSettings={setSettings} />
+            <MyIdentities key={connection} settings={settings} messenger={messenger} onSettings={setSettings} />
             <LeadLinks messenger={messenger} />
           </Section>
         </>

@@ -35,7 +35,7 @@ export interface AimdOptions {
    * did not grow with it (26 against 30 in a 60 s run side by side), and after a 429 a single probe
    * goes first (`rate-limiter.ts`).
    */
-  lowInFlight?: number;
+  lowInFlight?: number | (() => number);
   /** Uniform in [0, 1). */
   random?: () => number;
 }
@@ -56,7 +56,7 @@ export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   if (!(c.increasePerWindow > 0)) throw new RangeError('increasePerWindow must be positive');
   if (!(c.jitter >= 0 && c.jitter < 1)) throw new RangeError('jitter must be in [0, 1)');
   if (!(c.initialShare > 0 && c.initialShare <= 1)) throw new RangeError('initialShare must be in (0, 1]');
-  if (!(Number.isInteger(c.lowInFlight) && c.lowInFlight >= 1)) throw new RangeError('lowInFlight must be a positive integer');
+  if (typeof c.lowInFlight === 'number' && !(Number.isInteger(c.lowInFlight) && c.lowInFlight >= 1)) throw new RangeError('lowInFlight must be a positive integer');
   return c;
 }
 

@@ -20,6 +20,8 @@ export interface ConnectionGate {
   enter(priority?: LimiterPriority | RisingPriority, signal?: AbortSignal): Promise<() => void>;
   /** Low calls on the wire now (tests). */
   lowInFlight(): number;
+  /** `lowMax` may have risen (the connection turned out multiplexed, `transport.ts`): waiting low calls go now. */
+  recheck(): void;
 }
 
 const LOW: readonly LimiterPriority[] = ['list', 'idle'];
@@ -32,9 +34,18 @@ interface Waiter {
   go: (asLow: boolean) => void;
 }
 
-export function createConnectionGate(opts: { lowMax?: number } = {}): ConnectionGate {
-  const lowMax = opts.lowMax ?? HOST_CONNECTIONS - 1;
-  if (!Number.isInteger(lowMax) || lowMax < 1) throw new RangeError('lowMax must be a positive integer');
+/**
+ * `lowMax`: a number, or a getter read at each decision (what the connection allows may change:
+ * `transport.ts`); call `recheck` when it rises.
+ */
+export function createConnectionGate(opts: { lowMax?: number | (() => number) } = {}): ConnectionGate {
+  const given = opts.lowMax ?? HOST_CONNECTIONS - 1;
+  const checked = (n: number) => {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError('lowMax must be a positive integer');
+    return n;
+  };
+  if (typeof given === 'number') checked(given);
+  const lowMax = typeof given === 'number' ? () => given : () => checked(given());
   let low = 0;
   let seq = 0;
   const waiting: Waiter[] = [];
@@ -51,7 +62,7 @@ export function createConnectionGate(opts: { lowMax?: number } = {}): Connection
         raised.go(false);
         continue;
       }
-      if (low >= lowMax || waiting.length === 0) return;
+      if (low >= lowMax() || waiting.length === 0) return;
       const next = waiting.reduce((a, b) => (rank(b) < rank(a) || (rank(b) === rank(a) && b.seq < a.seq) ? b : a));
       waiting.splice(waiting.indexOf(next), 1);
       low += 1;
@@ -75,7 +86,7 @@ export function createConnectionGate(opts: { lowMax?: number } = {}): Connection
     enter(priority, signal) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (!isLow(priorityOf(priority))) return Promise.resolve(release(false));
-      if (low < lowMax && waiting.length === 0) {
+      if (low < lowMax() && waiting.length === 0) {
         low += 1;
         return Promise.resolve(release(true));
       }
@@ -101,5 +112,6 @@ export function createConnectionGate(opts: { lowMax?: number } = {}): Connection
       });
     },
     lowInFlight: () => low,
+    recheck: pump,
   };
 }

@@ -231,7 +231,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     if (!aimd || !learned(p)) return now;
     if (inFlight.length > 0 && now - inFlight[0]!.at >= windowMs) inFlight = inFlight.filter((f) => now - f.at < windowMs);
     const lower = inFlight.filter((f) => f.lower);
-    return lower.length < aimd.lowInFlight ? now : lower[0]!.at + windowMs;
+    return lower.length < (typeof aimd.lowInFlight === 'function' ? aimd.lowInFlight() : aimd.lowInFlight) ? now : lower[0]!.at + windowMs;
   }
 
   /** After a 429: now while no probe is on the wire, else when it stops counting (a window at most). */

@@ -8,6 +8,7 @@ import { createCaller, type CallRecord } from '../api/client';
 import { createConnectionGate } from '../api/connections';
 import type { AimdOptions } from '../api/aimd';
 import { createSlidingWindowLimiter, systemClock, type LimiterState } from '../api/rate-limiter';
+import { createTransportTracker, watchTransport, type ResourceTimingApi, type Transport } from '../api/transport';
 import type { CallLog } from '../store/call-log';
 import type { MetaStore } from '../store/meta';
 import { createBackgroundApi, type BackgroundApi } from './api';
@@ -33,6 +34,11 @@ export interface ServiceClientOptions {
   rateLimit?: { limit?: number; windowMs?: number; adaptive?: boolean | AimdOptions };
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
+  /**
+   * The worker's Resource Timing: the protocol of the service's answers sets how many list calls may
+   * be pending at once (`transport.ts`). Absent: HTTP/1.1's caps.
+   */
+  resourceTiming?: ResourceTimingApi | null;
 }
 
 export interface CallFigures {
@@ -52,17 +58,21 @@ export interface ServiceClient {
   /** Takes over the limiter's state kept by the previous worker. */
   restore(): Promise<void>;
   figures(): CallFigures;
+  /** The connection to the service as its answers tell it (`transport.ts`). */
+  transport(): Transport;
 }
 
 export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const now = () => (opts.clock ?? systemClock).now();
   const figures: CallFigures = { calls: 0, failed: 0, rateLimited: 0 };
   const { adaptive = true, ...rateLimit } = opts.rateLimit ?? {};
+  const transport = createTransportTracker(opts.baseUrl);
+  if (opts.resourceTiming) watchTransport(transport, opts.resourceTiming);
   /** The limiter's newest state not written yet (written once per turn). */
   let latest: LimiterState | null = null;
   const limiter = createSlidingWindowLimiter({
     ...rateLimit,
-    ...(adaptive ? { adaptive: adaptive === true ? {} : adaptive } : {}),
+    ...(adaptive ? { adaptive: { lowInFlight: () => transport.caps().inFlight, ...(adaptive === true ? {} : adaptive) } } : {}),
     clock: opts.clock ? { now, setTimeout: opts.timers.setTimeout, clearTimeout: opts.timers.clearTimeout } : systemClock,
     onChange: (state) => {
       // Ten badges' calls granted in one turn are one write, not ten (the newest state wins).
@@ -77,7 +87,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     },
   });
 
-  const connections = createConnectionGate();
+  const connections = createConnectionGate({ lowMax: () => transport.caps().connections });
+  transport.onChange(() => connections.recheck());
 
   function recordCall(record: CallRecord) {
     figures.calls += 1;
@@ -112,5 +123,6 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       limiter.restore((await opts.meta.get<LimiterState>(LIMITER_META)) ?? undefined);
     },
     figures: () => ({ ...figures }),
+    transport: transport.transport,
   };
 }

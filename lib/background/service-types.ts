@@ -1,6 +1,7 @@
 /** What the background service takes (every browser API, so tests run it whole) and what it offers the entrypoint. */
 import type { AimdOptions } from '../api/aimd';
 import type { RetryPolicy } from '../api/backoff';
+import type { ResourceTimingApi } from '../api/transport';
 import type { WatchNews } from '../inbox/inbox-watch';
 import type { Reply, Request } from '../messages';
 import type { ProfileCache } from '../store/cache';
@@ -40,6 +41,8 @@ export interface BackgroundDeps {
   /** When the outbox next needs to run (null: nothing waiting); the entrypoint sets an alarm. */
   onNextWake?(at: number | null): void;
   fetch?: typeof fetch;
+  /** The worker's Resource Timing (`lib/api/transport.ts`): the service's protocol sets the list calls' caps. */
+  resourceTiming?: ResourceTimingApi | null;
   clock?: { now(): number };
   timers?: Timers;
   /** Rate limit of the service (50 per 10 s); tests shorten the window. */

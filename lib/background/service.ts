@@ -83,6 +83,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     timers,
     ...(deps.clock ? { clock } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.resourceTiming ? { resourceTiming: deps.resourceTiming } : {}),
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
     ...(deps.clientRetry ? { retry: deps.clientRetry } : {}),
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),

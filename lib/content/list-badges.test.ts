@@ -76,11 +76,16 @@ describe('list badges: the first rows on screen', () => {
         };
       },
     };
-    await startListBadges(deps);
-    // Asked for synchronously with the first scan: no timer stands between the page and the question.
-    expect(events).toEqual(['send list-badges 2', 'build', 'build']);
+    const started = startListBadges(deps);
+    // Asked for synchronously with the first scan: no timer stands between the page and the question,
+    // and no badge is built before its status is known (an unknown badge shows nothing).
+    expect(events).toEqual(['send list-badges 2']);
     expect(deps.sendMessage).toHaveBeenCalledWith({ type: 'list-badges', urls: [ADA, ALAN] });
+    await started;
     await vi.waitFor(() => expect([...shown.keys()].sort()).toEqual([ADA, ALAN]));
+    expect(events).toEqual(['send list-badges 2', 'build', 'build']);
+    // Each badge beside the link that names its person.
+    expect([...document.querySelectorAll('li > span')].map((host) => host.previousElementSibling?.getAttribute('href'))).toEqual(['/in/ada-lovelace/', 'https://pronet.example/in/alan-turing']);
   });
   it('asks before the settings are read; settings that add a profile host have its links asked for then', async () => {
     document.body.innerHTML = `<ul class="results">
@@ -136,5 +141,7 @@ describe('list badges: the first rows on screen', () => {
     reply({ ok: true, value: [{ profileUrl: ADA, kind: 'no-lead', leads: 1, more: 0 }] });
     await new Promise((r) => setTimeout(r, 0));
     expect(updates.every((b) => b === null)).toBe(true);
+    // Nothing was built for it either: the answer came with badges off.
+    expect(document.querySelector('li > span')).toBeNull();
   });
 });

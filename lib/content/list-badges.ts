@@ -1,8 +1,8 @@
 /**
  * The list finder's adapter: finds profile links as the page grows (one batched MutationObserver:
  * infinite scroll, "show more", pagination by pushState, rows replaced in place), asks the background
- * for the profiles whose rows are on screen (IntersectionObserver), shows their badges, and prefetches
- * the profile the pointer rests on. What it decides is `list-links-core.ts`; the badge itself comes in
+ * for the profiles whose rows are on screen (IntersectionObserver), shows their badges, and starts the
+ * prefetch of the profile the pointer rests on (`list-prefetch.ts`). What it decides is `list-links-core.ts`; the badge itself comes in
  * as a parameter (`components/list-badge`). It sends canonical profile URLs only: the link's text is
  * used here, for the badge's accessible name, and never leaves the page.
  */
@@ -10,15 +10,20 @@ import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { isProfileHost } from '../pronet/canonical-url';
-import { BADGE_GAP_PX, badgeRoom, badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, PREFETCH_HOVER_MS, type FoundLink } from './list-links-core';
+import { badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, type FoundLink } from './list-links-core';
+import { startListPrefetch } from './list-prefetch';
+import { readBadgePlace, ROW_SELECTOR } from './badge-room';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
 /** One badge as the adapter drives it (`components/list-badge`'s handle). */
 export interface BadgeSurface {
   readonly host: HTMLElement;
-  /** `room`: px free after the link's end (read before any write of the batch); too little shows a compact badge. */
-  update(badge: ListBadge | null, linkText: string | undefined, room?: number): void;
+  /**
+   * `room`: px free after the link's end (read before any write of the batch); too little shows a
+   * compact badge. `rtl`: the link's line runs right to left, so its end (and the badge) is on its left.
+   */
+  update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean): void;
 }
 
 
@@ -35,8 +40,6 @@ export interface ListBadgesDeps {
   cap?: number;
 }
 
-/** Where a link's row ends: the nearest list item, article or table row (else the link's parent). */
-const ROW_SELECTOR = 'li, article, tr, [role="listitem"], [role="article"]';
 /** Mutations come in bursts: the new links are read once the burst is over. */
 export const SCAN_DELAY_MS = 50;
 /** Rows entering and leaving the screen are reported together (the observer's callbacks of one frame). */
@@ -54,6 +57,8 @@ interface Placed {
   link: HTMLAnchorElement;
   /** Px free after the link, as last read (Infinity until read). */
   room: number;
+  /** Whether the link's line runs right to left (its badge then sits on its left), as last read. */
+  rtl: boolean;
 }
 
 function settingOn(stored: unknown, name: 'listBadges' | 'prefetchOnHover'): boolean {
@@ -88,32 +93,10 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   const onScreen = new Set<Element>();
   const seenLinks = new WeakSet<HTMLAnchorElement>();
 
-  /** Ancestors looked at for the edge that bounds a link's badge, at most (a row is near its link). */
-  const EDGE_DEPTH = 8;
-  /**
-   * Reads the room after a link (no write): from the end of its last line box to the nearest edge
-   * that bounds it (its row's content box, else the nearest block's), a clipping ancestor on the way,
-   * or the viewport.
-   */
+  /** Reads the room after a link (`badge-room.ts`); a link with no box keeps what was last read. */
   const readRoom = (p: Placed) => {
-    const lines = p.link.getClientRects();
-    const last = lines[lines.length - 1];
-    if (!last) return;
-    const row = p.link.closest(ROW_SELECTOR);
-    const edges = [document.documentElement.clientWidth];
-    let el = p.link.parentElement;
-    for (let depth = 0; el && el !== document.body && depth < EDGE_DEPTH; depth++, el = el.parentElement) {
-      const style = window.getComputedStyle(el);
-      const bounds = row ? el === row : !/^(inline|contents)/.test(style.display);
-      const clips = style.overflowX !== 'visible';
-      if (bounds || clips) {
-        // The padding box's inner edge (a scroll bar excluded); a bounding box keeps its padding free.
-        const inner = el.getBoundingClientRect().left + el.clientLeft + el.clientWidth;
-        edges.push(bounds ? inner - (parseFloat(style.paddingRight) || 0) : inner);
-      }
-      if (bounds) break;
-    }
-    p.room = badgeRoom(last.right, edges, BADGE_GAP_PX);
+    const place = readBadgePlace(window, p.link);
+    if (place) Object.assign(p, place);
   };
 
   const send = (message: unknown) =>
@@ -128,10 +111,14 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     for (const badge of list) {
       badges.set(badge.profileUrl, badge);
       core.known(badge.profileUrl);
-      for (const p of byProfile.get(badge.profileUrl) ?? []) if (p.badge && p.link.isConnected) shown.push(p);
+      // Its links on screen: those with a badge, and those whose badge waited for this answer.
+      for (const p of byProfile.get(badge.profileUrl) ?? []) if ((p.badge || onScreen.has(p.link)) && p.link.isConnected) shown.push(p);
     }
     if (badgesOn) for (const p of shown) readRoom(p);
-    for (const p of shown) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
+    for (const p of shown) {
+      if (p.badge) p.badge.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room, p.rtl);
+      else if (badgesOn) build(p);
+    }
     // For the benchmark: when the newest badges showed (one entry, replaced each time).
     if (list.length > 0) markStatus(STATUS_MARK.listBadges, window.location.href, window.performance);
   };
@@ -159,7 +146,12 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       askVisible();
     }, VISIBLE_DELAY_MS);
   };
-  /** Builds the link's badge (once), beside it: it takes no room, so the page does not move. */
+  /**
+   * Builds the link's badge (once), beside it: it takes no room, so the page does not move. Only
+   * once its status is known: an unknown badge shows nothing, so a link never resolved (past the
+   * cap, or left before its answer) leaves nothing in the page. (Measured side by side, building the
+   * hosts ahead of the answer or with it costs a warm page the same time.)
+   */
   const build = (entry: Placed) => {
     if (entry.badge || !entry.link.isConnected) return;
     const badge = deps.createBadge(() => {
@@ -170,7 +162,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     entry.link.after(badge.host);
     placed.set(badge.host, entry);
     const known = badges.get(entry.profile);
-    badge.update(known && badgesOn ? known : null, entry.text, entry.room);
+    badge.update(known && badgesOn ? known : null, entry.text, entry.room, entry.rtl);
   };
 
   const visibility = new window.IntersectionObserver((entries) => {
@@ -182,14 +174,16 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
         if (p && !p.badge && p.link.isConnected) coming.push(p);
       } else onScreen.delete(entry.target);
     }
-    // Rooms of the known ones first, then the badges go in (reads before writes).
-    for (const p of coming) if (badges.has(p.profile)) readRoom(p);
-    for (const p of coming) build(p);
+    // Rooms of the known ones first, then their badges go in (reads before writes); the others wait
+    // for their answer (`show`).
+    const known = coming.filter((p) => badges.has(p.profile));
+    for (const p of known) readRoom(p);
+    for (const p of known) build(p);
     reportVisible();
   });
 
   const place = (f: FoundLink<HTMLAnchorElement>) => {
-    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link, room: Infinity };
+    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link, room: Infinity, rtl: false };
     byLink.set(f.link, entry);
     let set = byProfile.get(f.profile);
     if (!set) byProfile.set(f.profile, (set = new Set()));
@@ -244,12 +238,12 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       const p = byLink.get(f.link);
       if (p && badges.has(p.profile)) readRoom(p);
     }
-    // Asked for before the badges are built, not after a timer: the question is on its way while
-    // they go in (a timer waits behind the page's next frame, tens of ms on a busy machine).
+    // Asked for at once, not after a timer (a timer waits behind the page's next frame, tens of ms on
+    // a busy machine); the badges already known (settings turned them back on) go in meanwhile.
     askVisible();
     for (const f of seen) {
       const p = byLink.get(f.link);
-      if (p) build(p);
+      if (p && badges.has(p.profile)) build(p);
     }
   };
 
@@ -337,7 +331,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     prefetchOn = settingOn(next, 'prefetchOnHover');
     const wasOn = badgesOn;
     badgesOn = settingOn(next, 'listBadges');
-    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room);
+    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room, p.rtl);
     if (badgesOn && (!wasOn || hosts.join('\n') !== hostsWere)) seeOnScreenNow(scan([document.body]));
   };
   const onStorage = (changes: StorageChanges, area: string) => {
@@ -357,7 +351,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       return p?.badge && p.link.isConnected && badges.has(p.profile) ? [p] : [];
     });
     for (const p of shown) readRoom(p);
-    for (const p of shown) p.badge?.update(badges.get(p.profile) ?? null, p.text, p.room);
+    for (const p of shown) p.badge?.update(badges.get(p.profile) ?? null, p.text, p.room, p.rtl);
   };
   const onResize = () => {
     if (resizeTimer === undefined) resizeTimer = ctx.setTimeout(refit, RESIZE_DELAY_MS);
@@ -366,34 +360,13 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   ctx.onInvalidated(() => window.removeEventListener('resize', onResize));
 
   // ---- prefetch: the pointer resting on a profile link, or pressing it
-  let hover: { link: Element; timer: number } | null = null;
-  const prefetch = (link: Element | null | undefined) => {
-    if (!prefetchOn || !link) return;
-    const profile = listedProfile(link.getAttribute('href'), window.location.href, hosts);
-    if (profile !== null && core.prefetch(profile)) void send({ type: 'list-prefetch', url: profile });
-  };
-  const linkOf = (target: EventTarget | null) => (target instanceof window.Element ? target.closest('a[href]') : null);
-  const onOver = (event: Event) => {
-    const link = linkOf(event.target);
-    if (link === hover?.link) return;
-    if (hover) window.clearTimeout(hover.timer);
-    hover = link ? { link, timer: ctx.setTimeout(() => prefetch(link), PREFETCH_HOVER_MS) } : null;
-  };
-  const onOut = (event: Event) => {
-    const to = linkOf((event as MouseEvent).relatedTarget);
-    if (hover && to !== hover.link) {
-      window.clearTimeout(hover.timer);
-      hover = null;
-    }
-  };
-  const onDown = (event: Event) => prefetch(linkOf(event.target));
-  document.addEventListener('pointerover', onOver, { passive: true });
-  document.addEventListener('pointerout', onOut, { passive: true });
-  document.addEventListener('pointerdown', onDown, { passive: true, capture: true });
-  ctx.onInvalidated(() => {
-    document.removeEventListener('pointerover', onOver);
-    document.removeEventListener('pointerout', onOut);
-    document.removeEventListener('pointerdown', onDown, { capture: true });
+  startListPrefetch({
+    window,
+    ctx,
+    core,
+    hosts: () => hosts,
+    enabled: () => prefetchOn,
+    prefetch: (url) => void send({ type: 'list-prefetch', url }),
   });
 
   seeOnScreenNow(scan([document.body]));

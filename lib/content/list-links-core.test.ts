@@ -144,12 +144,17 @@ describe('badgeFit: a badge fits beside its link, else its dot alone, never past
   });
 
   it.each([
-    // [link end, edges, gap, room]
-    [100, [300], 6, 194],
-    [100, [300, 250, 1280], 6, 144],
-    [290, [300], 6, 4],
-    [310, [300], 6, 0],
-  ] as const)('link ending at %s, edges %j, gap %s → room %s', (end, edges, gap, room) => {
-    expect(badgeRoom(end, edges, gap)).toBe(room);
+    // [direction, link end, edges, gap, room]: left to right the end is the last line box's right and
+    // the edges are right edges; right to left, its left and left edges.
+    ['ltr', 100, [300], 6, 194],
+    ['ltr', 100, [300, 250, 1280], 6, 144],
+    ['ltr', 290, [300], 6, 4],
+    ['ltr', 310, [300], 6, 0],
+    ['rtl', 900, [700], 6, 194],
+    ['rtl', 900, [700, 750, 0], 6, 144],
+    ['rtl', 710, [700], 6, 4],
+    ['rtl', 690, [700], 6, 0],
+  ] as const)('%s: link ending at %s, edges %j, gap %s → room %s', (dir, end, edges, gap, room) => {
+    expect(badgeRoom(end, edges, gap, dir === 'rtl')).toBe(room);
   });
 });

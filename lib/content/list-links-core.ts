@@ -39,12 +39,14 @@ export const BADGE_GAP_PX = 6;
 export type BadgeFit = 'full' | 'compact' | 'hidden';
 
 /**
- * Room for a badge after its link: from the link's end (its last line box) to the nearest right
- * edge that bounds or clips it (the row's content box, a clipping ancestor, the viewport), less the
- * gap the badge keeps from the link. Never negative.
+ * Room for a badge after its link: from the link's end (its last line box) to the nearest edge on
+ * that side that bounds or clips it (the row's content box, a clipping ancestor, the viewport), less
+ * the gap the badge keeps from the link. Never negative. Left to right, the end is the line box's
+ * right and the edges are right edges; right to left (`rtl`), the badge goes on the left: the end is
+ * the line box's left and the edges are left edges.
  */
-export function badgeRoom(linkEnd: number, edges: readonly number[], gap: number): number {
-  return Math.max(0, Math.min(...edges) - linkEnd - gap);
+export function badgeRoom(linkEnd: number, edges: readonly number[], gap: number, rtl = false): number {
+  return Math.max(0, rtl ? linkEnd - Math.max(...edges) - gap : Math.min(...edges) - linkEnd - gap);
 }
 
 /**

@@ -82,6 +82,33 @@ describe('profile cache', () => {
     expect(reads()).toBe(1);
   });
 
+  it("names a lead's profile from memory when it holds one, from the database's index otherwise", async () => {
+    await createProfileCache(db).put(entry(ADA, 1));
+    let indexReads = 0;
+    const watched = new Proxy(db, {
+      get(t, prop) {
+        const value: unknown = Reflect.get(t, prop);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (prop === 'getKeyFromIndex') indexReads += 1;
+          return (value as (...a: unknown[]) => unknown).apply(t, args);
+        };
+      },
+    });
+    // A new worker: the profile is on disk only.
+    const cache = createProfileCache(watched);
+    expect(await cache.profileOfLead('lead_1')).toBe(ADA);
+    expect(await cache.profileOfLead('lead_9')).toBeNull();
+    expect(indexReads).toBe(2);
+    // Looked at (in memory now): no read.
+    await cache.get(ADA);
+    expect(await cache.profileOfLead('lead_1')).toBe(ADA);
+    expect(indexReads).toBe(2);
+    // Deleted: neither memory nor disk names it any more.
+    await cache.delete(ADA);
+    expect(await cache.profileOfLead('lead_1')).toBeNull();
+  });
+
   it('keeps memory and disk in step through patches, deletes and pruning', async () => {
     const cache = createProfileCache(db);
     await cache.put(entry(ADA, 1));

@@ -18,6 +18,12 @@ export interface ProfileCache {
   delete(profileUrl: string): Promise<void>;
   /** Entries of a lead (usually one: a lead has one canonical profile URL). */
   byLead(leadId: string): Promise<CacheEntry[]>;
+  /**
+   * A profile the lead was resolved from (any one, when several), null when none: from memory when it
+   * holds one (an action on the lead the user is looking at reads no disk, nor waits behind the
+   * cache writes of a list resolving meanwhile), else from the database's index.
+   */
+  profileOfLead(leadId: string): Promise<string | null>;
   /** `byLead` for several leads, read in one transaction (a page of rows costs one, not one per row). */
   byLeads(leadIds: readonly string[]): Promise<Map<string, CacheEntry[]>>;
   /**
@@ -90,6 +96,10 @@ export function createProfileCache(db: CompanionDb, opts: { memoryEntries?: numb
       await db.delete('cache', profileUrl);
     },
     byLead: (leadId) => db.getAllFromIndex('cache', 'byLead', leadId),
+    async profileOfLead(leadId) {
+      for (const entry of recent.values()) if (entry.leadId === leadId) return entry.profileUrl;
+      return (await db.getKeyFromIndex('cache', 'byLead', leadId)) ?? null;
+    },
     async byLeads(leadIds) {
       const ids = [...new Set(leadIds)];
       if (ids.length === 0) return new Map();

@@ -39,6 +39,11 @@ export interface LaunchOptions {
   timezone?: string;
   /** Starts without network (the update test relaunches a browser that went offline). */
   offline?: boolean;
+  /**
+   * Accepts any certificate, the extension's worker included (`--ignore-certificate-errors`): the
+   * emulator over TLS (`startEmulator({tls})`) has a self-signed one. The benchmark only.
+   */
+  ignoreCertificateErrors?: boolean;
 }
 
 /** Launches Chromium with the built extension loaded (flags known to work here: see toolchain.md). */
@@ -53,6 +58,7 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
     locale: opts.locale ?? 'en-US',
     viewport: { width: 1280, height: 860 },
     ...(opts.offline ? { offline: true } : {}),
+    ...(opts.ignoreCertificateErrors ? { ignoreHTTPSErrors: true } : {}),
     handleSIGINT: opts.handleSignals ?? true,
     handleSIGTERM: opts.handleSignals ?? true,
     handleSIGHUP: opts.handleSignals ?? true,
@@ -73,6 +79,7 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
       '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       ...(opts.uiLanguage ? [`--lang=${opts.uiLanguage}`] : []),
+      ...(opts.ignoreCertificateErrors ? ['--ignore-certificate-errors'] : []),
     ],
   });
   let [serviceWorker] = context.serviceWorkers();

@@ -170,6 +170,52 @@ test('a badge in a narrow card shows its dot alone, inside the card; one with ro
   expect(await names.evaluateAll((as) => as.map((a) => JSON.stringify(a.getBoundingClientRect())))).toEqual(before);
 });
 
+test('right to left: each badge sits on its link\'s left, inside its row; a narrow card shows dots alone', async ({ extension, emulator }) => {
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  // A page of the profile host in a right-to-left language: wide rows, and a narrow card beside them.
+  const row = (slug: string, name: string) => `<li><a class="person-name" href="/in/${slug}/">${name}</a><p>مهندس برمجيات</p></li>`;
+  await page.route(`${emulator.pronetOrigin}/rtl-people/`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html dir="rtl" lang="ar"><meta charset="utf-8"><title>أشخاص</title>
+        <body style="font: 16px sans-serif; display: flex; gap: 24px; margin: 24px">
+        <ul class="results" style="flex: 1; list-style: none; padding: 0">${row('ada-lovelace', 'آدا لوفليس')}${row('grace-hopper', 'غريس هوبر')}${row('alan-turing', 'آلان تورينغ')}</ul>
+        <aside style="width: 150px"><ul class="card" style="list-style: none; padding: 8px; border: 1px solid #ccc">${row('edsger-dijkstra', 'إدسخر ديكسترا المهندس')}${row('margaret-hamilton', 'مارغريت هاميلتون المهندسة')}</ul></aside>
+        </body></html>`,
+    }),
+  );
+  await page.goto(`${emulator.pronetOrigin}/rtl-people/`);
+  const names = page.locator('a.person-name');
+  const before = await names.evaluateAll((as) => as.map((a) => JSON.stringify(a.getBoundingClientRect())));
+  const slugs = ['ada-lovelace', 'grace-hopper', 'alan-turing', 'edsger-dijkstra', 'margaret-hamilton'];
+  await badgesFor(page, slugs.map((slug) => canonicalProfileUrl(`https://www.pronet.example/in/${slug}/`)!));
+
+  const placed = await Promise.all((await readBadges(page)).map(async (b) => ({ b, box: await badgeBox(page, b) })));
+  expect(placed).toHaveLength(slugs.length);
+  for (const { b, box } of placed) {
+    const link = page.locator(`a.person-name[href="${b.href}"]`);
+    // The link's last line box (a name may wrap in the narrow card): the badge follows its end.
+    const lastLine = await link.evaluate((a) => {
+      const rects = a.getClientRects();
+      const r = rects[rects.length - 1]!;
+      return { left: r.left, top: r.top, bottom: r.bottom };
+    });
+    const rowBox = (await page.locator(`li:has(a.person-name[href="${b.href}"])`).boundingBox())!;
+    // On the left of the line's end (a right-to-left line ends on the left), never over its words, inside its row.
+    expect(box.x + box.width, b.label ?? '').toBeLessThanOrEqual(lastLine.left);
+    expect(box.y + box.height / 2).toBeGreaterThan(lastLine.top);
+    expect(box.y + box.height / 2).toBeLessThan(lastLine.bottom);
+    expect(box.x, b.label ?? '').toBeGreaterThanOrEqual(rowBox.x);
+    expect(box.y + box.height).toBeLessThanOrEqual(rowBox.y + rowBox.height);
+  }
+  const inCard = placed.filter(({ b }) => /edsger|margaret/.test(b.href ?? ''));
+  expect(inCard.some(({ b }) => b.compact)).toBe(true);
+  expect(placed.filter(({ b }) => !/edsger|margaret/.test(b.href ?? '')).every(({ b }) => !b.compact)).toBe(true);
+  // A badge takes no room: nothing of the page moved.
+  expect(await names.evaluateAll((as) => as.map((a) => JSON.stringify(a.getBoundingClientRect())))).toEqual(before);
+});
+
 test('feed: posts loaded on scroll get badges for their new people only', async ({ extension, emulator, emulatorCalls }) => {
   const page = await extension.context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -108,3 +108,27 @@ test('opening the options page lists the identities with one call at most: asks 
   await expect(options.getByRole('group', { name: 'I send as' }).getByRole('checkbox')).toHaveCount(shown);
   expect(await identityCalls()).toHaveLength(1);
 });
+
+test('a key replaced by another workspace\'s key lists that workspace\'s identities at once', async ({ configureExtension, emulator, demo }) => {
+  const namesOf = async (key: string) => {
+    const r = await fetch(`${emulator.baseUrl}/identities`, { headers: { authorization: `Bearer ${key}` } });
+    const body = (await r.json()) as { identities: { name: string }[] };
+    return body.identities.map((i) => i.name).sort();
+  };
+  // Another workspace with API access (any plan but Starter).
+  const other = demo.workspaces.find((w) => w.plan !== 'STARTER' && w.apiKey !== demo.proKey);
+  if (!other) throw new Error(`the demo seed has one workspace with API access only: ${demo.workspaces.map((w) => w.name).join(', ')}`);
+  const [proNames, otherNames] = [await namesOf(demo.proKey), await namesOf(other.apiKey)];
+  expect(proNames.length).toBeGreaterThan(0);
+  expect(otherNames).not.toEqual(proNames);
+
+  const options = await configureExtension(null, { apiKey: demo.proKey, baseUrl: emulator.baseUrl });
+  const mine = options.getByRole('group', { name: 'I send as' });
+  const shown = async () => (await mine.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent?.trim() ?? ''))).sort();
+  await expect.poll(shown).toEqual(proNames);
+
+  // The same page, another workspace's key saved: the list is that workspace's, without a reload.
+  await options.getByLabel('API key').fill(other.apiKey);
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(shown).toEqual(otherNames);
+});

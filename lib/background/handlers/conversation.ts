@@ -8,7 +8,7 @@ import { RequestError } from '../error-view';
 
 export interface ConversationHandlerDeps {
   enqueue(action: OutboxAction): Promise<OutboxItemView>;
-  cache: Pick<ProfileCache, 'byLead'>;
+  cache: Pick<ProfileCache, 'profileOfLead'>;
   clock: { now(): number };
 }
 
@@ -17,7 +17,7 @@ type ConversationRequests = 'save-note' | 'archive' | 'unarchive' | 'snooze' | '
 export function conversationHandlers(deps: ConversationHandlerDeps): HandlerMap<ConversationRequests> {
   const { enqueue } = deps;
   /** The profile the lead was resolved from, so that its panel follows the change. */
-  const profileOfLead = async (leadId: string) => (await deps.cache.byLead(leadId))[0]?.profileUrl ?? null;
+  const profileOfLead = (leadId: string) => deps.cache.profileOfLead(leadId);
 
   return {
     async 'save-note'(req) {
