@@ -33,7 +33,9 @@ export interface AimdOptions {
    * the wire) took 11 (the lists benchmark: 1145 ms at 80 ms latency). The cost is on a full key:
    * up to 5 list calls sent before the first 429 comes back instead of 1; the team benchmark's 429s
    * did not grow with it (26 against 30 in a 60 s run side by side), and after a 429 a single probe
-   * goes first (`rate-limiter.ts`).
+   * goes first (`rate-limiter.ts`). A function is read at each decision: the worker passes the cap
+   * of the connection its answers come over (`transport.ts`: 5 under HTTP/1.1, 10 multiplexed, where
+   * a page's 10 look-ups go together and the page takes two round trips).
    */
   lowInFlight?: number | (() => number);
   /** Uniform in [0, 1). */
