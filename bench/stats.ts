@@ -42,7 +42,10 @@ export function ratio(a: number | null, b: number | null): number | null {
   return a / b;
 }
 
-/** A deterministic PRNG (mulberry32): the trace is the same on every run and in both modes. */
+/**
+ * A deterministic PRNG (mulberry32), uniform in [0, 1): a benchmark's random schedule and picks
+ * repeat from one run to the next (the browse trace in both modes; the team's variants per seed).
+ */
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
@@ -51,20 +54,5 @@ export function rng(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/**
- * A seeded PRNG (mulberry32), uniform in [0, 1): a benchmark's random schedule and picks repeat from
- * one run to the next, so that two variants are compared on the same browsing.
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }

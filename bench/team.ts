@@ -26,7 +26,7 @@ import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
 import { openCompanionDb, type CompanionDb } from '../lib/store/db';
 import { calls as emulatorCalls, resetDemo, type Workspace } from './emulator-control';
 import { emulatorProcess, memorySession, memorySettings } from './limiter';
-import { percentile, round, seededRandom } from './stats';
+import { percentile, round, rng } from './stats';
 import type { AimdOptions } from '../lib/api/aimd';
 
 export interface TeamOptions {
@@ -214,7 +214,7 @@ interface Team {
 function streamOf(seed: number, k: number, stream: string): () => number {
   let h = Math.imul(seed, 0x9e3779b1) ^ Math.imul(k + 1, 0x85ebca6b);
   for (const ch of stream) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
-  return seededRandom(h);
+  return rng(h);
 }
 
 async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, baseUrl: string, run: number, opts: TeamOptions): Promise<Team> {
