@@ -291,6 +291,14 @@ export function markdown(r: Results): string {
       `The largest bundle, \`${s.largest.file}\` (${kb(s.largest.bytes)} raw, ${kb(s.largest.gzip)} gzip), by source (from its source map):`,
       '',
       ...table(['Source', 'Bytes', 'Share'], s.largest.breakdown.slice(0, 12).map((x) => [x.source, kb(x.bytes), `${x.share}%`])),
+      ...(s.sidePanel
+        ? [
+            '',
+            `The side panel's first load, its ${s.sidePanel.files.length} scripts (${s.sidePanel.files.map((f) => `\`${f}\``).join(', ')}; ${kb(s.sidePanel.bytes)} raw), by source:`,
+            '',
+            ...table(['Source', 'Bytes', 'Share'], s.sidePanel.breakdown.slice(0, 12).map((x) => [x.source, kb(x.bytes), `${x.share}%`])),
+          ]
+        : []),
     );
   }
   const st = r.startup;

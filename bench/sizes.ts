@@ -65,6 +65,11 @@ export interface SizesResult {
   files: FileSize[];
   zip: { file: string; bytes: number };
   largest: { file: string; bytes: number; gzip: number; breakdown: BreakdownRow[] };
+  /**
+   * What the side panel's first load (every script of its entrypoint, chunks shared with the popup and
+   * the options page included) is made of, by source: where its bytes come from across chunks.
+   */
+  sidePanel?: { files: string[]; bytes: number; breakdown: BreakdownRow[] };
   buildS: number;
 }
 
@@ -210,6 +215,16 @@ function breakdown(code: string, map: { sources: string[]; mappings: string; sou
     .sort((a, b) => b.bytes - a.bytes);
 }
 
+/** Rows of several files' breakdowns summed by source, shares recomputed, largest first. */
+function mergeRows(rows: BreakdownRow[]): BreakdownRow[] {
+  const bytes = new Map<string, number>();
+  for (const r of rows) bytes.set(r.source, (bytes.get(r.source) ?? 0) + r.bytes);
+  const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+  return [...bytes]
+    .map(([source, n]) => ({ source, bytes: n, share: total ? Math.round((n / total) * 1000) / 10 : 0 }))
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
 /** The file of `dir` that is `file`'s twin in another build (chunk hashes may differ). */
 function twin(dir: string, file: string): string | undefined {
   const rel = relative(BENCH_EXTENSION_DIR, file);
@@ -252,13 +267,22 @@ export async function sizes(log: (line: string) => void = () => undefined): Prom
   log(`sizes: source-map build to break down ${largestFile.file}`);
   const mapRoot = mkdtempSync(join(tmpdir(), 'oc-bench-maps-'));
   let rows: BreakdownRow[] = [];
+  let sidePanel: SizesResult['sidePanel'];
   try {
     buildStep('maps', mapRoot);
     const mapDir = join(mapRoot, 'chrome-mv3');
-    const mapped = twin(mapDir, join(BENCH_EXTENSION_DIR, largestFile.file));
-    if (mapped) {
+    const rowsOf = (file: string): BreakdownRow[] | undefined => {
+      const mapped = twin(mapDir, join(BENCH_EXTENSION_DIR, file));
+      if (!mapped) return undefined;
       const map = JSON.parse(readFileSync(`${mapped}.map`, 'utf8')) as { sources: string[]; mappings: string; sourceRoot?: string };
-      rows = breakdown(readFileSync(mapped, 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, ''), map, dirname(mapped));
+      return breakdown(readFileSync(mapped, 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, ''), map, dirname(mapped));
+    };
+    rows = rowsOf(largestFile.file) ?? [];
+    const panel = entrypoints.find((e) => e.name === 'side panel');
+    const scripts = panel?.files.filter((f) => f.endsWith('.js')) ?? [];
+    const parts = scripts.map(rowsOf);
+    if (panel && scripts.length > 0 && parts.every((r) => r !== undefined)) {
+      sidePanel = { files: scripts, bytes: scripts.reduce((n, f) => n + (byFile.get(f)?.bytes ?? 0), 0), breakdown: mergeRows(parts.flat()) };
     }
   } finally {
     rmSync(mapRoot, { recursive: true, force: true });
@@ -269,6 +293,7 @@ export async function sizes(log: (line: string) => void = () => undefined): Prom
     files,
     zip: { file: relative(process.cwd(), zipFile), bytes: statSync(zipFile).size },
     largest: { ...largestFile, breakdown: rows },
+    ...(sidePanel ? { sidePanel } : {}),
     buildS: Math.round(buildS * 10) / 10,
   };
 }

@@ -28,7 +28,7 @@ import { z } from 'zod/mini';
 import { ENRICH_TYPES } from './api/enrichment';
 import { LeadStatus } from './api/schemas/lead-status';
 import { NOTE_MODES } from './inbox/note-rules';
-import { QUEUE_PAGE_SIZE } from './inbox/queue';
+import { QUEUE_PAGE_SIZE } from './inbox/queue-shape';
 import {
   ActivityPageView,
   AudienceView,

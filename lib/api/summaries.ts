@@ -1,4 +1,5 @@
 import type { EndpointName, EndpointResponse } from './endpoints';
+import type { SummaryKind } from './summary-kinds';
 
 // One short summary per successful call for the call log, kept as data (a kind and its counts) so
 // that each page words it in the user's language. Counts and outcomes only: never a note's text, a
@@ -12,48 +13,7 @@ export interface CallSummary {
   flag?: boolean;
 }
 
-export const SUMMARY_KINDS = [
-  'members',
-  'identities',
-  'audiences',
-  'audienceCreated',
-  'audienceImportStarted',
-  'audienceSize',
-  'leadsOf',
-  'leadSaved',
-  'leadFound',
-  'leadsFound',
-  'leadCampaignsUpdated',
-  'leadRemoved',
-  'leadLogs',
-  'conversations',
-  'enrichRequested',
-  'enrichPending',
-  'enrichDone',
-  'enrichFailed',
-  'enrichNotFound',
-  'credits',
-  'campaigns',
-  'campaignFound',
-  'campaignStats',
-  'messageTemplates',
-  'settingsUpdated',
-  'messages',
-  'noteSaved',
-  'conversationArchived',
-  'conversationUnarchived',
-  'conversationSnoozed',
-  'conversationUnsnoozed',
-  'pronetMessageSent',
-  'emailSent',
-  'webhooks',
-  'webhookCreated',
-  'webhookDeleted',
-  'visitorsPushed',
-  'crmRecords',
-  'crmIntegrations',
-] as const;
-export type SummaryKind = (typeof SUMMARY_KINDS)[number];
+export { SUMMARY_KINDS, type SummaryKind } from './summary-kinds';
 
 const ENRICH_KIND = { pending: 'enrichPending', enriched: 'enrichDone', completed: 'enrichDone', failed: 'enrichFailed', not_found: 'enrichNotFound' } as const;
 

@@ -4,13 +4,11 @@
  * an action), the paging state machine, and the keyboard map of the queue.
  */
 import type { ConversationSearchFilters, ConversationStatus } from '../api/schemas';
+import { QUEUE_PAGE_SIZE, type QueueViewId } from './queue-shape';
 
-export const QUEUE_VIEWS = ['waiting', 'snoozed', 'untouched', 'unread'] as const;
-export type QueueViewId = (typeof QUEUE_VIEWS)[number];
+export { QUEUE_PAGE_SIZE, QUEUE_VIEWS, type QueueViewId } from './queue-shape';
 
 export const DEFAULT_UNTOUCHED_DAYS = 7;
-/** One page: about what the side panel shows, so the first page's lead look-ups are the visible rows'. */
-export const QUEUE_PAGE_SIZE = 20;
 /** The height a row takes in the list, gap included (a two-line row; the focused one is taller). */
 export const QUEUE_ROW_PITCH_PX = 84;
 

@@ -1,7 +1,7 @@
 /** The inbox queue's view models (issue 12): a page of rows, the narrowing choices, the toolbar count. */
 import { z } from 'zod/mini';
 import { CONVERSATION_STATUSES } from '../inbox/conversation-state';
-import { QUEUE_VIEWS } from '../inbox/queue';
+import { QUEUE_VIEWS } from '../inbox/queue-shape';
 
 export const QueueView = z.enum(QUEUE_VIEWS);
 

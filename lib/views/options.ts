@@ -1,7 +1,7 @@
 /** What the options page shows: the key's state, the key test, the call history. */
 import { z } from 'zod/mini';
 import { Settings } from '../settings';
-import { SUMMARY_KINDS } from '../api/summaries';
+import { SUMMARY_KINDS } from '../api/summary-kinds';
 
 /** One row of the call log: no key, no note text, ever. */
 export const CallLogRow = z.object({

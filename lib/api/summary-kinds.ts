@@ -1,0 +1,48 @@
+/**
+ * The kinds of call summary (`./summaries`, re-exported there): what the call log's view schema
+ * (`lib/views/options.ts`, part of the message protocol every page carries) needs of the summaries.
+ * A module of its own so that the panel's first load does not carry the summaries' wording rules,
+ * which only the options page and the background use.
+ */
+export const SUMMARY_KINDS = [
+  'members',
+  'identities',
+  'audiences',
+  'audienceCreated',
+  'audienceImportStarted',
+  'audienceSize',
+  'leadsOf',
+  'leadSaved',
+  'leadFound',
+  'leadsFound',
+  'leadCampaignsUpdated',
+  'leadRemoved',
+  'leadLogs',
+  'conversations',
+  'enrichRequested',
+  'enrichPending',
+  'enrichDone',
+  'enrichFailed',
+  'enrichNotFound',
+  'credits',
+  'campaigns',
+  'campaignFound',
+  'campaignStats',
+  'messageTemplates',
+  'settingsUpdated',
+  'messages',
+  'noteSaved',
+  'conversationArchived',
+  'conversationUnarchived',
+  'conversationSnoozed',
+  'conversationUnsnoozed',
+  'pronetMessageSent',
+  'emailSent',
+  'webhooks',
+  'webhookCreated',
+  'webhookDeleted',
+  'visitorsPushed',
+  'crmRecords',
+  'crmIntegrations',
+] as const;
+export type SummaryKind = (typeof SUMMARY_KINDS)[number];
