@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMessenger, parseRequest, protocol, REQUEST_TYPES } from './messages';
+import { createMessenger, parseRequest, replies, REQUEST_TYPES, requests } from './messages';
 
 describe('parseRequest', () => {
   it('accepts a well-formed request and keeps its type', () => {
@@ -34,8 +34,8 @@ describe('parseRequest', () => {
 
   it('has a request and a reply schema for every type', () => {
     for (const type of REQUEST_TYPES) {
-      expect(protocol[type].request).toBeDefined();
-      expect(protocol[type].reply).toBeDefined();
+      expect(requests[type]).toBeDefined();
+      expect(replies[type]).toBeDefined();
     }
   });
 });

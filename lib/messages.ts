@@ -65,7 +65,7 @@ export function replySchema<T extends z.ZodMiniType>(value: T) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Requests. Each entry: the request payload (without `type`) and the schema of the reply's `value`.
+// Requests. Each type: its payload's schema (without `type`) in `requests`, its reply's `value` in `replies`.
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const tabId = z.number().check(z.int(), z.nonnegative());
@@ -75,191 +75,204 @@ const nameWord = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 /** Every conversation mutation targets a conversation by its id; leadId places it in a panel. */
 const conversationTarget = { conversationId: id, leadId: id };
 
-export const protocol = {
+/** What each request carries (its payload, without `type`): validated by the background before anything else. */
+export const requests = {
   /**
    * Content script: the tab now shows this page (raw location href; `name`: the person's name as the
    * page shows it, used to prefill Add to audience). Replies with the chip's state; later changes are
    * pushed as ChipPush.
    */
-  'profile-viewed': {
-    request: z.object({
-      url: z.string().check(z.maxLength(4096)),
-      name: z.optional(z.string().check(z.maxLength(200))),
-      /** The current company and job title the page shows: suggestions, sent to the service only by `add-to-audience` and `find-by-name`. */
-      company: z.optional(z.string().check(z.maxLength(200))),
-      jobTitle: z.optional(z.string().check(z.maxLength(200))),
-      /** On a lead page (`/sales/lead/...`): the one public profile link its header shows. */
-      profileLink: z.optional(z.string().check(z.maxLength(4096))),
-    }),
-    reply: ChipState,
-  },
+  'profile-viewed': z.object({
+    url: z.string().check(z.maxLength(4096)),
+    name: z.optional(z.string().check(z.maxLength(200))),
+    /** The current company and job title the page shows: suggestions, sent to the service only by `add-to-audience` and `find-by-name`. */
+    company: z.optional(z.string().check(z.maxLength(200))),
+    jobTitle: z.optional(z.string().check(z.maxLength(200))),
+    /** On a lead page (`/sales/lead/...`): the one public profile link its header shows. */
+    profileLink: z.optional(z.string().check(z.maxLength(4096))),
+  }),
   /**
    * Content script (chip or list badge click) or page: open the side panel for the sender's tab (or
    * `tabId`); with `profileUrl` (a badge on a list), the panel shows that profile without leaving the list.
    */
-  'open-panel': { request: z.object({ tabId: z.optional(tabId), profileUrl: z.optional(z.string().check(z.maxLength(4096))) }), reply: z.null() },
+  'open-panel': z.object({ tabId: z.optional(tabId), profileUrl: z.optional(z.string().check(z.maxLength(4096))) }),
   /**
    * Content script: the profiles listed on screen now (their link hrefs; at most 100 a message). Replies
    * with the badges the cache holds at once; the others are resolved at list priority and pushed as
    * ListBadgePush. Profiles no longer listed lose their pending lookups.
    */
-  'list-badges': { request: z.object({ urls: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(100)) }), reply: z.array(ListBadge) },
+  'list-badges': z.object({ urls: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(100)) }),
   /** Content script: the pointer rests on a profile link: resolve it now (list priority) so that it opens resolved. */
-  'list-prefetch': { request: z.object({ url: z.string().check(z.maxLength(4096)) }), reply: z.null() },
+  'list-prefetch': z.object({ url: z.string().check(z.maxLength(4096)) }),
   /** The panel's current state for a tab; starts resolution when needed (answers without waiting for it). */
-  'panel-state': { request: z.object({ tabId }), reply: PanelState },
+  'panel-state': z.object({ tabId }),
   /** Revalidate the tab's profile now, ignoring cache freshness. */
-  refresh: { request: z.object({ tabId }), reply: PanelState },
+  refresh: z.object({ tabId }),
   /** Choose which of the lead's conversations the tab's panel shows. */
-  'select-conversation': { request: z.object({ tabId, conversationId: id }), reply: PanelState },
+  'select-conversation': z.object({ tabId, conversationId: id }),
   /** Several leads share the tab's profile: remember this one for it (null: forget the choice). */
-  'choose-lead': { request: z.object({ tabId, leadId: z.nullable(id) }), reply: PanelState },
+  'choose-lead': z.object({ tabId, leadId: z.nullable(id) }),
   /**
    * Find by name: the leads with these names and company (typed by the user, prefilled from the
    * page). Sent only when the user presses the button.
    */
-  'find-by-name': {
-    request: z.object({ tabId, firstname: nameWord, lastname: nameWord, companyName: nameWord }),
-    reply: NameSearchView,
-  },
+  'find-by-name': z.object({ tabId, firstname: nameWord, lastname: nameWord, companyName: nameWord }),
   /** Link the tab's profile to this lead on this browser (the profile then resolves to it). */
-  'link-lead': { request: z.object({ tabId, leadId: id, name: z.string().check(z.maxLength(200)) }), reply: PanelState },
+  'link-lead': z.object({ tabId, leadId: id, name: z.string().check(z.maxLength(200)) }),
   /** The profiles linked by hand on this browser, newest first. */
-  'lead-links': { request: z.object({}), reply: z.array(LeadLinkView) },
+  'lead-links': z.object({}),
   /** Forget a profile's link; replies with the links left. */
-  'unlink-lead': { request: z.object({ profileUrl: z.string().check(z.maxLength(4096)) }), reply: z.array(LeadLinkView) },
+  'unlink-lead': z.object({ profileUrl: z.string().check(z.maxLength(4096)) }),
   /** The tab's linked lead has no pronetUrl: set it to the tab's profile (POST /leads merge by leadId). */
-  'set-lead-url': { request: z.object({ tabId }), reply: PanelState },
+  'set-lead-url': z.object({ tabId }),
   /** A page of a lead's activity (`Show more`), most recent first. */
-  'lead-activity': {
-    request: z.object({
-      leadId: id,
-      skip: z.number().check(z.int(), z.nonnegative(), z.maximum(100_000)),
-      limit: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
-    }),
-    reply: ActivityPageView,
-  },
+  'lead-activity': z.object({
+    leadId: id,
+    skip: z.number().check(z.int(), z.nonnegative(), z.maximum(100_000)),
+    limit: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+  }),
   /** Recent messages of one conversation, fetched on demand (newest first, 50 a page). */
-  'conversation-messages': {
-    request: z.object({ conversationId: id, page: z.optional(z.number().check(z.int(), z.nonnegative())) }),
-    reply: ConversationMessagesView,
-  },
+  'conversation-messages': z.object({ conversationId: id, page: z.optional(z.number().check(z.int(), z.nonnegative())) }),
   /** Save (`replace`) or append to a conversation's note. Queued in the outbox; replies with the item. */
-  'save-note': {
-    request: z.object({ ...conversationTarget, mode: z.enum(NOTE_MODES), text: z.string().check(z.maxLength(100_000)) }),
-    reply: OutboxItemView,
-  },
-  archive: { request: z.object(conversationTarget), reply: OutboxItemView },
-  unarchive: { request: z.object(conversationTarget), reply: OutboxItemView },
+  'save-note': z.object({ ...conversationTarget, mode: z.enum(NOTE_MODES), text: z.string().check(z.maxLength(100_000)) }),
+  archive: z.object(conversationTarget),
+  unarchive: z.object(conversationTarget),
   /** Snooze until `until` (epoch ms, in the future). */
-  snooze: { request: z.object({ ...conversationTarget, until: z.number().check(z.int(), z.positive()) }), reply: OutboxItemView },
-  unsnooze: { request: z.object(conversationTarget), reply: OutboxItemView },
+  snooze: z.object({ ...conversationTarget, until: z.number().check(z.int(), z.positive()) }),
+  unsnooze: z.object(conversationTarget),
   /** Set the lead's status in the conversation's campaign (POST /leads/status). Queued. */
-  qualify: { request: z.object({ ...conversationTarget, status: LeadStatus }), reply: OutboxItemView },
+  qualify: z.object({ ...conversationTarget, status: LeadStatus }),
   /** Create the lead for a profile in the audience named `audience` (created if missing). Queued. */
-  'add-to-audience': {
-    request: z.object({
-      profileUrl: z.string().check(z.maxLength(4096)),
-      audience: z.string().check(z.minLength(1), z.maxLength(200)),
-      firstname: z.optional(z.string().check(z.maxLength(200))),
-      lastname: z.optional(z.string().check(z.maxLength(200))),
-      companyName: z.optional(z.string().check(z.maxLength(200))),
-      jobTitle: z.optional(z.string().check(z.maxLength(200))),
-    }),
-    reply: OutboxItemView,
-  },
+  'add-to-audience': z.object({
+    profileUrl: z.string().check(z.maxLength(4096)),
+    audience: z.string().check(z.minLength(1), z.maxLength(200)),
+    firstname: z.optional(z.string().check(z.maxLength(200))),
+    lastname: z.optional(z.string().check(z.maxLength(200))),
+    companyName: z.optional(z.string().check(z.maxLength(200))),
+    jobTitle: z.optional(z.string().check(z.maxLength(200))),
+  }),
   /** Enrich a lead (by id) or a profile (names + profile URL). Spends credits: show `credits` first. */
-  enrich: {
-    request: z.union([
-      z.object({ enrichType: z.enum(ENRICH_TYPES), leadId: id }),
-      z.object({
-        enrichType: z.enum(ENRICH_TYPES),
-        profileUrl: z.string().check(z.maxLength(4096)),
-        firstname: z.string().check(z.minLength(1), z.maxLength(200)),
-        lastname: z.string().check(z.minLength(1), z.maxLength(200)),
-      }),
-    ]),
-    reply: EnrichResultView,
-  },
-  credits: { request: z.object({}), reply: CreditsView },
-  audiences: { request: z.object({}), reply: z.array(AudienceView) },
-  identities: { request: z.object({}), reply: z.array(IdentityView) },
-  /** The call log, newest first. */
-  'call-log': {
-    request: z.object({
-      failedOnly: z.optional(z.boolean()),
-      limit: z.optional(z.number().check(z.int(), z.positive(), z.lte(500))),
+  enrich: z.union([
+    z.object({ enrichType: z.enum(ENRICH_TYPES), leadId: id }),
+    z.object({
+      enrichType: z.enum(ENRICH_TYPES),
+      profileUrl: z.string().check(z.maxLength(4096)),
+      firstname: z.string().check(z.minLength(1), z.maxLength(200)),
+      lastname: z.string().check(z.minLength(1), z.maxLength(200)),
     }),
-    reply: z.array(CallLogRow),
-  },
+  ]),
+  credits: z.object({}),
+  audiences: z.object({}),
+  identities: z.object({}),
+  /** The call log, newest first. */
+  'call-log': z.object({
+    failedOnly: z.optional(z.boolean()),
+    limit: z.optional(z.number().check(z.int(), z.positive(), z.lte(500))),
+  }),
   /** Every item in the outbox (pending, sending, failed), oldest first. */
-  'outbox-list': { request: z.object({}), reply: z.array(OutboxItemView) },
+  'outbox-list': z.object({}),
   /** Send a failed item again (it goes back to pending). */
-  'outbox-retry': { request: z.object({ id }), reply: OutboxItemView },
+  'outbox-retry': z.object({ id }),
   /** Drop a failed or pending item without sending it. */
-  'outbox-discard': { request: z.object({ id }), reply: z.null() },
+  'outbox-discard': z.object({ id }),
   /** Why the extension's storage is not usable (`storage` with its reason), or null when it is. */
-  'storage-status': { request: z.object({}), reply: z.nullable(ErrorView) },
-  'settings-get': { request: z.object({}), reply: SettingsView },
+  'storage-status': z.object({}),
+  'settings-get': z.object({}),
   /**
    * Change some settings. A base URL outside the built-in host permissions must have been granted first
    * (`browser.permissions.request` from the options page, on a click); else `permission-required`.
    */
-  'settings-set': { request: z.object({ patch: z.partial(Settings) }), reply: SettingsView },
+  'settings-set': z.object({ patch: z.partial(Settings) }),
   /** Store the key (IndexedDB, or `storage.session` when `sessionOnly`). Does not test it. */
-  'key-set': {
-    request: z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), sessionOnly: z.boolean() }),
-    reply: SettingsView,
-  },
+  'key-set': z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), sessionOnly: z.boolean() }),
   /**
    * `GET /members` with the given key (not stored) or, without one, with the stored key; at the given
    * base URL (typed, not stored; its host permission granted first) or, without one, the stored one.
    */
-  'key-test': {
-    request: z.object({ key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))), baseUrl: z.optional(Settings.shape.baseUrl) }),
-    reply: KeyTestView,
-  },
-  'key-clear': { request: z.object({}), reply: SettingsView },
+  'key-test': z.object({ key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))), baseUrl: z.optional(Settings.shape.baseUrl) }),
+  'key-clear': z.object({}),
   /**
    * A page of the inbox queue: the first without `cursor` (fresh from the cache unless `reload`),
    * the next ones with the previous page's `nextToken` and `at` (the same filters).
    */
-  'inbox-page': {
-    request: z.object({
-      view: QueueView,
-      identityId: z.optional(id),
-      campaignId: z.optional(id),
-      untouchedDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
-      cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
-      at: z.optional(z.int().check(z.positive())),
-      reload: z.optional(z.boolean()),
-      /** How many of the first rows fit on screen: their leads are looked up as soon as the page arrives. */
-      lookUp: z.optional(z.int().check(z.minimum(0), z.maximum(QUEUE_PAGE_SIZE))),
-    }),
-    reply: InboxPageView,
-  },
+  'inbox-page': z.object({
+    view: QueueView,
+    identityId: z.optional(id),
+    campaignId: z.optional(id),
+    untouchedDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+    at: z.optional(z.int().check(z.positive())),
+    reload: z.optional(z.boolean()),
+    /** How many of the first rows fit on screen: their leads are looked up as soon as the page arrives. */
+    lookUp: z.optional(z.int().check(z.minimum(0), z.maximum(QUEUE_PAGE_SIZE))),
+  }),
   /** The leads of queue rows now on screen (looked up by id, cached; a page's worth at most). */
-  'inbox-leads': {
-    request: z.object({ leadIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
-    reply: z.array(InboxLeadView),
-  },
+  'inbox-leads': z.object({ leadIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
   /** The identities and campaigns a queue view can be narrowed to. */
-  'inbox-choices': { request: z.object({}), reply: InboxChoicesView },
+  'inbox-choices': z.object({}),
   /** The toolbar count (conversations waiting for a reply), as last refreshed. */
-  'inbox-count': { request: z.object({}), reply: InboxCountView },
+  'inbox-count': z.object({}),
   /** Navigates the tab to a lead's profile (the address of the profile host the tab is on, else the canonical one). */
-  'open-profile': { request: z.object({ tabId, profileUrl: z.string().check(z.maxLength(4096)) }), reply: z.null() },
+  'open-profile': z.object({ tabId, profileUrl: z.string().check(z.maxLength(4096)) }),
 } as const;
 
-type ProtocolDefs = typeof protocol;
-export type RequestType = keyof ProtocolDefs;
+/**
+ * The schema of each request's reply `value`, against which the surfaces check the background's
+ * replies (`createMessenger`). Apart from `requests` so that each bundle carries only its half: a page
+ * sends and checks replies (no request schema), the worker checks requests (its replies are typed).
+ */
+export const replies = {
+  'profile-viewed': ChipState,
+  'open-panel': z.null(),
+  'list-badges': z.array(ListBadge),
+  'list-prefetch': z.null(),
+  'panel-state': PanelState,
+  refresh: PanelState,
+  'select-conversation': PanelState,
+  'choose-lead': PanelState,
+  'find-by-name': NameSearchView,
+  'link-lead': PanelState,
+  'lead-links': z.array(LeadLinkView),
+  'unlink-lead': z.array(LeadLinkView),
+  'set-lead-url': PanelState,
+  'lead-activity': ActivityPageView,
+  'conversation-messages': ConversationMessagesView,
+  'save-note': OutboxItemView,
+  archive: OutboxItemView,
+  unarchive: OutboxItemView,
+  snooze: OutboxItemView,
+  unsnooze: OutboxItemView,
+  qualify: OutboxItemView,
+  'add-to-audience': OutboxItemView,
+  enrich: EnrichResultView,
+  credits: CreditsView,
+  audiences: z.array(AudienceView),
+  identities: z.array(IdentityView),
+  'call-log': z.array(CallLogRow),
+  'outbox-list': z.array(OutboxItemView),
+  'outbox-retry': OutboxItemView,
+  'outbox-discard': z.null(),
+  'storage-status': z.nullable(ErrorView),
+  'settings-get': SettingsView,
+  'settings-set': SettingsView,
+  'key-set': SettingsView,
+  'key-test': KeyTestView,
+  'key-clear': SettingsView,
+  'inbox-page': InboxPageView,
+  'inbox-leads': z.array(InboxLeadView),
+  'inbox-choices': InboxChoicesView,
+  'inbox-count': InboxCountView,
+  'open-profile': z.null(),
+} as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
+
+export type RequestType = keyof typeof requests;
 
 /** zod infers `z.object({})` as an index signature of `never`; a request without fields is `{}`. */
 type Payload<T> = string extends keyof T ? Record<never, never> : T;
 
 /** Request type → `{ request: payload without 'type'; reply: the reply's value }`. */
 export type Protocol = {
-  [K in RequestType]: { request: Payload<z.infer<ProtocolDefs[K]['request']>>; reply: z.infer<ProtocolDefs[K]['reply']> };
+  [K in RequestType]: { request: Payload<z.infer<(typeof requests)[K]>>; reply: z.infer<(typeof replies)[K]> };
 };
 export type PayloadOf<K extends RequestType> = Protocol[K]['request'];
 export type ReplyOf<K extends RequestType> = Protocol[K]['reply'];
@@ -272,10 +285,10 @@ export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed'
 /** Requests a content script may send from any other page of a profile host (search results, feed, company pages). */
 export const LIST_SCRIPT_REQUESTS: readonly RequestType[] = ['open-panel', 'list-badges', 'list-prefetch'];
 
-export const REQUEST_TYPES = Object.keys(protocol) as RequestType[];
+export const REQUEST_TYPES = /* @__PURE__ */ Object.keys(requests) as RequestType[];
 
 function isRequestType(value: unknown): value is RequestType {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(protocol, value);
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(requests, value);
 }
 
 /**
@@ -287,7 +300,7 @@ export function parseRequest(raw: unknown): { ok: true; request: Request } | { o
   const type = (raw as { type?: unknown }).type;
   if (!isRequestType(type)) return badRequest(`unknown message type ${JSON.stringify(String(type)).slice(0, 60)}`);
   const { type: _type, ...payload } = raw as Record<string, unknown>;
-  const parsed = protocol[type].request.safeParse(payload);
+  const parsed = requests[type].safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'message';
@@ -350,7 +363,7 @@ export function createMessenger(transport: Transport): Messenger {
       } catch (error) {
         return { ok: false, error: { code: 'internal', reason: 'no-answer', detail: describe(error) } };
       }
-      const parsed = replySchema(protocol[type].reply).safeParse(raw);
+      const parsed = replySchema(replies[type]).safeParse(raw);
       if (!parsed.success) {
         return { ok: false, error: { code: 'internal', reason: 'unexpected-reply', detail: type } };
       }
