@@ -10,7 +10,7 @@
  * Times are taken in the panel's document (a click and a MutationObserver in one evaluate).
  */
 import type { Page } from '@playwright/test';
-import type { RunningEmulator } from '../emulator/server';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { calls, control, proWorkspace, resetDemo } from './emulator-control';
 import { launchConfigured, openExtensionWindow, send, tabIdOf, type BenchBrowser } from './extension';
 import { round, summarize, type Summary } from './stats';
@@ -25,10 +25,21 @@ export interface InboxBenchOptions {
 
 export const DEFAULT_INBOX_BENCH: InboxBenchOptions = { coldRuns: 6, warmRuns: 15, archiveRuns: 10, latencyMs: 80 };
 
+/** `rowsMs`: the page's rows in the DOM; `firstPageMs`: and every row on screen named. */
+export interface ColdOpens {
+  rowsMs: Summary;
+  firstPageMs: Summary;
+  callsPerOpen: Record<string, number>;
+}
+
 export interface InboxBenchResult {
   latencyMs: number;
-  /** `rowsMs`: the page's rows in the DOM; `firstPageMs`: and every row on screen named. */
-  cold: { rowsMs: Summary; firstPageMs: Summary; callsPerOpen: Record<string, number> };
+  cold: ColdOpens;
+  /**
+   * The same cold opens over HTTPS with HTTP/2 (an emulator with TLS and a browser of their own): the
+   * rows' look-ups share one connection and go together, where HTTP/1.1's connections take them in two rounds.
+   */
+  h2?: ColdOpens;
   warm: { rowsMs: Summary; firstPageMs: Summary; callsPerOpen: number };
   archive: { rowGoneMs: Summary; landedMs: Summary };
 }
@@ -83,34 +94,68 @@ async function conversationStatus(origin: string, id: string): Promise<string> {
   return raw.conversation?.status ?? raw.status ?? '';
 }
 
+const named = (xs: { named: number }[]) => summarize(xs.map((x) => x.named));
+const rowsIn = (xs: { rows: number }[]) => summarize(xs.map((x) => x.rows));
+
+/** A profile page and the side panel beside it, the added latency on. `pronet`: the look-alike site as the browser sees it. */
+async function panelBeside(browser: BenchBrowser, ctl: string, pronet: string, latencyMs: number): Promise<Page> {
+  const profile = await browser.context.newPage();
+  await profile.goto(`${pronet}/in/ada-lovelace/`);
+  const tabId = await tabIdOf(browser, profile);
+  const panel = await openExtensionWindow(browser, `sidepanel.html?tab=${tabId}`);
+  await panel.getByRole('tab', { name: 'Profile' }).waitFor();
+  await control(ctl, 'faults', { latencyMs });
+  return panel;
+}
+
+/** Cold opens: caching off, one open per rate window. `ctl`: the emulator's control origin (plain HTTP). */
+async function coldOpens(browser: BenchBrowser, panel: Page, ctl: string, opts: InboxBenchOptions, label: string): Promise<ColdOpens> {
+  const log = opts.log ?? (() => undefined);
+  await send(browser.extensionPage, { type: 'settings-set', patch: { cacheEnabled: false } });
+  const cold: { rows: number; named: number }[] = [];
+  const perEndpoint = new Map<string, number>();
+  for (let i = 0; i < opts.coldRuns; i++) {
+    await panel.waitForTimeout(10_500);
+    const before = (await calls(ctl)).length;
+    cold.push(await openQueue(panel));
+    await panel.waitForTimeout(1_000); // the pickers' lists may still be on the wire
+    for (const c of (await calls(ctl)).slice(before)) perEndpoint.set(c.endpoint ?? '?', (perEndpoint.get(c.endpoint ?? '?') ?? 0) + 1);
+    log(`  inbox cold${label} ${i + 1}/${opts.coldRuns}: rows ${Math.round(cold[i]!.rows)} ms, named ${Math.round(cold[i]!.named)} ms`);
+  }
+  const callsPerOpen = Object.fromEntries([...perEndpoint].map(([k, v]) => [k, round(v / opts.coldRuns, 1)!]));
+  return { rowsMs: round1(rowsIn(cold)), firstPageMs: round1(named(cold)), callsPerOpen };
+}
+
+/** The cold opens over HTTPS with HTTP/2: an emulator with TLS and a browser of their own. */
+async function coldOverH2(opts: InboxBenchOptions): Promise<ColdOpens> {
+  const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true, tls: true });
+  // Node does not trust the emulator's certificate: the control calls go over plain HTTP.
+  const ctl = emulator.plainOrigin;
+  try {
+    const pro = proWorkspace(await resetDemo(ctl));
+    const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, tls: true });
+    try {
+      const panel = await panelBeside(browser, ctl, `https://pronet.localhost:${new URL(emulator.origin).port}`, opts.latencyMs);
+      return await coldOpens(browser, panel, ctl, opts, ' (HTTPS/2)');
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await emulator.close();
+  }
+}
+
 export async function inboxBench(emulator: RunningEmulator, options: Partial<InboxBenchOptions> = {}): Promise<InboxBenchResult> {
   const opts = { ...DEFAULT_INBOX_BENCH, ...options };
   const log = opts.log ?? (() => undefined);
   const pronet = `http://pronet.localhost:${new URL(emulator.origin).port}`;
   const pro = proWorkspace(await resetDemo(emulator.origin));
   let browser: BenchBrowser | null = null;
+  let result: Omit<InboxBenchResult, 'h2'>;
   try {
     browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl });
-    const profile = await browser.context.newPage();
-    await profile.goto(`${pronet}/in/ada-lovelace/`);
-    const tabId = await tabIdOf(browser, profile);
-    const panel = await openExtensionWindow(browser, `sidepanel.html?tab=${tabId}`);
-    await panel.getByRole('tab', { name: 'Profile' }).waitFor();
-    await control(emulator.origin, 'faults', { latencyMs: opts.latencyMs });
-
-    // Cold: caching off, one open per rate window.
-    await send(browser.extensionPage, { type: 'settings-set', patch: { cacheEnabled: false } });
-    const cold: { rows: number; named: number }[] = [];
-    const perEndpoint = new Map<string, number>();
-    for (let i = 0; i < opts.coldRuns; i++) {
-      await panel.waitForTimeout(10_500);
-      const before = (await calls(emulator.origin)).length;
-      cold.push(await openQueue(panel));
-      await panel.waitForTimeout(1_000); // the pickers' lists may still be on the wire
-      for (const c of (await calls(emulator.origin)).slice(before)) perEndpoint.set(c.endpoint ?? '?', (perEndpoint.get(c.endpoint ?? '?') ?? 0) + 1);
-      log(`  inbox cold ${i + 1}/${opts.coldRuns}: rows ${Math.round(cold[i]!.rows)} ms, named ${Math.round(cold[i]!.named)} ms`);
-    }
-    const callsPerOpen = Object.fromEntries([...perEndpoint].map(([k, v]) => [k, round(v / opts.coldRuns, 1)!]));
+    const panel = await panelBeside(browser, emulator.origin, pronet, opts.latencyMs);
+    const cold = await coldOpens(browser, panel, emulator.origin, opts, '');
 
     // Warm: caching on, one open to fill the cache, then reopens within freshness.
     await send(browser.extensionPage, { type: 'settings-set', patch: { cacheEnabled: true } });
@@ -136,12 +181,10 @@ export async function inboxBench(emulator: RunningEmulator, options: Partial<Inb
       }
       landed.push(Date.now() - at);
     }
-    const named = (xs: { named: number }[]) => summarize(xs.map((x) => x.named));
-    const rowsIn = (xs: { rows: number }[]) => summarize(xs.map((x) => x.rows));
-    log(`inbox: cold p95 ${round(named(cold).p95)} ms, warm p95 ${round(named(warm).p95)} ms (${warmCalls} calls), archive gone p95 ${round(summarize(gone).p95)} ms, landed p95 ${round(summarize(landed).p95)} ms`);
-    return {
+    log(`inbox: cold p95 ${cold.firstPageMs.p95} ms, warm p95 ${round(named(warm).p95)} ms (${warmCalls} calls), archive gone p95 ${round(summarize(gone).p95)} ms, landed p95 ${round(summarize(landed).p95)} ms`);
+    result = {
       latencyMs: opts.latencyMs,
-      cold: { rowsMs: round1(rowsIn(cold)), firstPageMs: round1(named(cold)), callsPerOpen },
+      cold,
       warm: { rowsMs: round1(rowsIn(warm)), firstPageMs: round1(named(warm)), callsPerOpen: round(warmCalls / opts.warmRuns, 2)! },
       archive: { rowGoneMs: round1(summarize(gone)), landedMs: round1(summarize(landed)) },
     };
@@ -149,4 +192,7 @@ export async function inboxBench(emulator: RunningEmulator, options: Partial<Inb
     await control(emulator.origin, 'faults', {}).catch(() => undefined);
     await browser?.close();
   }
+  const h2 = await coldOverH2(opts);
+  log(`inbox: cold over HTTPS/2 p95 ${h2.firstPageMs.p95} ms`);
+  return { ...result, h2 };
 }
