@@ -55,10 +55,15 @@ describe('conversation search', () => {
     expectFor({ status: 'OPEN' }, (c) => c.status === 'OPEN');
     expectFor({ identityIds: identity }, (c) => c.identityId === identity);
     expectFor({ status: 'OPEN', leadReplied: 'true' }, (c) => c.status === 'OPEN' && c.leadReplied);
-    const open = ws.data.conversations.find((c) => c.status === 'OPEN' && c.identityId === identity)!;
+    const waiting = (c: ConversationRecord) => c.status === 'OPEN' && c.lastMessageStatus === 'RECEIVED';
+    expectFor({ status: 'OPEN', lastMessageStatus: 'RECEIVED' }, waiting);
+    expectFor({ status: 'OPEN', lastMessageStatus: 'RECEIVED', leadReplied: 'true' }, (c) => waiting(c) && c.leadReplied);
+    const open = ws.data.conversations.find((c) => waiting(c) && c.identityId === identity)!;
     ws.updateConversation(open, { status: 'ARCHIVED', lastMessageAt: NOW + 1 });
     expectFor({ status: 'OPEN' }, (c) => c.status === 'OPEN');
     expectFor({ status: 'ARCHIVED' }, (c) => c.status === 'ARCHIVED');
+    expectFor({ status: 'OPEN', lastMessageStatus: 'RECEIVED' }, waiting);
+    expectFor({ status: 'ARCHIVED', lastMessageStatus: 'RECEIVED', leadReplied: 'true' }, (c) => c.status === 'ARCHIVED' && c.lastMessageStatus === 'RECEIVED' && c.leadReplied);
     expectFor({ identityIds: identity }, (c) => c.identityId === identity);
   });
 

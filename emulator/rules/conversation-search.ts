@@ -64,7 +64,7 @@ function hashedFilters(q: ConversationSearchQuery): Record<string, unknown> {
 }
 
 /** Distinct values, in order: a partition's lists of distinct keys are disjoint. */
-const distinct = (values: Iterable<string>): string[] => [...new Set(values)];
+const distinct = (values: readonly string[]): string[] => [...new Set(values)];
 
 function concat<T>(lists: readonly (readonly T[])[]): T[] {
   const out: T[] = [];
@@ -139,11 +139,11 @@ export function searchConversations(
   const parts: { part: readonly ConversationRecord[]; only: boolean }[] = [];
   // A range on the sort field is a slice of any order (found by binary search), never a walk.
   const ranged = RANGE_OF[field];
-  const onlyFilter = (name?: keyof ConversationSearchQuery) =>
+  const onlyFilter = (...names: (keyof ConversationSearchQuery)[]) =>
     !leadIds &&
     !campaignScopes &&
     (Object.keys(q) as (keyof ConversationSearchQuery)[]).every(
-      (k) => NOT_FILTERS.has(k) || k === name || (ranged?.includes(k) ?? false) || q[k] === undefined,
+      (k) => NOT_FILTERS.has(k) || names.includes(k) || (ranged?.includes(k) ?? false) || q[k] === undefined,
     );
   if (q.status?.length === 1) parts.push({ part: ws.orderedPart(conversationPart('status', q.status[0]!), field, dir), only: onlyFilter('status') });
   if (q.identityIds?.length === 1) {
@@ -151,12 +151,16 @@ export function searchConversations(
   }
   if (q.lastMessageStatus?.length === 1) {
     parts.push({ part: ws.orderedPart(conversationPart('lastStatus', q.lastMessageStatus[0]!), field, dir), only: onlyFilter('lastMessageStatus') });
+    if (q.status?.length === 1) {
+      const both = conversationPart('statusAndLast', q.status[0]!, q.lastMessageStatus[0]!);
+      parts.push({ part: ws.orderedPart(both, field, dir), only: onlyFilter('status', 'lastMessageStatus') });
+    }
   }
   const best = parts.sort((a, b) => a.part.length - b.part.length)[0] ?? { part: ws.orderedConversations(field, dir), only: onlyFilter() };
   // A conversation has one lead, one identity, one audience: the lists of distinct ones never
   // share a conversation, so their concatenation needs no de-duplication.
   const indexed: (readonly (readonly ConversationRecord[])[])[] = [];
-  if (leadIds) indexed.push(distinct(leadIds).map((id) => ws.conversationsOfLead(id)));
+  if (leadIds) indexed.push([...leadIds].map((id) => ws.conversationsOfLead(id)));
   if (q.identityIds) indexed.push(distinct(q.identityIds).map((id) => ws.conversationsOfIdentity(id)));
   if (q.audienceIds) indexed.push(distinct(q.audienceIds).map((id) => ws.conversationsOfAudience(id)));
   if (campaignScopes) indexed.push(distinct(campaignScopes.map((s) => s.identityId)).map((id) => ws.conversationsOfIdentity(id)));
