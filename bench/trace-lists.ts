@@ -20,14 +20,15 @@ const pronet = `${h2 ? 'https' : 'http'}://pronet.localhost:${new URL(emulator.o
 const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, tls: h2 });
 try {
   await control(ctl, 'faults', { latencyMs: 80 });
-  // The worker's own view of its calls (sent, first byte, end), from an observer of its own: the
-  // extension empties the Resource Timing buffer as it reads it (lib/api/transport.ts).
+  // The worker's own view of its calls (fetch called, request on its way, first byte, end), from an
+  // observer of its own: the extension empties the Resource Timing buffer as it reads it
+  // (lib/api/transport.ts). Fetch called → on its way is the browser's own time (a busy machine).
   await browser.serviceWorker.evaluate(() => {
-    const g = globalThis as unknown as { __fetches: [string, number, number, number, string][] };
+    const g = globalThis as unknown as { __fetches: [string, number, number, number, string, number][] };
     g.__fetches = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as PerformanceResourceTiming[]) {
-        g.__fetches.push([e.name, performance.timeOrigin + e.startTime, performance.timeOrigin + e.responseStart, performance.timeOrigin + e.responseEnd, e.nextHopProtocol]);
+        g.__fetches.push([e.name, performance.timeOrigin + e.startTime, performance.timeOrigin + e.responseStart, performance.timeOrigin + e.responseEnd, e.nextHopProtocol, performance.timeOrigin + e.requestStart]);
       }
     }).observe({ type: 'resource' });
   });
@@ -67,7 +68,7 @@ try {
     const marks = (await page.evaluate('window.__marks')) as number[];
     const dbg = (await page.evaluate('performance.getEntriesByType("mark").filter((m) => m.name.startsWith("dbg:")).map((m) => [m.name, performance.timeOrigin + m.startTime])')) as [string, number][];
     const spent = (await calls(ctl)).slice(before);
-    const fetches = (await browser.serviceWorker.evaluate(() => (globalThis as unknown as { __fetches: [string, number, number, number, string][] }).__fetches.splice(0))).filter(
+    const fetches = (await browser.serviceWorker.evaluate(() => (globalThis as unknown as { __fetches: [string, number, number, number, string, number][] }).__fetches.splice(0))).filter(
       ([, start]) => start >= dcl - 1000,
     );
     console.log(`\n== page ${p} (${i === 0 ? 'warm-up' : i === 1 ? 'cold' : 'warm'}) DCL=0`);
@@ -75,9 +76,9 @@ try {
       ...marks.map((t) => ({ t: t - dcl, what: 'badges shown' })),
       ...dbg.map(([n, t]) => ({ t: t - dcl, what: n })),
       ...spent.map((c) => ({ t: c.at - dcl, what: `answered ${c.endpoint} ${decodeURIComponent(c.path).slice(0, 110)}` })),
-      ...fetches.map(([name, start, first, end, protocol]) => ({
+      ...fetches.map(([name, start, first, end, protocol, request]) => ({
         t: start - dcl,
-        what: `worker sends (${protocol}) ${decodeURIComponent(new URL(name).pathname + new URL(name).search).slice(0, 60)}; first byte +${(first - start).toFixed(0)}, end +${(end - start).toFixed(0)} ms`,
+        what: `worker sends (${protocol}) ${decodeURIComponent(new URL(name).pathname + new URL(name).search).slice(0, 60)}; on its way +${(request - start).toFixed(0)}, first byte +${(first - start).toFixed(0)}, end +${(end - start).toFixed(0)} ms`,
       })),
     ].sort((a, b) => a.t - b.t);
     for (const r of rows) console.log(`${r.t.toFixed(0).padStart(6)} ms  ${r.what}`);
