@@ -33,6 +33,8 @@ describe('WorkspaceStore search orders', () => {
       conversationPart('identity', otherIdentity),
       conversationPart('lastStatus', 'RECEIVED'),
       conversationPart('lastStatus', 'SENT'),
+      conversationPart('statusAndLast', 'OPEN', 'RECEIVED'),
+      conversationPart('statusAndLast', 'ARCHIVED', 'RECEIVED'),
     ];
     for (const [f, d] of ORDERS) for (const part of parts) ws.orderedPart(part, f, d);
     ws.updateConversation(a, { status: 'ARCHIVED' });
@@ -47,7 +49,8 @@ describe('WorkspaceStore search orders', () => {
       const fresh = sortConversations(ws.data.conversations, f, d);
       for (const part of parts) {
         const [kind, value] = part.split(':');
-        const of = (x: (typeof fresh)[number]) => (kind === 'status' ? x.status : kind === 'identity' ? x.identityId : x.lastMessageStatus);
+        const of = (x: (typeof fresh)[number]) =>
+          kind === 'status' ? x.status : kind === 'identity' ? x.identityId : kind === 'statusAndLast' ? `${x.status}/${x.lastMessageStatus}` : x.lastMessageStatus;
         const expected = fresh.filter((x) => of(x) === value).map((x) => x.id);
         expect(ws.orderedPart(part, f, d).map((x) => x.id), `${part} ${f} ${d}`).toEqual(expected);
       }

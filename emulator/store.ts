@@ -19,6 +19,7 @@ import type {
   WorkspaceData,
   WorldData,
 } from './model';
+import { LeadTextIndex } from './lead-text-index';
 import { SearchIndex, type SortDirection, type SortField } from './search-index';
 
 export function newId(prefix: string): string {
@@ -83,8 +84,8 @@ export class WorkspaceStore {
   private readonly snoozed = new Set<ConversationRecord>();
   /** Earliest snoozeUntil among `snoozed` (Infinity when none): a wake sweep is O(1) until then. */
   private nextWakeAt = Infinity;
-  /** Bumped by every change of a lead (added, or its fields patched): what is derived from leads is rebuilt. */
-  leadsVersion = 0;
+  /** The free-text index of the leads, kept in step by addLead and updateLead. */
+  private readonly leadText = new LeadTextIndex(() => this.data.leads);
   /** The conversation search orders, kept in step by addConversation and updateConversation. */
   private readonly searchIndex = new SearchIndex(() => this.data.conversations);
 
@@ -177,15 +178,19 @@ export class WorkspaceStore {
   addLead(lead: LeadRecord): void {
     this.data.leads.push(lead);
     this.indexLead(lead);
-    this.leadsVersion += 1;
+    this.leadText.added(lead);
   }
 
   /** Applies `patch` to a lead, keeping the lookup indexes right. */
   updateLead(lead: LeadRecord, patch: Partial<Omit<LeadRecord, 'id' | 'audienceIds'>>): void {
     this.unindexLeadKeys(lead);
-    Object.assign(lead, patch);
-    this.leadsVersion += 1;
+    this.leadText.update(lead, () => Object.assign(lead, patch));
     this.indexLeadKeys(lead);
+  }
+
+  /** The leads whose text holds `needle` (free text `q` as `textNeedle` gives it, not empty). */
+  leadsWithText(needle: string): readonly LeadRecord[] {
+    return this.leadText.leadsWithText(needle);
   }
 
   addLeadToAudience(lead: LeadRecord, audienceId: string): boolean {

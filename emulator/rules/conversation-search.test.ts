@@ -55,10 +55,15 @@ describe('conversation search', () => {
     expectFor({ status: 'OPEN' }, (c) => c.status === 'OPEN');
     expectFor({ identityIds: identity }, (c) => c.identityId === identity);
     expectFor({ status: 'OPEN', leadReplied: 'true' }, (c) => c.status === 'OPEN' && c.leadReplied);
-    const open = ws.data.conversations.find((c) => c.status === 'OPEN' && c.identityId === identity)!;
+    const waiting = (c: ConversationRecord) => c.status === 'OPEN' && c.lastMessageStatus === 'RECEIVED';
+    expectFor({ status: 'OPEN', lastMessageStatus: 'RECEIVED' }, waiting);
+    expectFor({ status: 'OPEN', lastMessageStatus: 'RECEIVED', leadReplied: 'true' }, (c) => waiting(c) && c.leadReplied);
+    const open = ws.data.conversations.find((c) => waiting(c) && c.identityId === identity)!;
     ws.updateConversation(open, { status: 'ARCHIVED', lastMessageAt: NOW + 1 });
     expectFor({ status: 'OPEN' }, (c) => c.status === 'OPEN');
     expectFor({ status: 'ARCHIVED' }, (c) => c.status === 'ARCHIVED');
+    expectFor({ status: 'OPEN', lastMessageStatus: 'RECEIVED' }, waiting);
+    expectFor({ status: 'ARCHIVED', lastMessageStatus: 'RECEIVED', leadReplied: 'true' }, (c) => c.status === 'ARCHIVED' && c.lastMessageStatus === 'RECEIVED' && c.leadReplied);
     expectFor({ identityIds: identity }, (c) => c.identityId === identity);
   });
 
@@ -96,5 +101,57 @@ describe('conversation search', () => {
     ws.addLead(added);
     ws.addConversation({ ...ws.data.conversations[0]!, id: 'conv_added', leadId: added.id });
     expect(everything(ws, { q: 'addedlater' }).ids).toEqual(['conv_added']);
+  });
+
+  describe('free text q through the index, against the rule applied lead by lead', () => {
+    const ws = bulk(2000);
+    const sample = ws.leads.get(ws.data.conversations[5]!.leadId)!;
+    const someLeads = ws.data.leads.slice(0, 40).map((l) => l.id);
+    /** The old scan: every conversation whose lead the rule matches, plus the other filter. */
+    const expectFor = (raw: Record<string, string>, keep: (c: ConversationRecord) => boolean = () => true) => {
+      const dir = raw.sortDirection === '1' ? 1 : -1;
+      const expected = ws.data.conversations.filter((c) => leadMatchesText(ws.leads.get(c.leadId)!, raw.q!) && keep(c));
+      const found = everything(ws, raw);
+      expect(found.ids, JSON.stringify(raw)).toEqual(sortConversations(expected, 'lastMessageAt', dir).map((c) => c.id));
+      expect(found.total, JSON.stringify(raw)).toBe(expected.length);
+      return expected.length;
+    };
+    const cases: [string, Record<string, string>, ((c: ConversationRecord) => boolean)?][] = [
+      ['one word', { q: sample.lastname }],
+      ['two words', { q: `${sample.firstname} ${sample.lastname}` }],
+      ['upper case', { q: sample.lastname.toUpperCase() }],
+      ['part of a word', { q: sample.lastname.slice(1, 4) }],
+      ['across first and last name', { q: `${sample.firstname.slice(-1)} ${sample.lastname.slice(0, 3)}` }],
+      ['an email', { q: sample.proEmail ?? sample.lastname }],
+      ['a company word', { q: 'robotics' }],
+      ['punctuation', { q: '@' }],
+      ['accents, not folded', { q: 'müller' }],
+      ['no match', { q: 'zzqqxx' }],
+      ['with a status', { q: sample.lastname, status: 'OPEN' }, (c) => c.status === 'OPEN'],
+      ['with leadIds', { q: 'a', leadIds: someLeads.join(',') }, (c) => someLeads.includes(c.leadId)],
+      ['with leadIds none of which matches', { q: 'zzqqxx', leadIds: someLeads.join(',') }, (c) => someLeads.includes(c.leadId)],
+      ['oldest first', { q: sample.lastname, sortDirection: '1' }],
+    ];
+
+    it.each(cases)('%s', (_name, raw, keep) => {
+      expectFor(raw, keep);
+    });
+
+    it('after a lead is renamed, a lead is added with a conversation, and a lead replies', () => {
+      expect(expectFor({ q: sample.lastname })).toBeGreaterThan(1);
+      const renamed = ws.data.leads.find((l) => l.lastname === sample.lastname && l.id !== sample.id && ws.conversationsOfLead(l.id).length > 0)!;
+      ws.updateLead(renamed, { lastname: 'Zebedee', companyName: 'Quux Works' });
+      const added = { ...sample, id: 'lead_added', firstname: 'Added', lastname: `Later${sample.lastname}`, proEmail: null, persoEmail: null };
+      ws.addLead(added);
+      ws.addConversation({ ...ws.data.conversations[0]!, id: 'conv_added', leadId: added.id, lastMessageAt: NOW - 1 });
+      // An inbound message moves the sample's conversation to the top of the order.
+      const replied = ws.conversationsOfLead(sample.id)[0]!;
+      ws.addMessage({ id: 'msg_in', conversationId: replied.id, direction: 'RECEIVED', channel: 'EMAIL', status: 'RECEIVED', subject: null, content: 'hi', createdAt: NOW, memberId: null, attachments: [] });
+
+      for (const q of [sample.lastname, 'zebedee', 'quux works', 'added later', `later${sample.lastname}`]) expectFor({ q });
+      expect(everything(ws, { q: 'zebedee' }).ids).toEqual(byDate([...ws.conversationsOfLead(renamed.id)]));
+      expect(everything(ws, { q: sample.lastname }).ids[0]).toBe(replied.id);
+      expectFor({ q: sample.lastname, status: 'OPEN' }, (c) => c.status === 'OPEN');
+    });
   });
 });

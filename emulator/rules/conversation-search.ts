@@ -11,78 +11,19 @@
  * workspace never sorts a large list per call, and the exact `total` of a first page is one pass.
  */
 import type { ConversationSearchQuery } from '../../lib/api/schemas';
-import type { ConversationRecord, LeadRecord } from '../model';
-import { conversationPart, firstAfter, firstIndexWhere, rangeSlice, sortConversations, sortKey, type SortDirection, type SortField } from '../search-index';
+import { leadMatchesText, textNeedle } from '../lead-text-index';
+import type { ConversationRecord } from '../model';
+import { conversationPart, firstAfter, rangeSlice, sortConversations, sortKey, type SortDirection, type SortField } from '../search-index';
 import type { WorkspaceStore } from '../store';
 import { decodeCursor, encodeCursor, filterHash, type CursorPosition } from './cursor';
+
+export { leadMatchesText } from '../lead-text-index';
 
 export interface SearchPage {
   data: ConversationRecord[];
   total: number | null;
   nextToken: string | null;
   hasMore: boolean;
-}
-
-/** Free text `q`: case-insensitive substring of the lead's name, emails or company. */
-export function leadMatchesText(lead: LeadRecord, q: string): boolean {
-  const needle = q.trim().toLowerCase();
-  if (needle === '') return true;
-  // A line break never matches: the texts are kept one per line.
-  return !needle.includes('\n') && searchableText(lead).includes(needle);
-}
-
-/** The lower-cased texts `q` looks in, one line per field. */
-function searchableText(lead: LeadRecord): string {
-  return [`${lead.firstname} ${lead.lastname}`, lead.proEmail, lead.persoEmail, lead.companyName]
-    .filter((h): h is string => h !== null)
-    .join('\n')
-    .toLowerCase();
-}
-
-/**
- * Per workspace, every lead's searchable text in one string (each lead's text followed by a line
- * break), with where each lead's text starts: one `indexOf` pass over it finds the matches of a
- * needle much faster than a test per lead. Rebuilt when a lead changes (`leadsVersion`).
- */
-interface TextIndex {
-  version: number;
-  leads: LeadRecord[];
-  all: string;
-  starts: number[];
-}
-
-const textIndexes = new WeakMap<WorkspaceStore, TextIndex>();
-
-function textIndex(ws: WorkspaceStore): TextIndex {
-  const kept = textIndexes.get(ws);
-  if (kept && kept.version === ws.leadsVersion) return kept;
-  const leads = [...ws.leads.values()];
-  const starts: number[] = [];
-  let length = 0;
-  const texts = leads.map((lead) => {
-    const text = `${searchableText(lead)}\n`;
-    starts.push(length);
-    length += text.length;
-    return text;
-  });
-  const built = { version: ws.leadsVersion, leads, all: texts.join(''), starts };
-  textIndexes.set(ws, built);
-  return built;
-}
-
-/** The ids of the leads whose text holds `needle` (lower-case, without a line break). */
-function leadsWithText(index: TextIndex, needle: string): Set<string> {
-  const found = new Set<string>();
-  for (let at = index.all.indexOf(needle); at >= 0; ) {
-    // The lead whose text holds this position: the last start at or before it.
-    const lead = firstIndexWhere(index.starts, (start) => start > at) - 1;
-    found.add(index.leads[lead]!.id);
-    // On to the next lead: one match per lead is enough.
-    const next = index.starts[lead + 1];
-    if (next === undefined) break;
-    at = index.all.indexOf(needle, next);
-  }
-  return found;
 }
 
 /**
@@ -122,10 +63,13 @@ function hashedFilters(q: ConversationSearchQuery): Record<string, unknown> {
   return rest;
 }
 
-function union(lists: Iterable<readonly ConversationRecord[]>): ConversationRecord[] {
-  const seen = new Set<ConversationRecord>();
-  for (const list of lists) for (const c of list) seen.add(c);
-  return [...seen];
+/** Distinct values, in order: a partition's lists of distinct keys are disjoint. */
+const distinct = (values: readonly string[]): string[] => [...new Set(values)];
+
+function concat<T>(lists: readonly (readonly T[])[]): T[] {
+  const out: T[] = [];
+  for (const list of lists) for (const item of list) out.push(item);
+  return out;
 }
 
 export function searchConversations(
@@ -156,9 +100,9 @@ export function searchConversations(
         if (lead && leadMatchesText(lead, text)) matched.add(id);
       }
     } else {
-      // Every lead: through the workspace's text index, not lead by lead.
-      const needle = text.trim().toLowerCase();
-      if (!needle.includes('\n')) for (const id of leadsWithText(textIndex(ws), needle)) matched.add(id);
+      // Every lead: through the workspace's free-text index, not lead by lead.
+      const needle = textNeedle(text);
+      if (needle !== null) for (const lead of ws.leadsWithText(needle)) matched.add(lead.id);
     }
     leadIds = matched;
   }
@@ -195,11 +139,11 @@ export function searchConversations(
   const parts: { part: readonly ConversationRecord[]; only: boolean }[] = [];
   // A range on the sort field is a slice of any order (found by binary search), never a walk.
   const ranged = RANGE_OF[field];
-  const onlyFilter = (name?: keyof ConversationSearchQuery) =>
+  const onlyFilter = (...names: (keyof ConversationSearchQuery)[]) =>
     !leadIds &&
     !campaignScopes &&
     (Object.keys(q) as (keyof ConversationSearchQuery)[]).every(
-      (k) => NOT_FILTERS.has(k) || k === name || (ranged?.includes(k) ?? false) || q[k] === undefined,
+      (k) => NOT_FILTERS.has(k) || names.includes(k) || (ranged?.includes(k) ?? false) || q[k] === undefined,
     );
   if (q.status?.length === 1) parts.push({ part: ws.orderedPart(conversationPart('status', q.status[0]!), field, dir), only: onlyFilter('status') });
   if (q.identityIds?.length === 1) {
@@ -207,18 +151,24 @@ export function searchConversations(
   }
   if (q.lastMessageStatus?.length === 1) {
     parts.push({ part: ws.orderedPart(conversationPart('lastStatus', q.lastMessageStatus[0]!), field, dir), only: onlyFilter('lastMessageStatus') });
+    if (q.status?.length === 1) {
+      const both = conversationPart('statusAndLast', q.status[0]!, q.lastMessageStatus[0]!);
+      parts.push({ part: ws.orderedPart(both, field, dir), only: onlyFilter('status', 'lastMessageStatus') });
+    }
   }
   const best = parts.sort((a, b) => a.part.length - b.part.length)[0] ?? { part: ws.orderedConversations(field, dir), only: onlyFilter() };
+  // A conversation has one lead, one identity, one audience: the lists of distinct ones never
+  // share a conversation, so their concatenation needs no de-duplication.
   const indexed: (readonly (readonly ConversationRecord[])[])[] = [];
   if (leadIds) indexed.push([...leadIds].map((id) => ws.conversationsOfLead(id)));
-  if (q.identityIds) indexed.push(q.identityIds.map((id) => ws.conversationsOfIdentity(id)));
-  if (q.audienceIds) indexed.push(q.audienceIds.map((id) => ws.conversationsOfAudience(id)));
-  if (campaignScopes) indexed.push(campaignScopes.map((s) => ws.conversationsOfIdentity(s.identityId)));
+  if (q.identityIds) indexed.push(distinct(q.identityIds).map((id) => ws.conversationsOfIdentity(id)));
+  if (q.audienceIds) indexed.push(distinct(q.audienceIds).map((id) => ws.conversationsOfAudience(id)));
+  if (campaignScopes) indexed.push(distinct(campaignScopes.map((s) => s.identityId)).map((id) => ws.conversationsOfIdentity(id)));
   const narrowest = indexed
     .map((lists) => ({ lists, size: lists.reduce((n, l) => n + l.length, 0) }))
     .sort((a, b) => a.size - b.size)[0];
   const sorted = narrowest !== undefined && worthSorting(narrowest.size, best.part.length);
-  const ordered: readonly ConversationRecord[] = sorted ? sortConversations(union(narrowest.lists), field, dir) : best.part;
+  const ordered: readonly ConversationRecord[] = sorted ? sortConversations(concat(narrowest.lists), field, dir) : best.part;
 
   const [lo, hi] = ranged ? rangeSlice(ordered, field, dir, asNumber(q[ranged[0]!]), asNumber(q[ranged[1]!])) : [0, ordered.length];
   const start = Math.max(lo, cursor ? firstAfter(ordered, cursor, field, dir) : 0);
