@@ -6,7 +6,9 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { startEmulator } from '../emulator/server';
 import { launchWithExtension } from '../test/e2e/browser';
+import { control, proWorkspace, resetDemo } from './emulator-control';
 
 /** Where `bench/sizes.ts` builds and zips the extension; the browser parts load it from here. */
 export const BENCH_OUT_DIR = resolve('.output/bench');
@@ -112,4 +114,31 @@ export async function openExtensionWindow(browser: BenchBrowser, path: string, s
   const page = await opened;
   await page.waitForLoadState('domcontentloaded');
   return page;
+}
+
+/** A run over HTTPS with HTTP/2: a browser of its own, configured with the Pro workspace's key. */
+export interface OverH2 {
+  browser: BenchBrowser;
+  /** The emulator's control origin, over plain HTTP: Node does not trust its certificate. */
+  ctl: string;
+  /** The look-alike site's origin as the browser sees it. */
+  pronet: string;
+}
+
+/** Runs `fn` with an emulator over TLS and HTTP/2 (`latencyMs` added) and a browser of its own; both are closed after. */
+export async function overH2<T>(latencyMs: number, fn: (h2: OverH2) => Promise<T>): Promise<T> {
+  const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true, tls: true });
+  const ctl = emulator.plainOrigin;
+  try {
+    const pro = proWorkspace(await resetDemo(ctl));
+    const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, tls: true });
+    try {
+      await control(ctl, 'faults', { latencyMs });
+      return await fn({ browser, ctl, pronet: `https://pronet.localhost:${new URL(emulator.origin).port}` });
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await emulator.close();
+  }
 }

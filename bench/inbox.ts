@@ -10,9 +10,9 @@
  * Times are taken in the panel's document (a click and a MutationObserver in one evaluate).
  */
 import type { Page } from '@playwright/test';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import type { RunningEmulator } from '../emulator/server';
 import { calls, control, proWorkspace, resetDemo } from './emulator-control';
-import { launchConfigured, openExtensionWindow, send, tabIdOf, type BenchBrowser } from './extension';
+import { launchConfigured, openExtensionWindow, overH2, send, tabIdOf, type BenchBrowser } from './extension';
 import { round, summarize, type Summary } from './stats';
 
 export interface InboxBenchOptions {
@@ -127,22 +127,8 @@ async function coldOpens(browser: BenchBrowser, panel: Page, ctl: string, opts: 
 }
 
 /** The cold opens over HTTPS with HTTP/2: an emulator with TLS and a browser of their own. */
-async function coldOverH2(opts: InboxBenchOptions): Promise<ColdOpens> {
-  const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true, tls: true });
-  // Node does not trust the emulator's certificate: the control calls go over plain HTTP.
-  const ctl = emulator.plainOrigin;
-  try {
-    const pro = proWorkspace(await resetDemo(ctl));
-    const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, tls: true });
-    try {
-      const panel = await panelBeside(browser, ctl, `https://pronet.localhost:${new URL(emulator.origin).port}`, opts.latencyMs);
-      return await coldOpens(browser, panel, ctl, opts, ' (HTTPS/2)');
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await emulator.close();
-  }
+function coldOverH2(opts: InboxBenchOptions): Promise<ColdOpens> {
+  return overH2(opts.latencyMs, async ({ browser, ctl, pronet }) => coldOpens(browser, await panelBeside(browser, ctl, pronet, opts.latencyMs), ctl, opts, ' (HTTPS/2)'));
 }
 
 export async function inboxBench(emulator: RunningEmulator, options: Partial<InboxBenchOptions> = {}): Promise<InboxBenchResult> {

@@ -27,7 +27,7 @@
  */
 import type { Page } from '@playwright/test';
 import { buildSeed } from '../emulator/seed/index';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import type { RunningEmulator } from '../emulator/server';
 import { createClient } from '../lib/api/client';
 import { createBackgroundApi } from '../lib/background/api';
 import { createResolver } from '../lib/background/resolver';
@@ -37,7 +37,7 @@ import type { ProfileCache } from '../lib/store/cache';
 import type { CacheEntry } from '../lib/store/db';
 import { readBadges } from '../test/e2e/chip';
 import { calls, control, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
-import { launchConfigured, send } from './extension';
+import { launchConfigured, overH2, send } from './extension';
 import { round, summarize, type Summary } from './stats';
 
 export interface ListBadgesOptions {
@@ -184,25 +184,13 @@ async function coldAndWarm(page: Page, ctl: string, pronet: string, opts: ListBa
 }
 
 /** The cold and warm pages over HTTPS with HTTP/2: an emulator with TLS and a browser of their own. */
-async function overH2(opts: ListBadgesOptions): Promise<ColdAndWarm> {
-  const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true, tls: true });
-  // Node does not trust the emulator's certificate: the control calls go over plain HTTP.
-  const ctl = emulator.plainOrigin;
-  try {
-    const pro = proWorkspace(await resetDemo(ctl));
-    const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, tls: true });
-    try {
-      await control(ctl, 'faults', { latencyMs: opts.latencyMs });
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: 1280, height: 1600 });
-      const { pages: _pages, ...figures } = await coldAndWarm(page, ctl, `https://pronet.localhost:${new URL(emulator.origin).port}`, opts);
-      return figures;
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await emulator.close();
-  }
+function coldAndWarmOverH2(opts: ListBadgesOptions): Promise<ColdAndWarm> {
+  return overH2(opts.latencyMs, async ({ browser, ctl, pronet }) => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    const { pages: _pages, ...figures } = await coldAndWarm(page, ctl, pronet, opts);
+    return figures;
+  });
 }
 
 export async function listBadgesBench(emulator: RunningEmulator, options: Partial<ListBadgesOptions> = {}): Promise<ListBadgesResult> {
@@ -375,7 +363,7 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
 
     // ---- the same cold and warm pages over HTTPS with HTTP/2
     await control(emulator.origin, 'faults', {});
-    const h2 = await overH2(opts);
+    const h2 = await coldAndWarmOverH2(opts);
 
     return {
       runs: opts.runs,
