@@ -4,7 +4,8 @@ import type { ConversationRecord } from '../model';
 import { buildSeed } from '../seed/index';
 import { sortConversations } from '../search-index';
 import { WorkspaceStore } from '../store';
-import { leadMatchesText, searchConversations } from './conversation-search';
+import { leadMatchesText } from '../lead-text-index';
+import { searchConversations } from './conversation-search';
 
 const NOW = Date.UTC(2030, 5, 1);
 const SECRET = 'test-secret';

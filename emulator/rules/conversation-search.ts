@@ -17,7 +17,6 @@ import { conversationPart, firstAfter, rangeSlice, sortConversations, sortKey, t
 import type { WorkspaceStore } from '../store';
 import { decodeCursor, encodeCursor, filterHash, type CursorPosition } from './cursor';
 
-export { leadMatchesText } from '../lead-text-index';
 
 export interface SearchPage {
   data: ConversationRecord[];
