@@ -35,7 +35,9 @@ afterEach(async () => {
 });
 
 describe('background outbox across a killed worker', () => {
-  it('finishes after a restart what the killed worker had queued', async () => {
+  // Its waits add up to 90 s (some progress, then the outbox empty): each dropped append (10%) holds
+  // its conversation for the client's 10 s timeout before it may be read back, so a run takes 30–60 s.
+  it('finishes after a restart what the killed worker had queued', { timeout: 120_000 }, async () => {
     const ws = proWorkspace();
     const planned = plan(await pickConversations(ws, 10), 'r', Date.now() + 7 * 86_400_000);
     const dbName = freshDbName('restart');
