@@ -27,6 +27,7 @@ export function recordCall(core: EmulatorCore, endpoint: { name: EndpointName; m
         summary = 'connection dropped (fault)';
         if (c.get('lateApplied') === true) summary += `; applied late: ${c.res.status} ${outcome}`;
       } else if (c.error) summary = outcome;
+      else if (c.get('appliedThenFailed') !== undefined) summary = `applied (${c.get('appliedThenFailed')} ${summary}), then answered 502 (fault)`;
       core.calls.add({
         workspaceId: ws?.id ?? null,
         workspaceName: ws?.data.name ?? null,

@@ -20,6 +20,8 @@ export interface ApiVariables {
   dropped?: boolean;
   /** A dropped mutation the service went on with (`lateApplyMs`): the history says what became of it. */
   lateApplied?: boolean;
+  /** A mutation applied (with this status) and then answered 502 by an injected fault (`applyThenFailRate`). */
+  appliedThenFailed?: number;
   /** The call history's summary of a served call. */
   summary?: string;
 }

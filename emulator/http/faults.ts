@@ -1,6 +1,7 @@
 /**
  * Injected faults (`POST /_emulator/faults`), the first thing a call meets: added latency, then a
- * dropped connection (a mutation then applied late with `lateApplyMs`) or a 503. The rules of which fault strikes are rules/faults.ts.
+ * dropped connection (a mutation then applied late with `lateApplyMs`), a 503, or a mutation applied
+ * and then answered 502 (`applyThenFailRate`). The rules of which fault strikes are rules/faults.ts.
  */
 import { createMiddleware } from 'hono/factory';
 import type { EmulatorCore } from '../core';
@@ -12,7 +13,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export function injectedFaults(core: EmulatorCore) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    const outcome = faultOutcome(core.faults, core.random);
+    const outcome = faultOutcome(core.faults, core.random, c.req.method);
     if (core.faults.latencyMs) {
       await sleep(core.faults.latencyMs);
       // The call arrives late: it counts (rate limit, call history) when the wait is over.
@@ -37,6 +38,15 @@ export function injectedFaults(core: EmulatorCore) {
     }
     if (outcome === 'error') throw new HttpError(503, 'The service is temporarily unavailable (injected fault).');
     await next();
+    if (outcome === 'apply-then-fail') {
+      // The service applied it; the gateway in front lost the answer. The history says both.
+      c.set('appliedThenFailed', c.res.status);
+      c.res = undefined;
+      c.res = new Response(JSON.stringify({ error: 'Bad Gateway', message: 'Bad gateway (injected fault: the request was applied).' }), {
+        status: 502,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     return undefined;
   });
 }

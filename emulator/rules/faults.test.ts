@@ -9,6 +9,9 @@ describe('faults', () => {
     expect(faultOutcome({ errorRate: 1 }, () => 0.99)).toBe('error');
     expect(faultOutcome({ errorRate: 0.5 }, () => 0.6)).toBe('pass');
     expect(faultOutcome({ errorRate: 0, dropRate: 0 }, () => 0)).toBe('pass');
+    expect(faultOutcome({ applyThenFailRate: 1 }, () => 0.5, 'POST')).toBe('apply-then-fail');
+    expect(faultOutcome({ applyThenFailRate: 1 }, () => 0.5, 'GET')).toBe('pass');
+    expect(faultOutcome({ applyThenFailRate: 0.3 }, () => 0.5, 'POST')).toBe('pass');
   });
 
   it('uses the custom rate limit while set', () => {

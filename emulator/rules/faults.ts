@@ -1,7 +1,8 @@
 /**
  * Injected faults for tests and demos (`POST /_emulator/faults`): added latency, a share of 5xx
  * answers, a share of dropped connections (mutations among them applied late with `lateApplyMs`),
- * and a custom rate limit. `{}` clears them all.
+ * a share of mutations applied and then answered 5xx (`applyThenFailRate`, as a gateway does when
+ * the service behind it succeeded), and a custom rate limit. `{}` clears them all.
  */
 import { z } from 'zod';
 import type { RateLimitConfig } from './rate-limit';
@@ -15,18 +16,27 @@ export const FaultsBody = z.strictObject({
    * real server may finish a request whose client has gone). Reads are dropped as before.
    */
   lateApplyMs: z.number().int().min(0).max(120_000).optional(),
+  /**
+   * A share of mutations the service applies and then answers 502 for, as a gateway does when the
+   * service behind it succeeded but the answer was lost: a client that resends blindly doubles it.
+   * Reads are never struck by it.
+   */
+  applyThenFailRate: z.number().min(0).max(1).optional(),
   rateLimit: z
     .strictObject({ calls: z.number().int().min(1), windowMs: z.number().int().min(1) })
     .optional(),
 });
 export type Faults = z.infer<typeof FaultsBody>;
 
-export type FaultOutcome = 'drop' | 'error' | 'pass';
+export type FaultOutcome = 'drop' | 'error' | 'apply-then-fail' | 'pass';
 
-/** What happens to one API call: dropped first, then failed, else served. */
-export function faultOutcome(faults: Faults, random: () => number): FaultOutcome {
+/** What happens to one API call: dropped first, then failed, then (a mutation) applied and failed, else served. */
+export function faultOutcome(faults: Faults, random: () => number, method = 'GET'): FaultOutcome {
   if (faults.dropRate !== undefined && faults.dropRate > 0 && random() < faults.dropRate) return 'drop';
   if (faults.errorRate !== undefined && faults.errorRate > 0 && random() < faults.errorRate) return 'error';
+  if (method !== 'GET' && faults.applyThenFailRate !== undefined && faults.applyThenFailRate > 0 && random() < faults.applyThenFailRate) {
+    return 'apply-then-fail';
+  }
   return 'pass';
 }
 

@@ -57,8 +57,25 @@ describe('faults', () => {
     expect(late?.summary).toMatch(/applied late: 200/);
   });
 
+  it('applyThenFailRate applies a mutation and then answers 502, as a gateway does; reads are untouched', async () => {
+    const ws = proWorkspace();
+    const client = clientFor(ws, { retry: { maxAttempts: 1 } });
+    const [target] = (await client.conversations.search({ limit: 1, status: 'OPEN' })).data;
+    if (!target) throw new Error('no open conversation');
+    await setFaults({ applyThenFailRate: 1 });
+    expect((await rawCall('/members', { key: ws.apiKey })).status).toBe(200);
+    const res = await rawCall<{ message: string }>('/inbox/conversations/archive', { key: ws.apiKey, method: 'POST', body: { conversationId: target.id } });
+    expect(res.status).toBe(502);
+    await clearFaults();
+    expect((await getConversation(target.id)).conversation.status).toBe('ARCHIVED');
+    const [call] = (await emulatorCalls({ workspace: ws.id })).filter((c) => c.endpoint === 'archiveConversation');
+    expect(call).toMatchObject({ status: 502, ok: false });
+    expect(call?.summary).toMatch(/applied \(200.*then answered 502/);
+  });
+
   it('refuses malformed faults with 400', async () => {
     await expect(setFaults({ errorRate: 3 })).rejects.toThrow(/400/);
     await expect(setFaults({ lateApplyMs: -1 })).rejects.toThrow(/400/);
+    await expect(setFaults({ applyThenFailRate: 1.5 })).rejects.toThrow(/400/);
   });
 });

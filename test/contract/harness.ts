@@ -11,6 +11,7 @@ import { createClient, type Client, type ClientOptions } from '../../lib/api/cli
 import type { ConversationSummary, Lead, Message } from '../../lib/api/schemas';
 import type { CallRecord } from '../../emulator/model';
 import type { DeliveryOutcome } from '../../emulator/rules/webhook-delivery';
+import type { Faults } from '../../emulator/rules/faults';
 import { oneLead } from '../../lib/api/lead-search';
 
 export interface EmulatorWorkspace {
@@ -87,13 +88,8 @@ export async function emulatorNow(): Promise<number> {
   return (await control<{ now: number }>('GET', '/clock')).now;
 }
 
-export interface FaultsInput {
-  latencyMs?: number;
-  errorRate?: number;
-  dropRate?: number;
-  lateApplyMs?: number;
-  rateLimit?: { calls: number; windowMs: number };
-}
+/** What the control API's faults take: the emulator's own schema, not a copy of it. */
+export type FaultsInput = Faults;
 
 /** Replaces the faults; `{}` clears them. */
 export async function setFaults(faults: FaultsInput): Promise<void> {
