@@ -4,10 +4,11 @@
  */
 import { Hono } from 'hono';
 import type { EmulatorCore } from './core';
-import { endpointRegistrar } from './http/endpoint';
+import { agentEndpointRegistrar, endpointRegistrar } from './http/endpoint';
 import { recordCall } from './http/call-history';
 import type { Api, ApiEnv } from './http/env';
 import { errorBody } from './http/errors';
+import { registerAgentRoutes } from './routes/agent';
 import { registerAudienceRoutes } from './routes/audiences';
 import { registerCampaignRoutes } from './routes/campaigns';
 import { registerConversationRoutes } from './routes/conversations';
@@ -33,6 +34,8 @@ export function createApi(core: EmulatorCore): Api {
   registerWebhookRoutes(endpoint);
   registerVisitorRoutes(endpoint);
   registerCrmRoutes(endpoint);
+  // The agent server's calls beyond the 39 (spec/real-clients.md #5-7).
+  registerAgentRoutes(agentEndpointRegistrar(api, core));
 
   // No key, fault or limit applies to a path no endpoint serves; it is recorded all the same.
   api.all('*', recordCall(core, null), (c) => {

@@ -8,9 +8,10 @@ import { effectiveState } from '../lib/inbox/conversation-state';
 import { EmulatorClock, Timeline, type RealTimers } from './clock';
 import { CallHistory } from './call-history';
 import { JobQueue, type AudienceImportJob, type EnrichCompleteJob, type Job } from './jobs';
-import type { BuildSeed, ConversationRecord, MessageRecord, Plan, SeedName, WorldData } from './model';
+import type { BuildSeed, ConversationRecord, EnrichRequestRecord, MessageRecord, Plan, SeedName, WorldData } from './model';
 import { StateFile, loadState, type PersistedState } from './persistence';
-import { enrichmentFindings } from './rules/enrichment';
+import { enrichStatus, enrichmentFindings } from './rules/enrichment';
+import { toLead } from './wire';
 import { addLeadToAudience, createOrMergeLead } from './rules/lead-merge';
 import type { Faults } from './rules/faults';
 import type { Dialect } from './http/dialect';
@@ -202,20 +203,37 @@ export class EmulatorCore {
   private completeEnrichment(job: EnrichCompleteJob): void {
     const ws = this.store.workspaceById(job.workspaceId);
     const request = ws?.enrichRequests.get(job.enrichRequestId);
-    const lead = request?.leadId ? ws?.leads.get(request.leadId) : undefined;
-    if (!ws || !request || !lead) return;
-    const found = enrichmentFindings(lead, request.enrichType);
-    if (Object.keys(found).length === 0) return;
+    if (ws && request) this.finishEnrichment(ws, request);
+  }
+
+  /**
+   * An enrichment is over: the lead's empty fields are filled with what was found, and in webhook
+   * mode the result goes to the request's `webhookUrl` (inbox webhooks' timeout and retries).
+   */
+  finishEnrichment(ws: WorkspaceStore, request: EnrichRequestRecord): void {
+    const lead = request.leadId ? ws.leads.get(request.leadId) : undefined;
+    const found = lead ? enrichmentFindings(lead, request.enrichType) : {};
     const now = this.clock.now();
-    ws.updateLead(lead, { ...found, modifiedAt: now });
-    ws.addLog({
-      id: newId('log'),
-      leadId: lead.id,
-      identityId: null,
-      campaignId: null,
-      type: 'ENRICHED',
-      description: `${request.enrichType}: ${Object.keys(found).join(', ')} found`,
-      createdAt: now,
-    });
+    if (lead && Object.keys(found).length > 0) {
+      ws.updateLead(lead, { ...found, modifiedAt: now });
+      ws.addLog({
+        id: newId('log'),
+        leadId: lead.id,
+        identityId: null,
+        campaignId: null,
+        type: 'ENRICHED',
+        description: `${request.enrichType}: ${Object.keys(found).join(', ')} found`,
+        createdAt: now,
+      });
+    }
+    if (request.mode === 'webhook' && request.webhookUrl) {
+      const status = enrichStatus(request, Math.max(now, request.completesAt));
+      this.webhooks.deliverTo(ws.id, request.webhookUrl, {
+        enrichRequestId: request.id,
+        enrichType: request.enrichType,
+        status,
+        ...(status === 'completed' && lead ? { lead: toLead(lead) } : {}),
+      });
+    }
   }
 }

@@ -3,7 +3,7 @@
  * audience import, enrichment completion. Jobs are plain data so that `--data FILE` keeps them
  * across a restart; the queue arms one timeline entry per job.
  */
-import type { InboxWebhookPayload } from '../lib/api/schemas';
+import type { EnrichWebhookPayload, InboxWebhookPayload } from '../lib/api/schemas';
 import type { Timeline, TimelineHandle } from './clock';
 
 interface JobBase {
@@ -19,12 +19,16 @@ export interface WebhookWindowJob extends JobBase {
   conversationId: string;
 }
 
-/** One delivery attempt (0 = first, 1..5 = retries) of a payload frozen when it was built. */
+/**
+ * One delivery attempt (0 = first, 1..5 = retries) of a payload frozen when it was built: to an
+ * inbox webhook (`webhookId`), or to the `url` an enrichment in webhook mode gave.
+ */
 export interface WebhookAttemptJob extends JobBase {
   kind: 'webhook-attempt';
   webhookId: string;
+  url?: string;
   attempt: number;
-  payload: InboxWebhookPayload;
+  payload: InboxWebhookPayload | EnrichWebhookPayload;
 }
 
 /** Next step of a background audience import: adds one lead, then schedules the next. */

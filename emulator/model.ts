@@ -37,6 +37,8 @@ export interface IdentityRecord {
   companyName: string;
   jobTitle: string;
   pronetConnected: boolean;
+  /** Set by POST /identities/{id}/preferences (the agent server's memory of how this identity writes). */
+  preferences?: { identityId: string; category: string; key: string; value: string; channel: string | null; updatedAt: number }[];
 }
 
 export interface AudienceRecord {
@@ -75,6 +77,11 @@ export interface LeadRecord {
   audienceIds: string[];
   /** Lead status per campaign id (POST /leads/status), e.g. 'STARTED', 'INTERESTED'. */
   statusByCampaign: Record<string, string>;
+  /** The status a PAUSED lead had in each campaign, given back by RESUME (rules/lead-status.ts). */
+  pausedFrom?: Record<string, string>;
+  /** Given by POST /leads (`relationsCount`, `customAttribute1..10`); absent when never given. */
+  relationsCount?: number | null;
+  customAttributes?: Record<string, string>;
   unsubscribed: boolean;
   createdAt: number;
   modifiedAt: number;
@@ -118,6 +125,9 @@ export interface MessageRecord {
   /** The member who sent it (SENT only). */
   memberId: string | null;
   attachments: unknown[];
+  /** Email copies (`cc`, `bcc` of POST /inbox/email), when given. */
+  cc?: string[];
+  bcc?: string[];
 }
 
 /** Wire shapes reused as records (lib/api/schemas is the one definition of these trees). */
@@ -164,6 +174,8 @@ export interface WebhookRecord {
   /** Empty: every campaign. */
   campaignIds: string[];
   createdAt: number;
+  /** Given by the workflow trigger; not part of the documented list item. */
+  description?: string;
 }
 
 export type EnrichType = 'EMAIL_ENRICH' | 'PRONET_ENRICH' | 'FULL_ENRICH';
@@ -179,6 +191,9 @@ export interface EnrichRequestRecord {
   /** Decided when requested; `not_found` when nothing could be found for the lead. */
   outcome: 'completed' | 'not_found';
   creditsSpent: number;
+  /** How the caller learns the result (default polling); `webhookUrl` receives it in webhook mode. */
+  mode?: 'polling' | 'sync' | 'webhook';
+  webhookUrl?: string;
 }
 
 export interface LeadLogRecord {
@@ -209,6 +224,11 @@ export interface WorkspaceData {
   name: string;
   plan: Plan;
   apiKey: string;
+  /**
+   * The account the workspace belongs to: a key reaches every workspace of its account with the
+   * `X-Workspace` header (GET /workspaces lists them). Absent: an account of one workspace.
+   */
+  accountId?: string;
   /** The plan includes CRM sync (crmA/crmB campaign settings; GET /crm/integrations). */
   crmSync: boolean;
   crm: { crmA: { connected: boolean }; crmB: { connected: boolean }; records: CrmRecord[] };

@@ -80,6 +80,8 @@ export function toLead(l: LeadRecord): Lead {
     crmId: l.crmIds.crmA ?? l.crmIds.crmB ?? null,
     audienceIds: [...l.audienceIds],
     createdAt: l.createdAt,
+    ...(l.relationsCount !== undefined && l.relationsCount !== null ? { relationsCount: l.relationsCount } : {}),
+    ...(l.customAttributes && Object.keys(l.customAttributes).length > 0 ? { customAttributes: { ...l.customAttributes } } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ import { createMiddleware } from 'hono/factory';
 import type { EmulatorCore } from '../core';
 import type { ApiEnv } from './env';
 import { HttpError } from './errors';
+import { WORKSPACE_HEADER } from '../../lib/api/schemas/agent';
+import type { WorkspaceStore } from '../store';
 
 export type KeyForm = 'bearer' | 'x-api-key' | 'query';
 
@@ -29,6 +31,20 @@ export function presentedKey(headers: Headers, url: URL): PresentedKey | null {
 }
 
 /**
+ * The workspace a call acts on: the key's own, or another of its account named by the
+ * `X-Workspace` header (spec/real-clients.md #5); 403 when the account holds no such workspace.
+ */
+export function actingWorkspace(core: EmulatorCore, own: WorkspaceStore, named: string | undefined): WorkspaceStore {
+  const id = named?.trim();
+  if (!id || id === own.id) return own;
+  const other = core.store.workspaceById(id);
+  if (!other || own.data.accountId === undefined || other.data.accountId !== own.data.accountId) {
+    throw new HttpError(403, `This key's account has no workspace ${id.slice(0, 64)}.`, { field: WORKSPACE_HEADER });
+  }
+  return other;
+}
+
+/**
  * The key middleware: 401 without a key or with an unknown one; the key and its workspace go down
  * the chain. A key in the query string still works and marks the answer `Deprecation: true`.
  */
@@ -37,10 +53,10 @@ export function requireKey(core: EmulatorCore) {
     const presented = presentedKey(c.req.raw.headers, new URL(c.req.url));
     if (presented?.form === 'query') c.header('Deprecation', 'true');
     if (!presented) throw new HttpError(401, 'Missing API key: send it as Authorization: Bearer <key>.');
-    const ws = core.store.workspaceByKey(presented.key);
-    if (!ws) throw new HttpError(401, 'Unknown API key.');
+    const own = core.store.workspaceByKey(presented.key);
+    if (!own) throw new HttpError(401, 'Unknown API key.');
     c.set('apiKey', presented.key);
-    c.set('workspace', ws);
+    c.set('workspace', actingWorkspace(core, own, c.req.header(WORKSPACE_HEADER)));
     await next();
   });
 }

@@ -4,14 +4,15 @@
  * instant the call counts at and writes the record in `finally`.
  */
 import { createMiddleware } from 'hono/factory';
+import type { AgentEndpointName } from '../../lib/api/agent-endpoints';
 import type { EndpointName, HttpMethod } from '../../lib/api/endpoints';
 import { pathWithoutKey } from '../call-history';
 import type { EmulatorCore } from '../core';
 import type { ApiEnv } from './env';
 import { toHttpError } from './errors';
 
-/** `endpoint` null: a path no endpoint serves. */
-export function recordCall(core: EmulatorCore, endpoint: { name: EndpointName; method: HttpMethod } | null) {
+/** `endpoint` null: a path no endpoint serves. Named by the catalogue, or by lib/api/agent-endpoints.ts. */
+export function recordCall(core: EmulatorCore, endpoint: { name: EndpointName | AgentEndpointName; method: HttpMethod } | null) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     c.set('at', core.now());
     try {

@@ -5,7 +5,9 @@
  *
  * - the note update: `{success: true, data: {conversationId, leadId, mode, note, noteLength, timestamp, truncated}}`;
  * - an error: its sentence in `error`, no `message`;
- * - the identities, members and webhook lists: in turn bare, `{data: [...]}` and `{<name>: [...]}`;
+ * - the identities list: in turn bare, `{data: [...]}` and `{identities: [...]}`; the members list bare
+ *   or `{members: [...]}`, the webhook list bare or `{data: [...]}`: the envelopes the service's own
+ *   clients read (spec/real-clients.md #1, #30), so none it could not have sent;
  * - a webhook list item: with extra fields.
  */
 import { z } from 'zod';
@@ -16,15 +18,24 @@ export const Dialect = z.enum(DIALECTS);
 export type Dialect = z.infer<typeof Dialect>;
 export const DialectBody = z.strictObject({ dialect: Dialect });
 
-/** The three list envelopes, served in turn (`turn` counts the calls of the endpoint). */
-function envelope(list: unknown[], name: string, turn: number): unknown {
-  switch (turn % 3) {
-    case 0:
-      return list;
-    case 1:
+type Envelope = 'bare' | 'data' | 'named';
+
+/** The list envelopes each list comes in, served in turn: the ones the real clients read. */
+const ENVELOPES = {
+  listIdentities: ['bare', 'data', 'named'],
+  listMembers: ['bare', 'named'],
+  listInboxWebhooks: ['bare', 'data'],
+} as const satisfies Record<string, readonly Envelope[]>;
+
+/** A list in the envelope of this turn (`turn` counts the calls of the endpoint). */
+function envelope(list: unknown[], name: string, turn: number, envelopes: readonly Envelope[]): unknown {
+  switch (envelopes[turn % envelopes.length]) {
+    case 'data':
       return { data: list };
-    default:
+    case 'named':
       return { [name]: list };
+    default:
+      return list;
   }
 }
 
@@ -46,14 +57,15 @@ export function variantBody(name: EndpointName, body: unknown, ctx: VariantConte
       return { success: true, ...rest, data: { ...(data as object), leadId: ctx.leadId ?? null, mode: ctx.mode ?? null, timestamp: new Date(ctx.now).toISOString() } };
     }
     case 'listMembers':
-      return envelope(body as unknown[], 'members', ctx.turn);
+      return envelope(body as unknown[], 'members', ctx.turn, ENVELOPES.listMembers);
     case 'listIdentities':
-      return envelope(b.identities as unknown[], 'identities', ctx.turn);
+      return envelope(b.identities as unknown[], 'identities', ctx.turn, ENVELOPES.listIdentities);
     case 'listInboxWebhooks':
       return envelope(
         (body as Record<string, unknown>[]).map((w) => ({ ...w, active: true, events: ['message.received'], lastDeliveryAt: null })),
         'inboxWebhooks',
         ctx.turn,
+        ENVELOPES.listInboxWebhooks,
       );
     default:
       return body;

@@ -57,8 +57,12 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The error body. A 400's sentence is in `error` as well as in `message`: the service's agent
+ * server shows `body.error` of a 400 (spec/real-clients.md, Errors); other codes carry the reason.
+ */
 export function errorBody(status: number, message: string, details?: Record<string, unknown>): ErrorBodyShape {
-  return { statusCode: status, error: reasonPhrase(status), message, ...(details ? { details } : {}) };
+  return { statusCode: status, error: status === 400 ? message : reasonPhrase(status), message, ...(details ? { details } : {}) };
 }
 
 const UNEXPECTED = 'The emulator failed on this request.';

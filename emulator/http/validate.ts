@@ -26,13 +26,31 @@ function firstValues(query: Record<string, string | string[]>): Record<string, s
 }
 
 /**
- * The body read as JSON whatever its Content-Type, an empty one as `{}` (the service's reading);
- * the request goes on as `application/json`, the only kind zod-validator's `json` target reads.
+ * A form-encoded body (`a=1&campaign=x&campaign=y`, as the workflow node sends `/leads/status` and
+ * `/audiences`) as the object its JSON twin would be: a repeated key is a list, every value a
+ * string (the schemas read `"true"` and numbers in their wire forms).
+ */
+export function formFields(text: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(text)) {
+    const key = k.endsWith('[]') ? k.slice(0, -2) : k;
+    const prev = out[key];
+    out[key] = prev === undefined ? (k.endsWith('[]') ? [v] : v) : [...(Array.isArray(prev) ? prev : [prev]), v];
+  }
+  return out;
+}
+
+/**
+ * The body read as JSON whatever its Content-Type but form encoding (read as `formFields`), an
+ * empty one as `{}` (the service's reading); the request goes on as `application/json`, the only
+ * kind zod-validator's `json` target reads.
  */
 export const jsonBody = createMiddleware(async (c, next) => {
   const text = await c.req.raw.text();
   let body: unknown = {};
-  if (text.trim() !== '') {
+  const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
+  if (form) body = formFields(text);
+  else if (text.trim() !== '') {
     try {
       body = JSON.parse(text);
     } catch {

@@ -16,7 +16,7 @@ export function registerCrmRoutes(endpoint: RegisterEndpoint): void {
       .filter(connected)
       .filter(
         (r) =>
-          (body.email === undefined || same(r.email, body.email)) &&
+          [body.email, body.proEmail, body.persoEmail].every((e) => e === undefined || same(r.email, e)) &&
           (body.firstname === undefined || same(r.firstname, body.firstname)) &&
           (body.lastname === undefined || same(r.lastname, body.lastname)) &&
           (body.companyName === undefined || same(r.companyName, body.companyName)) &&

@@ -9,7 +9,7 @@ import { toLead } from '../wire';
 
 export function registerEnrichmentRoutes(endpoint: RegisterEndpoint): void {
   endpoint('enrichLead', ({ core, ws, body, now }) => {
-    const { enrichType, ...who } = body;
+    const { enrichType, mode, webhookUrl, ...who } = body;
     // Find the lead first (404 spends nothing), then spend (402 creates nothing).
     let lead: LeadRecord | undefined = findLead(ws, normaliseLeadFields(who));
     const creditsSpent = spendCredits(ws.data.credits, enrichType);
@@ -22,7 +22,18 @@ export function registerEnrichmentRoutes(endpoint: RegisterEndpoint): void {
       completesAt: now + ENRICH_DURATION_MS,
       outcome: Object.keys(enrichmentFindings(lead, enrichType)).length > 0 ? 'completed' : 'not_found',
       creditsSpent,
+      ...(mode !== undefined ? { mode } : {}),
+      ...(mode === 'webhook' && webhookUrl !== undefined ? { webhookUrl } : {}),
     };
+    if (mode === 'sync') {
+      // The answer waits for the result: the request is over when it is answered.
+      request.completesAt = now;
+      ws.addEnrichRequest(request);
+      core.finishEnrichment(ws, request);
+      const enriched = ws.leads.get(lead.id);
+      const status = enrichStatus(request, now);
+      return { enrichRequestId: request.id, creditsSpent, status, ...(status === 'completed' && enriched ? { lead: toLead(enriched) } : {}) };
+    }
     ws.addEnrichRequest(request);
     core.jobs.add({
       id: core.jobs.nextId('enrich-complete'),

@@ -3,7 +3,7 @@
  * message (#30) or an email (#31). The note rules and the state transitions are lib/inbox's, the
  * very code the UI previews with.
  */
-import { snoozeUntilMs } from '../../lib/api/schemas';
+import { SNOOZE_DEFAULT_MS, snoozeUntilMs } from '../../lib/api/schemas';
 import { SnoozeInPastError, applyAction, type ConversationAction } from '../../lib/inbox/conversation-state';
 import { applyNote } from '../../lib/inbox/note-rules';
 import type { EmulatorCore } from '../core';
@@ -56,16 +56,16 @@ function conversationFor(ws: WorkspaceStore, lead: LeadRecord, identityId: strin
   return c;
 }
 
-function checkSender(ws: WorkspaceStore, identityId: string, memberId: string): void {
+function checkSender(ws: WorkspaceStore, identityId: string, memberId: string | undefined): void {
   if (!ws.identities.has(identityId)) throw notFound(`No identity ${identityId}.`);
-  if (!ws.members.has(memberId)) throw notFound(`No member ${memberId}.`);
+  if (memberId !== undefined && !ws.members.has(memberId)) throw notFound(`No member ${memberId}.`);
 }
 
 function send(
   core: EmulatorCore,
   ws: WorkspaceStore,
   lead: LeadRecord,
-  s: { identityId: string; memberId: string; channel: MessageChannel; subject: string | null; content: string },
+  s: { identityId: string; memberId?: string; channel: MessageChannel; subject: string | null; content: string; attachments?: readonly string[]; cc?: readonly string[]; bcc?: readonly string[] },
   now: number,
 ): string {
   const c = conversationFor(ws, lead, s.identityId, now);
@@ -77,8 +77,10 @@ function send(
     subject: s.subject,
     content: s.content,
     createdAt: now,
-    memberId: s.memberId,
-    attachments: [],
+    memberId: s.memberId ?? null,
+    attachments: [...(s.attachments ?? [])],
+    ...(s.cc?.length ? { cc: [...s.cc] } : {}),
+    ...(s.bcc?.length ? { bcc: [...s.bcc] } : {}),
   });
   ws.addLog({
     id: newId('log'),
@@ -90,6 +92,18 @@ function send(
     createdAt: now,
   });
   return message.id;
+}
+
+/** The subject of a reply in the thread of email `messageId`, one of this lead's with this identity. */
+function threadSubject(ws: WorkspaceStore, lead: LeadRecord, identityId: string, messageId: string): string {
+  const earlier = ws
+    .conversationsOfLead(lead.id)
+    .filter((c) => c.identityId === identityId)
+    .flatMap((c) => ws.messagesOf(c.id))
+    .find((m) => m.id === messageId);
+  if (!earlier) throw notFound(`No message ${messageId} with this lead and identity.`);
+  if (earlier.channel !== 'EMAIL' || !earlier.subject) throw invalid('replyToMessageId must name an email.', { field: 'replyToMessageId' });
+  return /^re:/i.test(earlier.subject) ? earlier.subject : `Re: ${earlier.subject}`;
 }
 
 export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
@@ -115,7 +129,7 @@ export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
   endpoint('unsnoozeConversation', ({ ws, body, now }) => act(ws, body, 'unsnooze', now));
   endpoint('snoozeConversation', ({ ws, body, now }) => {
     const { snoozeUntil, ...target } = body;
-    return act(ws, target, 'snooze', now, snoozeUntilMs(snoozeUntil));
+    return act(ws, target, 'snooze', now, snoozeUntil === undefined ? now + SNOOZE_DEFAULT_MS : snoozeUntilMs(snoozeUntil));
   });
 
   endpoint('sendPronetMessage', ({ core, ws, body, now }) => {
@@ -124,7 +138,9 @@ export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
     if (body.leadId !== undefined) lead = ws.leads.get(body.leadId);
     else if (body.pronetUrl !== undefined) lead = ws.leadByPronetUrl(canonicalPronetUrl(body.pronetUrl));
     if (!lead) throw notFound('No lead matches this message.');
-    const messageId = send(core, ws, lead, { ...body, channel: 'PRONET', subject: null, content: body.message }, now);
+    // A voice note travels as its file, after any other attachment.
+    const attachments = [...(body.attachments ?? []), ...(body.audioUrl !== undefined ? [body.audioUrl] : [])];
+    const messageId = send(core, ws, lead, { ...body, channel: 'PRONET', subject: null, content: body.message, attachments }, now);
     return { messageId };
   });
 
@@ -133,7 +149,7 @@ export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
     const lead = body.leadId !== undefined ? ws.leads.get(body.leadId) : body.leadEmail ? ws.leadByEmail(body.leadEmail) : undefined;
     if (!lead) throw notFound('No lead matches this email.');
     if (!lead.proEmail && !lead.persoEmail) throw invalid('The lead has no email address.');
-    let subject = body.subject ?? null;
+    let subject = body.subject ?? (body.replyToMessageId !== undefined ? threadSubject(ws, lead, body.identityId, body.replyToMessageId) : null);
     if (subject === null) {
       const thread = ws
         .conversationsOfLead(lead.id)

@@ -2,33 +2,64 @@
  * Leads: create or merge (#8), search (#9), status (#10), remove from audience (#11), logs (#12),
  * conversations (#13).
  */
-import type { LeadStatusLog } from '../../lib/api/schemas';
+import { CUSTOM_ATTRIBUTE_KEYS, type CreateLeadRequest, type LeadStatusLog } from '../../lib/api/schemas';
 import { notFound } from '../domain-error';
 import type { RegisterEndpoint } from '../http/endpoint';
 import { leadByIdentifier, searchLeadsBy } from '../rules/lead-lookup';
-import { addLeadToAudience, createOrMergeLead, findOrCreateAudience } from '../rules/lead-merge';
+import { addLeadToAudience, createOrMergeLead, findOrCreateAudience, type LeadFields } from '../rules/lead-merge';
+import { applyStatusChange, statusChange } from '../rules/lead-status';
 import { newId } from '../store';
 import { toConversationSummary, toLead, toLeadLog } from '../wire';
 
 /** Recent logs returned with a lead search. */
 export const RECENT_LOGS = 5;
 
-const NO_IDENTIFIER = 'Give leadId, email or pronetUrl.';
+const NO_IDENTIFIER = 'Give leadId, email, proEmail, persoEmail, pronetUrl, microblog, or firstname, lastname and companyName.';
 
 function names(value: string | string[]): string[] | 'all' {
   if (typeof value === 'string') return value.trim().toLowerCase() === 'all' ? 'all' : [value];
   return value;
 }
 
+/** The lead's fields in a POST /leads body, under the names the store keeps them by. */
+function leadFields(body: CreateLeadRequest): LeadFields {
+  const {
+    audience: _audience,
+    profilePicture,
+    picture,
+    bio,
+    crm_id: crmId,
+    relationsCount,
+    ...rest
+  } = body;
+  const fields: LeadFields = {};
+  const customAttributes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    if (v === undefined) continue;
+    if ((CUSTOM_ATTRIBUTE_KEYS as readonly string[]).includes(k)) customAttributes[k] = v as string;
+    else Object.assign(fields, { [k]: v });
+  }
+  const pic = picture ?? profilePicture;
+  return {
+    ...fields,
+    ...(pic !== undefined ? { picture: pic } : {}),
+    ...(bio !== undefined && bio.trim() !== '' ? { shortBio: bio } : {}),
+    ...(crmId !== undefined ? { crmId } : {}),
+    ...(relationsCount !== undefined ? { relationsCount } : {}),
+    ...(Object.keys(customAttributes).length > 0 ? { customAttributes } : {}),
+  };
+}
+
 export function registerLeadRoutes(endpoint: RegisterEndpoint): void {
   endpoint('createLead', ({ ws, body, now }) => {
-    const { audience: audienceName, ...fields } = body;
-    const audience = findOrCreateAudience(ws, audienceName, 'API', now);
-    const { lead, created, filled } = createOrMergeLead(ws, fields, now);
-    const added = addLeadToAudience(ws, lead, audience, `Added to audience ${audience.name}`, now);
+    const { lead, created, filled } = createOrMergeLead(ws, leadFields(body), now);
+    // Without an audience (the workflow node leaves it out when empty) the lead is kept in none.
+    const audience = body.audience !== undefined ? findOrCreateAudience(ws, body.audience, 'API', now) : undefined;
+    const added = audience ? addLeadToAudience(ws, lead, audience, `Added to audience ${audience.name}`, now) : false;
+    const where = audience ? ` in audience ${audience.name}` : '';
     const message = created
-      ? `Lead created in audience ${audience.name}.`
-      : `Lead merged (${filled.length > 0 ? `filled ${filled.join(', ')}` : 'nothing to fill'})${added ? `, added to audience ${audience.name}` : ''}.`;
+      ? `Lead created${where}.`
+      : `Lead merged (${filled.length > 0 ? `filled ${filled.join(', ')}` : 'nothing to fill'})${added ? `, added to audience ${audience?.name}` : ''}.`;
     return { leadId: lead.id, message };
   });
 
@@ -46,6 +77,7 @@ export function registerLeadRoutes(endpoint: RegisterEndpoint): void {
       wanted === 'all'
         ? ws.data.campaigns.filter((c) => lead.audienceIds.includes(c.audienceId))
         : wanted.map((name) => ws.campaignByName(name) ?? name);
+    let unsubscribed: boolean | undefined;
     const logs: LeadStatusLog[] = campaigns.map((c) => {
       if (typeof c === 'string') {
         return { campaign: c, leadStatus: '', leadUpdated: false, reason: 'No campaign has this name.' };
@@ -58,19 +90,22 @@ export function registerLeadRoutes(endpoint: RegisterEndpoint): void {
           reason: 'The lead is not in this campaign.',
         };
       }
-      lead.statusByCampaign[c.id] = body.status;
+      const change = statusChange(lead, c.id, body.status);
+      if (!change.updated) return { campaign: c.name, leadStatus: change.status, leadUpdated: false, reason: change.reason };
+      applyStatusChange(lead, c.id, change);
+      if (change.unsubscribed !== undefined) unsubscribed = change.unsubscribed;
       ws.addLog({
         id: newId('log'),
         leadId: lead.id,
         identityId: c.identityId,
         campaignId: c.id,
         type: 'STATUS_CHANGED',
-        description: `Status set to ${body.status}`,
+        description: `Status set to ${change.status}`,
         createdAt: now,
       });
-      return { campaign: c.name, leadStatus: body.status, leadUpdated: true, reason: null };
+      return { campaign: c.name, leadStatus: change.status, leadUpdated: true, reason: null };
     });
-    if (body.status === 'UNSUBSCRIBED' && logs.some((l) => l.leadUpdated)) ws.updateLead(lead, { unsubscribed: true, modifiedAt: now });
+    if (unsubscribed !== undefined && unsubscribed !== lead.unsubscribed) ws.updateLead(lead, { unsubscribed, modifiedAt: now });
     return { logs };
   });
 

@@ -20,9 +20,22 @@ export function registerWebhookRoutes(endpoint: RegisterEndpoint): void {
         limit: MAX_WEBHOOKS_PER_WORKSPACE,
       });
     }
-    const campaignIds = [...new Set(body.campaignIds ?? [])];
-    for (const id of campaignIds) if (!ws.campaigns.has(id)) throw notFound(`No campaign ${id}.`);
-    const webhook: WebhookRecord = { id: newId('wh'), url: body.url, name: body.name ?? null, campaignIds, createdAt: now };
+    for (const id of body.campaignIds ?? []) if (!ws.campaigns.has(id)) throw notFound(`No campaign ${id}.`);
+    // The trigger's `campaigns`: each a campaign id or a campaign name.
+    const named = (body.campaigns ?? []).map((idOrName) => {
+      const c = ws.campaigns.get(idOrName) ?? ws.campaignByName(idOrName);
+      if (!c) throw notFound(`No campaign ${idOrName}.`);
+      return c.id;
+    });
+    const campaignIds = [...new Set([...(body.campaignIds ?? []), ...named])];
+    const webhook: WebhookRecord = {
+      id: newId('wh'),
+      url: body.url,
+      name: body.name ?? null,
+      campaignIds,
+      createdAt: now,
+      ...(body.description !== undefined ? { description: body.description } : {}),
+    };
     ws.addWebhook(webhook);
     return { id: webhook.id, url: webhook.url, campaignIds: [...campaignIds], createdAt: webhook.createdAt };
   });

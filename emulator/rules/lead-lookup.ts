@@ -7,7 +7,7 @@
  * find several leads (`searchLeadsBy`).
  */
 import { LEAD_SEARCH_MAX } from '../../lib/api/schemas';
-import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
+import { PRONET_CANONICAL_ORIGIN, canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { invalid, notFound } from '../domain-error';
 import type { LeadRecord } from '../model';
 import type { WorkspaceStore } from '../store';
@@ -15,7 +15,15 @@ import type { WorkspaceStore } from '../store';
 export interface LeadIdentifier {
   leadId?: string;
   email?: string;
+  /** The lead status update also names its lead as POST /leads does (spec/real-clients.md #15). */
+  proEmail?: string;
+  persoEmail?: string;
   pronetUrl?: string;
+  microblog?: string;
+  firstname?: string;
+  lastname?: string;
+  companyName?: string;
+  companyUrl?: string;
 }
 
 /** The canonical form of a pronet profile URL; invalid when it is no profile URL. */
@@ -40,12 +48,41 @@ export function leadByIdentifier(ws: WorkspaceStore, id: LeadIdentifier, whenNon
     if (!lead) throw notFound('No lead matches this email.');
     return lead;
   }
+  for (const email of [id.proEmail, id.persoEmail]) {
+    if (email === undefined) continue;
+    const lead = ws.leadByEmail(email);
+    if (!lead) throw notFound('No lead matches this email.');
+    return lead;
+  }
   if (id.pronetUrl !== undefined) {
     const lead = ws.leadByPronetUrl(canonicalPronetUrl(id.pronetUrl));
     if (!lead) throw notFound('No lead matches this pronetUrl.');
     return lead;
   }
+  if (id.microblog !== undefined) {
+    const handle = id.microblog.trim().replace(/^@/, '').toLowerCase();
+    const lead = ws.data.leads.find((l) => l.microblog?.toLowerCase() === handle);
+    if (!lead) throw notFound('No lead matches this microblog handle.');
+    return lead;
+  }
+  if (id.firstname && id.lastname && (id.companyName || id.companyUrl)) {
+    const lead = leadByNameAndCompany(ws, id.firstname, id.lastname, id.companyName, id.companyUrl);
+    if (!lead) throw notFound('No lead matches this name and company.');
+    return lead;
+  }
   throw invalid(whenNone);
+}
+
+const same = (a: string | null | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The first lead with this first and last name at this company (by name, else by company URL). */
+function leadByNameAndCompany(ws: WorkspaceStore, firstname: string, lastname: string, companyName?: string, companyUrl?: string): LeadRecord | undefined {
+  return ws.data.leads.find(
+    (l) =>
+      same(l.firstname, firstname) &&
+      same(l.lastname, lastname) &&
+      (companyName !== undefined ? same(l.companyName, companyName) : same(l.companyUrl, companyUrl ?? '')),
+  );
 }
 
 /** What the lead search (#9) is given. */
@@ -53,10 +90,17 @@ export interface LeadSearchKeys {
   leadId?: string;
   crmId?: string;
   pronetUrl?: string;
+  /** The profile's public identifier: the slug of its URL. */
+  pronetPublicId?: string;
+  /** The network's member id, which addresses a profile too (`/in/ACoAA.../`). */
+  pronetId?: string;
   email?: string;
   firstname?: string;
   lastname?: string;
   companyName?: string;
+  companyUrl?: string;
+  industry?: string;
+  location?: string;
 }
 
 export { LEAD_SEARCH_MAX };
@@ -71,17 +115,28 @@ function hit(found: readonly LeadRecord[]): LeadSearchHit {
 
 /**
  * The lead search: only the highest-priority identifier given is used (leadId > crmId > pronetUrl
- * > email > name). One lead, or several when duplicates share the pronetUrl or the email, or when
- * a name search matches more than one; not-found when none.
+ * > pronetPublicId > pronetId > email); without one, the leads holding every descriptive key given
+ * (first name, last name, company name or URL, industry, location; any case). One lead, or several
+ * when duplicates share the identifier or the description fits more than one; not-found when none.
  */
 export function searchLeadsBy(ws: WorkspaceStore, q: LeadSearchKeys): LeadSearchHit {
   if (q.leadId) return hit([ws.leads.get(q.leadId)].filter((l) => l !== undefined));
   if (q.crmId) return hit([ws.leadByCrmId(q.crmId)].filter((l) => l !== undefined));
   if (q.pronetUrl) return hit(ws.leadsByPronet(canonicalPronetUrl(q.pronetUrl)));
+  // A profile is addressed by its public id (the slug) or by the member id (`/in/ACoAA.../`).
+  const profileId = q.pronetPublicId || q.pronetId;
+  if (profileId) return hit(ws.leadsByPronet(canonicalPronetUrl(`${PRONET_CANONICAL_ORIGIN}/in/${encodeURIComponent(profileId.trim())}/`)));
   if (q.email) return hit(ws.leadsWithEmail(q.email));
-  if (q.firstname && q.lastname && q.companyName) {
-    // One more than shown tells whether more matched.
+  const filters = (['firstname', 'lastname', 'companyName', 'companyUrl', 'industry', 'location'] as const).filter((k) => q[k]);
+  if (filters.length === 0) throw invalid('a lead search needs at least one key');
+  if (q.firstname && q.lastname && filters.length <= 3 && (q.companyName || filters.length === 2)) {
+    // The indexed name search, one more than shown telling whether more matched.
     return hit(ws.leadsByName(q.firstname, q.lastname, q.companyName, LEAD_SEARCH_MAX + 1));
   }
-  throw invalid('a lead search needs one of leadId, email, pronetUrl, crmId, or firstname+lastname+companyName');
+  const found: LeadRecord[] = [];
+  for (const lead of ws.data.leads) {
+    if (found.length > LEAD_SEARCH_MAX) break;
+    if (filters.every((k) => same(lead[k], q[k] ?? ''))) found.push(lead);
+  }
+  return hit(found);
 }

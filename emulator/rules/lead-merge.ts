@@ -26,6 +26,11 @@ export interface LeadFields {
   picture?: string;
   industry?: string;
   gender?: string;
+  shortBio?: string;
+  relationsCount?: number;
+  /** The lead's id in the workspace's CRM (crmA when connected, else crmB). */
+  crmId?: string;
+  customAttributes?: Record<string, string>;
 }
 
 const FILLABLE = [
@@ -41,7 +46,14 @@ const FILLABLE = [
   'picture',
   'industry',
   'gender',
+  'shortBio',
+  'relationsCount',
 ] as const;
+
+/** Which CRM a lead's `crm_id` belongs to: the workspace's connected one, crmA when both or none are. */
+function crmOf(ws: WorkspaceStore): 'crmA' | 'crmB' {
+  return !ws.data.crm.crmA.connected && ws.data.crm.crmB.connected ? 'crmB' : 'crmA';
+}
 
 export function findOrCreateAudience(ws: WorkspaceStore, name: string, type: string, now: number): AudienceRecord {
   const existing = ws.audienceByName(name);
@@ -108,7 +120,7 @@ export function createOrMergeLead(ws: WorkspaceStore, input: LeadFields, now: nu
     const filled: string[] = [];
     for (const key of FILLABLE) {
       const value = f[key];
-      if (value !== undefined && (existing[key] === null || existing[key] === '')) {
+      if (value !== undefined && (existing[key] === null || existing[key] === undefined || existing[key] === '')) {
         Object.assign(patch, { [key]: value });
         filled.push(key);
       }
@@ -120,6 +132,16 @@ export function createOrMergeLead(ws: WorkspaceStore, input: LeadFields, now: nu
     if (!existing.lastname && f.lastname) {
       patch.lastname = f.lastname;
       filled.push('lastname');
+    }
+    const crm = crmOf(ws);
+    if (f.crmId && !existing.crmIds[crm]) {
+      patch.crmIds = { ...existing.crmIds, [crm]: f.crmId };
+      filled.push('crm_id');
+    }
+    const attributes = Object.entries(f.customAttributes ?? {}).filter(([k]) => existing.customAttributes?.[k] === undefined);
+    if (attributes.length > 0) {
+      patch.customAttributes = { ...existing.customAttributes, ...Object.fromEntries(attributes) };
+      filled.push(...attributes.map(([k]) => k));
     }
     if (filled.length > 0) ws.updateLead(existing, { ...patch, modifiedAt: now });
     return { lead: existing, created: false, filled };
@@ -139,10 +161,12 @@ export function createOrMergeLead(ws: WorkspaceStore, input: LeadFields, now: nu
     location: f.location ?? null,
     industry: f.industry ?? null,
     gender: f.gender ?? null,
-    shortBio: null,
+    shortBio: f.shortBio ?? null,
     dateOfBirth: null,
     picture: f.picture ?? null,
-    crmIds: {},
+    crmIds: f.crmId ? { [crmOf(ws)]: f.crmId } : {},
+    ...(f.relationsCount !== undefined ? { relationsCount: f.relationsCount } : {}),
+    ...(f.customAttributes && Object.keys(f.customAttributes).length > 0 ? { customAttributes: { ...f.customAttributes } } : {}),
     audienceIds: [],
     statusByCampaign: {},
     unsubscribed: false,

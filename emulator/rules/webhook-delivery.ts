@@ -10,7 +10,7 @@
  * Every time here is on the emulator clock; an attempt's timeout also elapses when a test moves the
  * clock 3 s forward, so no test needs to wait in real time.
  */
-import type { InboxMessage, InboxWebhookPayload } from '../../lib/api/schemas';
+import type { EnrichWebhookPayload, InboxMessage, InboxWebhookPayload } from '../../lib/api/schemas';
 import { WEBHOOK_MAX_MESSAGES } from '../../lib/api/schemas';
 import type { EmulatorClock, Timeline } from '../clock';
 import type { Job, JobQueue, WebhookAttemptJob, WebhookWindowJob } from '../jobs';
@@ -137,12 +137,28 @@ export class WebhookDispatcher {
     if (payload) this.scheduleAttempt(ws.id, job.webhookId, payload, 0, this.deps.clock.now());
   }
 
-  private scheduleAttempt(workspaceId: string, webhookId: string, payload: InboxWebhookPayload, attempt: number, dueAt: number): void {
+  /**
+   * Posts an enrichment's result to the `webhookUrl` its request gave, with the inbox webhooks'
+   * timeout and retries.
+   */
+  deliverTo(workspaceId: string, url: string, payload: EnrichWebhookPayload): void {
+    this.scheduleAttempt(workspaceId, '', payload, 0, this.deps.clock.now(), url);
+  }
+
+  private scheduleAttempt(
+    workspaceId: string,
+    webhookId: string,
+    payload: WebhookAttemptJob['payload'],
+    attempt: number,
+    dueAt: number,
+    url?: string,
+  ): void {
     this.deps.jobs.add({
       id: this.deps.jobs.nextId('webhook-attempt'),
       kind: 'webhook-attempt',
       workspaceId,
       webhookId,
+      ...(url !== undefined ? { url } : {}),
       attempt,
       payload,
       dueAt,
@@ -151,8 +167,8 @@ export class WebhookDispatcher {
 
   private attempt(job: WebhookAttemptJob): void {
     const ws = this.deps.store().workspaceById(job.workspaceId);
-    const webhook = ws?.webhooks.get(job.webhookId);
-    if (!webhook) return; // deleted meanwhile: nothing more goes out
+    const webhook = job.url !== undefined ? { id: '', url: job.url } : ws?.webhooks.get(job.webhookId);
+    if (!ws || !webhook) return; // deleted meanwhile: nothing more goes out
     const generation = this.generation;
     const controller = new AbortController();
     let timedOut = false;
@@ -171,7 +187,7 @@ export class WebhookDispatcher {
         webhookId: webhook.id,
         url: webhook.url,
         attempt: job.attempt,
-        messageId: job.payload.messageId,
+        messageId: 'messageId' in job.payload ? job.payload.messageId : job.payload.enrichRequestId,
         status,
         ok,
         timedOut,
@@ -180,7 +196,7 @@ export class WebhookDispatcher {
       });
       if (retry) {
         const delay = WEBHOOK_RETRY_DELAYS_MS[job.attempt] ?? WEBHOOK_RETRY_DELAYS_MS.at(-1) ?? 0;
-        this.scheduleAttempt(job.workspaceId, job.webhookId, job.payload, job.attempt + 1, now + delay);
+        this.scheduleAttempt(job.workspaceId, job.webhookId, job.payload, job.attempt + 1, now + delay, job.url);
       }
     };
     doFetch(webhook.url, {

@@ -281,6 +281,9 @@ function buildSmall(
   return { ws, profiles };
 }
 
+/** The account of the demo's two Pro workspaces (GET /workspaces, the `X-Workspace` header). */
+export const DEMO_ACCOUNT_ID = 'acct-demo-agency';
+
 /** A fresh build context (one per world: ids and slugs are unique across all its workspaces). */
 export function newContext(now: number, salt: number): BuildContext {
   return { ids: createIdFactory(salt), now, slugs: new Set(), emails: new Set() };
@@ -295,6 +298,9 @@ export function buildDemo(now: number): WorldData {
   const noCrm = buildSmall(ctx, rng.fork('demo-pro-nocrm'), DEMO_PRO_NO_CRM, { leads: 40, campaigns: 4, audiences: 3 });
   const starter = buildSmall(ctx, rng.fork('demo-starter'), DEMO_STARTER, { leads: 20, campaigns: 2, audiences: 2 });
   addInboxQueue(ctx, rng.fork('inbox-queue'), pro.ws);
+  // One account holds both Pro workspaces: either key reaches the other with `X-Workspace`.
+  pro.ws.accountId = DEMO_ACCOUNT_ID;
+  noCrm.ws.accountId = DEMO_ACCOUNT_ID;
   return {
     workspaces: [pro.ws, starter.ws, noCrm.ws],
     profiles: [...FAMOUS_PEOPLE.map(famousProfile), ...pro.profiles, ...noCrm.profiles, ...starter.profiles, ...listPeople(ctx, pro.profiles)],

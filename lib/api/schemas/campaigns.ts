@@ -160,9 +160,21 @@ export const CampaignParams = z.object({ campaignId: CampaignId });
 
 /** GET /campaigns: `skip` >= 0 (default 0), `limit` 1..25 (default 25). */
 export const CAMPAIGNS_PAGE_MAX = 25;
+/** The campaign statuses the list filters by (spec/real-clients.md #20), with ours. */
+export const CampaignStatusFilter = z.enum(['CANCELED', 'PAUSED', 'READY', 'RUNNING', 'COMPLETED'], {
+  message: 'status must be one of CANCELED, PAUSED, READY, RUNNING or COMPLETED',
+});
+
+/**
+ * `limit` above CAMPAIGNS_PAGE_MAX passes the schema: the standard answer refuses it (400 naming
+ * `limit`), the variants dialect answers an empty list (endpoints.md); emulator/routes/campaigns.ts.
+ */
 export const CampaignListQuery = z.object({
   skip: z._default(queryInt('skip', 0), 0),
-  limit: z._default(queryInt('limit', 1, CAMPAIGNS_PAGE_MAX), CAMPAIGNS_PAGE_MAX),
+  limit: z._default(queryInt('limit', 1), CAMPAIGNS_PAGE_MAX),
+  status: z.optional(CampaignStatusFilter),
+  /** Campaigns whose name holds this text, any case. */
+  search: z.optional(z.string()),
 });
 export const CampaignListResponse = z.object({
   statusCode: StatusCode,

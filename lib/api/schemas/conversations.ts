@@ -185,22 +185,34 @@ export const NoteRequest = z
   }));
 export type NoteRequest = z.infer<typeof NoteRequest>;
 
-/** `snoozeUntil`: an ISO 8601 date-time with offset, or epoch milliseconds. "In the future" is checked by the service. */
+/**
+ * `snoozeUntil`: an ISO 8601 date-time, with an offset or without one (read as UTC: the workflow
+ * node sends its date-times so), or epoch milliseconds. "In the future" is checked by the service.
+ */
 const SNOOZE_UNTIL_MESSAGE = 'snoozeUntil must be an ISO 8601 date-time or epoch milliseconds';
 export const SnoozeUntil = z.union(
   [
-    z.iso.datetime({ offset: true, message: SNOOZE_UNTIL_MESSAGE }),
+    z.iso.datetime({ offset: true, local: true, message: SNOOZE_UNTIL_MESSAGE }),
     z.number({ message: SNOOZE_UNTIL_MESSAGE }).check(z.int({ message: SNOOZE_UNTIL_MESSAGE }), z.positive({ message: SNOOZE_UNTIL_MESSAGE })),
   ],
   { message: SNOOZE_UNTIL_MESSAGE },
 );
 
-/** Epoch ms of a valid `snoozeUntil` value. */
+/**
+ * A snooze without `snoozeUntil` (the agent server's may omit it; ours): until the same time
+ * tomorrow, the "snooze until tomorrow" of the design, counted on the service's clock.
+ */
+export const SNOOZE_DEFAULT_MS = 24 * 60 * 60 * 1000;
+
+/** Epoch ms of a valid `snoozeUntil` value; a date-time without offset is UTC. */
 export function snoozeUntilMs(value: z.infer<typeof SnoozeUntil>): number {
-  return typeof value === 'number' ? value : Date.parse(value);
+  if (typeof value === 'number') return value;
+  return Date.parse(/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(value) ? value : `${value}Z`);
 }
 
-export const SnoozeRequest = z.strictObject({ ...targetShape, snoozeUntil: SnoozeUntil }).check(z.refine(...targetRefinement()));
+export const SnoozeRequest = z
+  .strictObject({ ...targetShape, snoozeUntil: z.optional(SnoozeUntil) })
+  .check(z.refine(...targetRefinement()));
 export type SnoozeRequest = z.infer<typeof SnoozeRequest>;
 
 /** Also answered `{success: true, data}` without `statusCode` (a variant of the real service). */
@@ -220,21 +232,53 @@ export type ConversationActionResponse = z.infer<typeof ConversationActionRespon
 
 // ---- Sending (#30-31) -----------------------------------------------------------------------
 
+/** File URLs sent with a message (the real clients send strings). */
+const Attachments = z.array(z.url({ message: 'each value of attachments must be a URL' }), { message: 'attachments must be a list of file URLs' });
+
 export const SendPronetRequest = z
   .strictObject({
     identityId: idString('identityId'),
     memberId: idString('memberId'),
     leadId: z.optional(idString('leadId')),
     pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
-    message: z.string().check(z.trim(), z.minLength(1, { message: 'message must not be empty' })),
+    /** Absent when the message is a voice note (`audioUrl`) or attachments alone: read as ''. */
+    message: z._default(z.string().check(z.trim(), z.minLength(1, { message: 'message must not be empty' })), ''),
+    /** A hosted MP3, sent as a voice note instead of text. */
+    audioUrl: z.optional(z.url({ message: 'audioUrl must be a URL' })),
+    attachments: z.optional(Attachments),
+    /** Where the workflow node says the message comes from (kept, not interpreted). */
+    source: z.optional(z.string({ message: 'source must be a string' })),
   })
-  .check(z.refine(...atLeastOneOf(['leadId', 'pronetUrl'], 'a pronet message')));
+  .check(
+    z.refine(...atLeastOneOf(['leadId', 'pronetUrl'], 'a pronet message')),
+    z.refine((v) => v.message !== '' || v.audioUrl !== undefined || (v.attachments?.length ?? 0) > 0, {
+      message: 'a pronet message needs message, audioUrl or attachments',
+      path: ['message'],
+    }),
+  );
 export type SendPronetRequest = z.infer<typeof SendPronetRequest>;
+
+/** Comma-separated addresses (`a@x.example, b@y.example`), as both real clients send `cc` and `bcc`; a list is read too. */
+function EmailList(field: string) {
+  const address = z.email({ message: `each address of ${field} must be an email address` });
+  return z.pipe(
+    z.union([z.string(), z.array(z.string())], { message: `${field} must be comma-separated email addresses` }),
+    z.pipe(
+      z.transform((v: string | string[]) =>
+        (Array.isArray(v) ? v : v.split(','))
+          .map((a) => a.trim())
+          .filter((a) => a !== ''),
+      ),
+      z.array(address),
+    ),
+  );
+}
 
 export const SendEmailRequest = z
   .strictObject({
     identityId: idString('identityId'),
-    memberId: idString('memberId'),
+    /** The service's own clients send none with an email. */
+    memberId: z.optional(idString('memberId')),
     leadId: z.optional(idString('leadId')),
     leadEmail: z.optional(z.email({ message: 'leadEmail must be an email address' })),
     subject: z.optional(z.string().check(z.trim(), z.minLength(1, { message: 'subject must not be empty' }))),
@@ -242,13 +286,19 @@ export const SendEmailRequest = z
     message: z
       .strictObject({ html: z.optional(z.string()), text: z.optional(z.string()) })
       .check(z.refine((m) => hasAny(m, ['html', 'text']), { message: 'message needs html or text', path: ['html'] })),
+
+    /** Answer in the thread of this earlier email of the conversation (instead of subject or replyInLastThread). */
+    replyToMessageId: z.optional(idString('replyToMessageId')),
+    cc: z.optional(EmailList('cc')),
+    bcc: z.optional(EmailList('bcc')),
   })
   .check(z.superRefine((v, ctx) => {
     if (!hasAny(v, ['leadId', 'leadEmail'])) {
       ctx.addIssue({ code: 'custom', path: ['leadId'], message: 'an email needs at least one of leadId, leadEmail' });
     }
-    if (v.subject === undefined && v.replyInLastThread !== true) {
-      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'an email needs a subject or replyInLastThread: true' });
+    // The real clients send exactly one; a subject given with another is the subject (as before).
+    if (v.subject === undefined && v.replyInLastThread !== true && v.replyToMessageId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'an email needs a subject, replyInLastThread: true or replyToMessageId' });
     }
   }));
 export type SendEmailRequest = z.infer<typeof SendEmailRequest>;

@@ -4,11 +4,14 @@ import { StatusCode, atLeastOneOf } from './common';
 export const CrmName = z.enum(['crmA', 'crmB']);
 export type CrmName = z.infer<typeof CrmName>;
 
-export const CRM_SEARCH_KEYS = ['email', 'firstname', 'lastname', 'companyName', 'pronetUrl'] as const;
+export const CRM_SEARCH_KEYS = ['email', 'proEmail', 'persoEmail', 'firstname', 'lastname', 'companyName', 'pronetUrl'] as const;
 
 export const CrmSearchRequest = z
   .strictObject({
     email: z.optional(z.email({ message: 'email must be an email address' })),
+    /** The workflow node names the address's kind; a CRM record has one address, matched by either. */
+    proEmail: z.optional(z.email({ message: 'proEmail must be an email address' })),
+    persoEmail: z.optional(z.email({ message: 'persoEmail must be an email address' })),
     firstname: z.optional(z.string({ message: 'firstname must be a string' }).check(z.trim(), z.minLength(1))),
     lastname: z.optional(z.string({ message: 'lastname must be a string' }).check(z.trim(), z.minLength(1))),
     companyName: z.optional(z.string({ message: 'companyName must be a string' }).check(z.trim(), z.minLength(1))),

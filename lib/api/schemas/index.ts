@@ -13,3 +13,4 @@ export * from './lead-status';
 export * from './webhooks';
 export * from './crm';
 export * from './visitors';
+export * from './agent';

@@ -2,7 +2,10 @@
 // loading every lead schema.
 import { z } from 'zod/mini';
 
-/** Lead statuses a caller may set (ours: the outcomes of the campaign stats status tree). */
+/**
+ * The outcomes a person qualifies a lead with (ours: the outcomes of the campaign stats status
+ * tree); the lead panel's qualify control offers these.
+ */
 export const LeadStatus = z.enum([
   'TO_QUALIFY',
   'WRONG_TIMING',
@@ -17,3 +20,23 @@ export const LeadStatus = z.enum([
   'UNSUBSCRIBED',
 ]);
 export type LeadStatus = z.infer<typeof LeadStatus>;
+
+/**
+ * Every value `POST /leads/status` takes (spec/real-clients.md #15: the workflow node's list): the
+ * outcomes above, the commands on the lead's sequence in a campaign (PAUSED, its default; RESUME;
+ * STOPPED), SUBSCRIBED, and the progress steps of the status tree. What each does: emulator/rules/lead-status.ts.
+ */
+export const LEAD_STATUS_VALUES = [
+  'PAUSED',
+  'RESUME',
+  'STOPPED',
+  'SUBSCRIBED',
+  'NOT_ACTIVATED',
+  'ENRICHED',
+  'CONTACTED',
+  'COMPLETED_WITHOUT_REPLY',
+  'OUT_OF_OFFICE',
+  ...LeadStatus.options,
+] as const;
+export const LeadStatusValue = z.enum(LEAD_STATUS_VALUES);
+export type LeadStatusValue = z.infer<typeof LeadStatusValue>;

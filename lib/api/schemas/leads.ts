@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { ENRICH_TYPES } from '../enrichment';
 import { EpochMs, Int, StatusCode, hasAny, idString, queryInt } from './common';
 import { ConversationSummary } from './conversations';
-import { LeadStatus } from './lead-status';
+import { LeadStatusValue } from './lead-status';
 
 /**
  * A lead record as /leads/search, audience leads and enrichment return it (ours, after the public
@@ -28,6 +28,9 @@ export const Lead = z.object({
   crmId: z.nullable(z.string()),
   audienceIds: z.array(z.string()),
   createdAt: EpochMs,
+  /** Given by `POST /leads` (the workflow node's `relationsCount`, `customAttribute1..10`); absent when never given. */
+  relationsCount: z.optional(z.nullable(Int)),
+  customAttributes: z.optional(z.record(z.string(), z.string())),
 });
 export type Lead = z.infer<typeof Lead>;
 
@@ -63,32 +66,54 @@ const nameFields = {
 
 export const CREATE_LEAD_IDENTIFIER_KEYS = ['leadId', 'proEmail', 'persoEmail', 'pronetUrl', 'microblog'] as const;
 
+/**
+ * How a lead is named by `POST /leads` and `POST /leads/status` (spec/real-clients.md #13, #15):
+ * one identifier, or first name + last name + company.
+ */
+const leadIdentityShape = {
+  leadId: z.optional(idString('leadId')),
+  proEmail: z.optional(z.email({ message: 'proEmail must be an email address' })),
+  persoEmail: z.optional(z.email({ message: 'persoEmail must be an email address' })),
+  pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
+  microblog: z.optional(text('microblog')),
+  ...nameFields,
+};
+
+/** True when `v` names a lead: one of `keys`, or first name + last name + company. */
+function namesALead(v: Record<string, unknown>, keys: readonly string[]): boolean {
+  return hasAny(v, keys) || (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl']));
+}
+
+/** The workflow node's custom attributes: `customAttribute1` .. `customAttribute10`. */
+export const CUSTOM_ATTRIBUTE_KEYS = Array.from({ length: 10 }, (_, i) => `customAttribute${i + 1}` as const);
+const customAttributes = Object.fromEntries(
+  CUSTOM_ATTRIBUTE_KEYS.map((k) => [k, z.optional(z.string({ message: `${k} must be a string` }))]),
+) as Record<(typeof CUSTOM_ATTRIBUTE_KEYS)[number], z.ZodMiniOptional<z.ZodMiniString>>;
+
 export const CreateLeadRequest = z
   .strictObject({
-    /** Audience name; created when missing. */
-    audience: text('audience'),
-    leadId: z.optional(idString('leadId')),
-    proEmail: z.optional(z.email({ message: 'proEmail must be an email address' })),
-    persoEmail: z.optional(z.email({ message: 'persoEmail must be an email address' })),
-    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
-    microblog: z.optional(text('microblog')),
-    ...nameFields,
+    /** Audience name; created when missing. Without it the lead is created (or merged) in no audience. */
+    audience: z.optional(text('audience')),
+    ...leadIdentityShape,
     jobTitle: z.optional(text('jobTitle')),
     phone: z.optional(text('phone')),
     location: z.optional(text('location')),
     picture: z.optional(z.url({ message: 'picture must be a URL' })),
+    /** The workflow node's name for `picture`. */
+    profilePicture: z.optional(z.url({ message: 'profilePicture must be a URL' })),
+    bio: z.optional(z.string({ message: 'bio must be a string' })),
+    /** The lead's id in the connected CRM. */
+    crm_id: z.optional(text('crm_id')),
+    relationsCount: z.optional(queryInt('relationsCount', 0)),
     industry: z.optional(text('industry')),
+    /** The workflow node sends `man` or `woman`; other values are kept as given. */
     gender: z.optional(text('gender')),
+    ...customAttributes,
   })
-  .check(z.refine(
-    (v) =>
-      hasAny(v, CREATE_LEAD_IDENTIFIER_KEYS) ||
-      (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl'])),
-    {
-      message: 'a lead needs one of leadId, proEmail, persoEmail, pronetUrl, microblog, or firstname+lastname+companyName/companyUrl',
-      path: ['leadId'],
-    },
-  ));
+  .check(z.refine((v) => namesALead(v, CREATE_LEAD_IDENTIFIER_KEYS), {
+    message: 'a lead needs one of leadId, proEmail, persoEmail, pronetUrl, microblog, or firstname+lastname+companyName/companyUrl',
+    path: ['leadId'],
+  }));
 export type CreateLeadRequest = z.infer<typeof CreateLeadRequest>;
 
 export const CreateLeadResponse = z.object({ statusCode: StatusCode, leadId: z.string(), message: z.string() });
@@ -96,25 +121,22 @@ export type CreateLeadResponse = z.infer<typeof CreateLeadResponse>;
 
 // ---- GET /leads/search (#9) -------------------------------------------------------------------
 
+/** Lead search keys that name one lead (or its duplicates), in priority order. */
+export const LEAD_SEARCH_ID_KEYS = ['leadId', 'crmId', 'pronetUrl', 'pronetPublicId', 'pronetId', 'email'] as const;
+/** Lead search keys that filter leads by what they hold (all given must match). */
+export const LEAD_SEARCH_FILTER_KEYS = ['firstname', 'lastname', 'companyName', 'companyUrl', 'industry', 'location'] as const;
+
 export const LeadSearchQuery = z
-  .object({
-    leadId: z.optional(z.string()),
-    email: z.optional(z.string()),
-    pronetUrl: z.optional(z.string()),
-    crmId: z.optional(z.string()),
-    firstname: z.optional(z.string()),
-    lastname: z.optional(z.string()),
-    companyName: z.optional(z.string()),
-  })
-  .check(z.refine(
-    (v) =>
-      hasAny(v, ['leadId', 'email', 'pronetUrl', 'crmId']) ||
-      (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName'])),
-    {
-      message: 'a lead search needs one of leadId, email, pronetUrl, crmId, or firstname+lastname+companyName',
-      path: ['leadId'],
-    },
-  ));
+  .object(
+    Object.fromEntries([...LEAD_SEARCH_ID_KEYS, ...LEAD_SEARCH_FILTER_KEYS].map((k) => [k, z.optional(z.string())])) as Record<
+      (typeof LEAD_SEARCH_ID_KEYS)[number] | (typeof LEAD_SEARCH_FILTER_KEYS)[number],
+      z.ZodMiniOptional<z.ZodMiniString>
+    >,
+  )
+  .check(z.refine((v) => hasAny(v, [...LEAD_SEARCH_ID_KEYS, ...LEAD_SEARCH_FILTER_KEYS]), {
+    message: `a lead search needs at least one of ${[...LEAD_SEARCH_ID_KEYS, ...LEAD_SEARCH_FILTER_KEYS].join(', ')}`,
+    path: ['leadId'],
+  }));
 export type LeadSearchQuery = z.infer<typeof LeadSearchQuery>;
 
 /** At most this many leads in a several-leads answer. */
@@ -177,14 +199,14 @@ export const LEAD_IDENTIFIER_KEYS = ['leadId', 'email', 'pronetUrl'] as const;
 
 export const LeadStatusRequest = z
   .strictObject({
-    status: LeadStatus,
+    status: LeadStatusValue,
     campaign: NameOrNames('campaign'),
-    leadId: z.optional(idString('leadId')),
+    ...leadIdentityShape,
+    /** The pro or the personal address. */
     email: z.optional(z.email({ message: 'email must be an email address' })),
-    pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
   })
-  .check(z.refine((v) => hasAny(v, LEAD_IDENTIFIER_KEYS), {
-    message: 'a lead status update needs at least one of leadId, email, pronetUrl',
+  .check(z.refine((v) => namesALead(v, [...LEAD_IDENTIFIER_KEYS, ...CREATE_LEAD_IDENTIFIER_KEYS]), {
+    message: 'a lead status update needs one of leadId, email, proEmail, persoEmail, pronetUrl, microblog, or firstname+lastname+companyName/companyUrl',
     path: ['leadId'],
   }));
 export type LeadStatusRequest = z.infer<typeof LeadStatusRequest>;
@@ -240,33 +262,46 @@ export const EnrichType = z.enum(ENRICH_TYPES);
 export type EnrichType = z.infer<typeof EnrichType>;
 export { ENRICH_CREDIT_COST } from '../enrichment';
 
+/** How the caller learns the result (spec/real-clients.md #18): by polling, in the answer itself, or posted to `webhookUrl`. */
+export const ENRICH_MODES = ['polling', 'sync', 'webhook'] as const;
+export const EnrichMode = z.enum(ENRICH_MODES);
+export type EnrichMode = z.infer<typeof EnrichMode>;
+
 export const EnrichRequest = z
   .strictObject({
     enrichType: EnrichType,
+    mode: z.optional(EnrichMode),
+    webhookUrl: z.optional(z.url({ protocol: /^https?$/, message: 'webhookUrl must be an http(s) URL' })),
     leadId: z.optional(idString('leadId')),
     ...nameFields,
     pronetUrl: z.optional(z.url({ message: 'pronetUrl must be a URL' })),
   })
-  .check(z.refine(
-    (v) =>
-      hasAny(v, ['leadId']) ||
-      (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl', 'pronetUrl'])),
-    {
-      message: 'an enrichment needs leadId, or firstname+lastname+one of companyName, companyUrl, pronetUrl',
-      path: ['leadId'],
-    },
-  ));
+  .check(
+    z.refine(
+      (v) =>
+        hasAny(v, ['leadId']) ||
+        (hasAny(v, ['firstname']) && hasAny(v, ['lastname']) && hasAny(v, ['companyName', 'companyUrl', 'pronetUrl'])),
+      {
+        message: 'an enrichment needs leadId, or firstname+lastname+one of companyName, companyUrl, pronetUrl',
+        path: ['leadId'],
+      },
+    ),
+    z.refine((v) => v.mode !== 'webhook' || v.webhookUrl !== undefined, { message: 'webhookUrl is required when mode is webhook', path: ['webhookUrl'] }),
+  );
 export type EnrichRequest = z.infer<typeof EnrichRequest>;
+
+export const EnrichStatus = z.enum(['pending', 'enriched', 'completed', 'failed', 'not_found']);
+export type EnrichStatus = z.infer<typeof EnrichStatus>;
 
 export const EnrichResponse = z.object({
   statusCode: StatusCode,
   enrichRequestId: z.string(),
   creditsSpent: Int.check(z.nonnegative()),
+  /** Mode `sync`: the outcome, and the lead when it was enriched. */
+  status: z.optional(EnrichStatus),
+  lead: z.optional(Lead),
 });
 export type EnrichResponse = z.infer<typeof EnrichResponse>;
-
-export const EnrichStatus = z.enum(['pending', 'enriched', 'completed', 'failed', 'not_found']);
-export type EnrichStatus = z.infer<typeof EnrichStatus>;
 
 export const EnrichStatusParams = z.object({ enrichRequestId: idString('enrichRequestId') });
 export const EnrichStatusResponse = z.object({
@@ -276,3 +311,12 @@ export const EnrichStatusResponse = z.object({
   lead: z.optional(Lead),
 });
 export type EnrichStatusResponse = z.infer<typeof EnrichStatusResponse>;
+
+/** Mode `webhook`: what is POSTed to `webhookUrl` once the enrichment is over (the status answer, named). */
+export const EnrichWebhookPayload = z.object({
+  enrichRequestId: z.string(),
+  enrichType: EnrichType,
+  status: EnrichStatus,
+  lead: z.optional(Lead),
+});
+export type EnrichWebhookPayload = z.infer<typeof EnrichWebhookPayload>;

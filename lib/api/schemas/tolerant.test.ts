@@ -42,5 +42,10 @@ describe('tolerant readings of the service variants', () => {
   it("reads an error's sentence from error when there is no message", () => {
     expect(ErrorBody.parse({ statusCode: 400, error: 'conversationId is required' }).message).toBe('conversationId is required');
     expect(ErrorBody.parse({ statusCode: 400, error: 'Bad Request', message: 'The sentence' }).message).toBe('The sentence');
+    // The sentence in both (the emulator's 400s, after the real clients), in message alone, or an empty message beside it.
+    expect(ErrorBody.parse({ statusCode: 400, error: 'limit must be at most 25', message: 'limit must be at most 25' }).message).toBe('limit must be at most 25');
+    expect(ErrorBody.parse({ statusCode: 404, message: 'No lead matches' })).toMatchObject({ error: 'No lead matches', message: 'No lead matches' });
+    expect(ErrorBody.parse({ statusCode: 400, error: 'status must be one of PAUSED, RESUME', message: '' }).message).toBe('status must be one of PAUSED, RESUME');
+    expect(ErrorBody.safeParse({ statusCode: 500 }).success).toBe(false);
   });
 });

@@ -58,8 +58,16 @@ export function successAsStatus(value: unknown): unknown {
   return value;
 }
 
-/** An error body whose sentence is in `error` (no `message`): the sentence becomes the message. */
+const sentence = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * An error body read wherever its sentence is: in `message` (documented), in `error` with no
+ * `message` (a variant; the service's agent server reads it there), or in `message` alone. The
+ * sentence becomes the message; `error` keeps what was sent, else the sentence.
+ */
 export function errorSentence(value: unknown): unknown {
-  if (isRecord(value) && value.message === undefined && typeof value.error === 'string') return { ...value, message: value.error };
-  return value;
+  if (!isRecord(value)) return value;
+  const message = sentence(value.message) ? value.message : sentence(value.error) ? value.error : undefined;
+  if (message === undefined) return value;
+  return { ...value, message, error: typeof value.error === 'string' ? value.error : message };
 }

@@ -77,6 +77,9 @@ export const CreateInboxWebhookRequest = z.strictObject({
   url: z.url({ protocol: /^https?$/, message: 'url must be an http(s) URL' }),
   name: z.optional(z.string({ message: 'name must be a string' }).check(z.trim(), z.minLength(1, { message: 'name must not be empty' }))),
   campaignIds: z.optional(z.array(idString('campaignIds[]'), { message: 'campaignIds must be a list of campaign ids' })),
+  /** The trigger's: a description kept with the webhook, and `campaigns` (ids or names) for `campaignIds`. */
+  description: z.optional(z.string({ message: 'description must be a string' })),
+  campaigns: z.optional(z.array(idString('campaigns[]'), { message: 'campaigns must be a list of campaign ids or names' })),
 });
 export type CreateInboxWebhookRequest = z.infer<typeof CreateInboxWebhookRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { Int, StatusCode, idString, queryInt } from './common';
+import { Int, StatusCode, idString, queryBool, queryInt } from './common';
 import { tolerantList, tolerantNamedList } from './tolerant';
 
 /** A teammate of the workspace; its `id` is the `memberId` of action endpoints. */
@@ -55,9 +55,15 @@ export type CreateAudienceRequest = z.infer<typeof CreateAudienceRequest>;
 export const AudienceResponse = z.object({ statusCode: StatusCode, audience: Audience });
 export type AudienceResponse = z.infer<typeof AudienceResponse>;
 
-/** Which people of a pronet post are imported (ours). */
-export const PronetPostCategory = z.enum(['REACTIONS', 'COMMENTS', 'ALL']);
-export type PronetPostCategory = z.infer<typeof PronetPostCategory>;
+/**
+ * Which people of a pronet post are imported (ours), also named as the workflow node names them,
+ * `like` (the people who reacted) and `comment` (who commented), read as REACTIONS and COMMENTS.
+ */
+export const PronetPostCategory = z.pipe(
+  z.enum(['REACTIONS', 'COMMENTS', 'ALL', 'like', 'comment'], { message: 'pronetPostCategory must be one of REACTIONS, COMMENTS, ALL, like or comment' }),
+  z.transform((v) => (v === 'like' ? 'REACTIONS' : v === 'comment' ? 'COMMENTS' : v)),
+);
+export type PronetPostCategory = z.output<typeof PronetPostCategory>;
 
 /** POST /audiences: import the people of a pronet search or post URL into audience `audience` (a name). */
 export const ImportAudienceRequest = z.strictObject({
@@ -65,8 +71,9 @@ export const ImportAudienceRequest = z.strictObject({
   pronetUrl: z.url({ message: 'pronetUrl must be a URL' }),
   identityId: idString('identityId'),
   pronetPostCategory: z.optional(PronetPostCategory),
-  excludeContactedLeads: z.optional(z.boolean({ message: 'excludeContactedLeads must be a boolean' })),
-  autoImport: z.optional(z.boolean({ message: 'autoImport must be a boolean' })),
+  // `true` or "true": the workflow node sends this body form-encoded.
+  excludeContactedLeads: z.optional(queryBool('excludeContactedLeads')),
+  autoImport: z.optional(queryBool('autoImport')),
 });
 export type ImportAudienceRequest = z.infer<typeof ImportAudienceRequest>;
 

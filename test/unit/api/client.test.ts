@@ -425,3 +425,31 @@ describe('paging iterators', () => {
     ]);
   });
 });
+
+describe('the shapes the service\'s own clients prove accepted (spec/real-clients.md)', () => {
+  it('sends an email without memberId (neither real client sends one), cc and bcc as given, and is not retried on a 5xx', async () => {
+    const { client, requests } = setup(() => ({ status: 502, body: { statusCode: 502, error: 'Bad Gateway', message: 'upstream' } }));
+    const err = await client.inbox
+      .sendEmail({ identityId: 'i1', leadId: 'l1', subject: 'Hello', message: { html: '<p>Hi</p>', text: 'Hi' }, cc: 'a@x.example, b@y.example' })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'api', status: 502 });
+    // One attempt: a mutation answered 5xx may have been applied, so it is never resent blindly.
+    expect(requests).toHaveLength(1);
+    const sent = requests[0]?.body as Record<string, unknown>;
+    expect(sent).toEqual({ identityId: 'i1', leadId: 'l1', subject: 'Hello', message: { html: '<p>Hi</p>', text: 'Hi' }, cc: 'a@x.example, b@y.example' });
+    expect('memberId' in sent).toBe(false);
+  });
+
+  it("reads the error sentence wherever the service puts it: message, error (the agent server's reading), or both", async () => {
+    for (const body of [
+      { statusCode: 400, error: 'Bad Request', message: 'status must be one of PAUSED, RESUME' },
+      { statusCode: 400, error: 'status must be one of PAUSED, RESUME' },
+      { statusCode: 400, error: 'status must be one of PAUSED, RESUME', message: 'status must be one of PAUSED, RESUME' },
+      { statusCode: 400, message: 'status must be one of PAUSED, RESUME' },
+    ]) {
+      const { client } = setup(() => ({ status: 400, body }));
+      const err = await client.leads.status({ status: 'PAUSED', campaign: 'all', proEmail: 'a@x.example' }).catch((e: unknown) => e);
+      expect(err, JSON.stringify(body)).toMatchObject({ kind: 'api', status: 400, serviceMessage: 'status must be one of PAUSED, RESUME' });
+    }
+  });
+});
