@@ -10,6 +10,7 @@ import {
   answerInBrowser,
   CLIENT_METADATA,
   codeOf,
+  form,
   mcpUrl,
   PRO_MEMBER,
   rawMcp,
@@ -167,12 +168,7 @@ describe('authorization', () => {
     const id = /name="request" value="([^"]+)"/.exec(first.html ?? '')?.[1] ?? '';
     let last: Response | undefined;
     for (let i = 0; i < 4; i++) {
-      last = await fetch(`${emulatorOrigin()}/oauth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ request: id, email: wrong.email, password: 'guess' }).toString(),
-        redirect: 'manual',
-      });
+      last = await fetch(`${emulatorOrigin()}/oauth/sign-in`, form({ request: id, email: wrong.email, password: 'guess' }));
     }
     expect(last?.status).toBe(303);
     expect(new URL(last?.headers.get('location') ?? '').searchParams.get('error')).toBe('access_denied');
@@ -182,12 +178,7 @@ describe('authorization', () => {
     const { authorizationUrl } = await startRawAuthorization();
     const signedIn = await answerInBrowser(authorizationUrl, PRO_MEMBER, 'none');
     const id = /name="request" value="([^"]+)"/.exec(signedIn.consentHtml ?? '')?.[1] ?? '';
-    const res = await fetch(`${emulatorOrigin()}/oauth/consent`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ request: id, decision: 'allow' }).toString(),
-      redirect: 'manual',
-    });
+    const res = await fetch(`${emulatorOrigin()}/oauth/consent`, form({ request: id, decision: 'allow' }));
     expect(res.status).toBe(403);
     expect(res.headers.get('location')).toBeNull();
     expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -239,11 +230,7 @@ describe('the token endpoint', () => {
 
   it('revokes (RFC 7009): the refresh token takes its access tokens with it', async () => {
     const t = await tokens();
-    const res = await fetch(`${emulatorOrigin()}/oauth/revoke`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: t.refresh, token_type_hint: 'refresh_token', client_id: t.clientId }).toString(),
-    });
+    const res = await fetch(`${emulatorOrigin()}/oauth/revoke`, form({ token: t.refresh, token_type_hint: 'refresh_token', client_id: t.clientId }));
     expect(res.status).toBe(200);
     expectChallenge(await rawMcp(`Bearer ${t.access}`), 'invalid_token');
     const refresh = await tokenRequest({ grant_type: 'refresh_token', client_id: t.clientId, refresh_token: t.refresh });

@@ -9,7 +9,7 @@ import { demoPasswordFor, memberEmailFor } from '../../emulator/seed/workspace';
 import { CLIENT_METADATA, form, REDIRECT_URI, signedInClient as signIn, type MemberSignIn, type MemoryOAuthProvider } from '../../scripts/agent/sign-in';
 import { emulatorOrigin } from './harness';
 
-export { answerInBrowser, CLIENT_METADATA, codeOf, REDIRECT_URI, type MemoryOAuthProvider } from '../../scripts/agent/sign-in';
+export { answerInBrowser, CLIENT_METADATA, codeOf, form, REDIRECT_URI, type MemoryOAuthProvider } from '../../scripts/agent/sign-in';
 
 export function mcpUrl(origin = emulatorOrigin()): string {
   return `${origin}/mcp`;
