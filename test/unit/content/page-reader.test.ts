@@ -10,6 +10,9 @@ import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { readPage, type PageReading } from '../../../lib/content/page-reader';
 import { leadPageProfile } from '../../../lib/content/profile-page-core';
+import type { PronetProfile } from '../../../emulator/model';
+import { pronetSite } from '../../../emulator/site/pronet';
+import { leadPagePath } from '../../../emulator/site/sales-pages';
 
 const SITE = 'https://www.pronet.example';
 const LEAD_URL = `${SITE}/sales/lead/ACwAAB3xYz9QrTuV,NAME_SEARCH,k2`;
@@ -157,5 +160,43 @@ describe('profile pages in markups we never wrote', () => {
 describe('lead pages: the one public profile link of the person, never another’s', () => {
   it.each(leadRows)('$file', (row) => {
     expect(reading(row)).toEqual(row.expected);
+  });
+});
+
+describe('the look-alike’s pages as the emulator serves them, in its own markup and in others', () => {
+  const person = (slug: string, firstname: string, lastname: string, headline: string, companyName: string): PronetProfile => ({
+    slug, firstname, lastname, headline, companyName, location: 'London', about: 'About.', picture: null,
+  });
+  const ADA = person('ada-lovelace', 'Ada', 'Lovelace', 'Analyst of engines | Poet of science', 'Analytical Engines');
+  const JOAN = person('joan-clarke', 'Joan', 'Clarke', 'Cryptanalyst at Hut Eight Analytics', 'Hut Eight Analytics');
+  const GRACE = person('grace-hopper', 'Grace', 'Hopper', 'Rear Admiral at Navy Computing', 'Navy Computing');
+  const ALAN = person('alan-turing', 'Alan', 'Turing', 'Codebreaker at Analytical Engines', 'Analytical Engines');
+  const site = pronetSite({ profiles: () => [ADA, JOAN, GRACE, ALAN] });
+  const ORIGIN = 'http://pronet.localhost:8899';
+  const served = async (path: string) => {
+    const res = await site.request(`${ORIGIN}${path}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    // The in-page navigation's partial answer is JSON: only whole documents here.
+    return readPage(documentOf(html, `${ORIGIN}${path}`), { links: path.startsWith('/sales/') });
+  };
+  const resolved = async (path: string) => leadPageProfile({ href: `${ORIGIN}${path}`, profileLinks: (await served(path)).profileLinks }, []);
+
+  it.each([
+    ['/in/joan-clarke/', { name: 'Joan Clarke', headline: 'Cryptanalyst at Hut Eight Analytics', jobTitle: 'Cryptanalyst', company: 'Hut Eight Analytics' }],
+    ['/in/joan-clarke/?markup=cards', { name: 'Joan Clarke', headline: 'Cryptanalyst at Hut Eight Analytics', jobTitle: 'Cryptanalyst', company: 'Hut Eight Analytics' }],
+    ['/in/ada-lovelace/?markup=cards', { name: 'Ada Lovelace', headline: 'Analyst of engines | Poet of science', jobTitle: 'Head of Algorithms', company: 'Analytical Engines' }],
+  ])('profile %s', async (path, expected) => {
+    const { profileLinks, ...words } = await served(path);
+    expect(words).toEqual(expected);
+    expect(profileLinks).toEqual([]);
+  });
+
+  it('lead pages: the header’s link (own markup), the menu’s (other markup); none for a person out of the network', async () => {
+    expect(await resolved(leadPagePath(ADA))).toBe(`${SITE}/in/ada-lovelace/`);
+    expect(await resolved(`${leadPagePath(ADA)}?markup=menu`)).toBe(`${SITE}/in/ada-lovelace/`);
+    expect(await resolved(leadPagePath(JOAN))).toBeNull();
+    expect(await resolved(`${leadPagePath(JOAN)}?markup=menu`)).toBeNull();
+    expect(await served(`${leadPagePath(JOAN)}?markup=menu`)).toMatchObject({ name: 'Joan Clarke', company: 'Hut Eight Analytics' });
   });
 });
