@@ -41,33 +41,104 @@ export interface PageReading {
   profileLinks: string[];
 }
 
-/** Regions that are not the page's main content. */
-const NOT_MAIN = 'aside, nav, footer, dialog, [role="complementary"], [role="navigation"], [role="contentinfo"], [role="banner"], [role="dialog"], [role="search"]';
+/** Regions that are not the page's main content, by tag and by role. */
+const NOT_MAIN_TAGS = new Set(['ASIDE', 'NAV', 'FOOTER', 'DIALOG', 'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG']);
+const NOT_MAIN_ROLES = new Set(['complementary', 'navigation', 'contentinfo', 'banner', 'dialog', 'search']);
 const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'NAV', 'SECTION']);
+const LISTS = new Set(['UL', 'OL']);
+const HEADINGS = new Set(['H1', 'H2', 'H3']);
 const PROFILE_PATH = /^\/in\/[^/?#]+/;
 /** Lines read under the name, at most, before giving up on a headline. */
 const HEADLINE_LINES = 6;
+/** Elements visited by the scan of the main content, at most (a page can be as large as it likes). */
+const SCAN_MAX = 20_000;
 
-/** A page-level `<header>` (not one inside a section or article) is the site's banner. */
-function isBanner(el: Element): boolean {
-  for (let e: Element | null = el; e; e = e.parentElement) {
-    if (e.tagName === 'HEADER') {
-      for (let p = e.parentElement; p; p = p.parentElement) if (SECTIONING.has(p.tagName)) return false;
-      return true;
-    }
-  }
-  return false;
-}
-
-const outsideMain = (el: Element): boolean => el.closest(NOT_MAIN) !== null || isBanner(el);
-
-/** The page's main content: its `main` landmark, or the body without its banner and side regions. */
+/** The page's main content: its `main` landmark, or the body (its banner and side regions are skipped). */
 function mainOf(doc: Document): Element | null {
   return doc.querySelector('main, [role="main"]') ?? doc.body;
 }
 
-function mainHeading(main: Element): Element | null {
-  for (const h of main.querySelectorAll('h1, [role="heading"][aria-level="1"]')) if (!outsideMain(h) && accessibleText(h)) return h;
+function pathOf(a: Element): string {
+  const path = (a as HTMLAnchorElement).pathname;
+  if (typeof path === 'string' && path !== '') return path;
+  try {
+    return new URL(a.getAttribute('href') ?? '', a.ownerDocument?.baseURI ?? 'https://x.invalid/').pathname;
+  } catch {
+    return '';
+  }
+}
+
+function absoluteHref(a: Element): string {
+  const href = (a as HTMLAnchorElement).href;
+  if (typeof href === 'string' && href !== '') return href;
+  try {
+    return new URL(a.getAttribute('href') ?? '', a.ownerDocument?.baseURI ?? undefined).href;
+  } catch {
+    return a.getAttribute('href') ?? '';
+  }
+}
+
+/** Cheap first: an address that does not even contain "/in/" is no profile link (no URL parsed). */
+const mayBeProfile = (a: Element): boolean => (a.getAttribute('href') ?? '').includes('/in/');
+const isProfileLink = (a: Element): boolean => mayBeProfile(a) && PROFILE_PATH.test(pathOf(a));
+
+/** A list of people: its links name two profiles or more (read lazily: a feed's list stops at its second row). */
+function isPeopleList(list: Element): boolean {
+  if (list.getAttribute('role') === 'menu') return false;
+  const links = list.getElementsByTagName('a');
+  let first: string | null = null;
+  for (let i = 0; i < links.length; i++) {
+    if (!mayBeProfile(links[i]!)) continue;
+    const path = pathOf(links[i]!);
+    if (!PROFILE_PATH.test(path)) continue;
+    const key = path.replace(/\/+$/, '').toLowerCase();
+    if (first === null) first = key;
+    else if (key !== first) return true;
+  }
+  return false;
+}
+
+interface Scan {
+  /** Headings outside lists, in document order. */
+  headings: Element[];
+  /** Links that may be to a profile, outside lists of people (when asked for), in document order. */
+  links: Element[];
+}
+
+/**
+ * One walk over the main content's skeleton: regions that are not main content (side bars,
+ * navigation, a page-level banner) are skipped, lists of people too, and headings are not looked
+ * for inside lists (a feed's rows), so a 2,000-row feed costs a few elements, not its rows.
+ */
+function scan(main: Element, withLinks: boolean): Scan {
+  const out: Scan = { headings: [], links: [] };
+  const stack: [Element, boolean, boolean][] = [[main, main.tagName === 'MAIN' || main.getAttribute('role') === 'main', false]];
+  let visited = 0;
+  while (stack.length > 0 && visited++ < SCAN_MAX) {
+    const [el, sectioned, inList] = stack.pop()!;
+    const tag = el.tagName.toUpperCase();
+    const role = el.getAttribute('role');
+    if (el !== main && (NOT_MAIN_TAGS.has(tag) || (role !== null && NOT_MAIN_ROLES.has(role)) || (tag === 'HEADER' && !sectioned))) continue;
+    const list = LISTS.has(tag) || role === 'list' || role === 'menu' || role === 'feed';
+    if (list && !withLinks && !inList) {
+      // Nothing but headings is looked for, and none inside lists.
+      continue;
+    }
+    if (list && isPeopleList(el)) continue;
+    if (!inList && !list && (HEADINGS.has(tag) || role === 'heading')) out.headings.push(el);
+    if (withLinks && tag === 'A' && mayBeProfile(el)) out.links.push(el);
+    const children = el.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, sectioned || SECTIONING.has(tag), inList || list]);
+  }
+  return out;
+}
+
+/** The main heading: the first level-one heading with text. */
+function mainHeading(headings: readonly Element[]): Element | null {
+  for (const h of headings) {
+    const level = h.tagName.toUpperCase() === 'H1' || (h.getAttribute('role') === 'heading' && h.getAttribute('aria-level') === '1');
+    if (level && accessibleText(h)) return h;
+  }
   return null;
 }
 
@@ -80,26 +151,6 @@ function topCardOf(heading: Element, main: Element): Element {
   }
   return card;
 }
-
-function pathOf(a: HTMLAnchorElement | Element): string {
-  const href = (a as HTMLAnchorElement).href || a.getAttribute('href') || '';
-  try {
-    return new URL(href, a.ownerDocument?.baseURI ?? 'https://x.invalid/').pathname;
-  } catch {
-    return '';
-  }
-}
-
-function absoluteHref(a: Element): string {
-  const href = a.getAttribute('href') ?? '';
-  try {
-    return new URL(href, a.ownerDocument?.baseURI ?? undefined).href;
-  } catch {
-    return href;
-  }
-}
-
-const isProfileLink = (a: Element): boolean => PROFILE_PATH.test(pathOf(a));
 
 /** The headline: the first line under the name that says more than pronouns, a degree or a separator. */
 function headlineOf(card: Element, heading: Element, name: string): string | undefined {
@@ -121,11 +172,8 @@ function cardCompany(card: Element): string | undefined {
 }
 
 /** The experience section's heading, found by its words. */
-function experienceHeading(main: Element, before: Element): Element | null {
-  for (const h of main.querySelectorAll('h2, h3, [role="heading"]')) {
-    if (h === before || outsideMain(h)) continue;
-    if (EXPERIENCE_HEADING.test(accessibleText(h))) return h;
-  }
+function experienceHeading(headings: readonly Element[], name: Element): Element | null {
+  for (const h of headings) if (h !== name && EXPERIENCE_HEADING.test(accessibleText(h))) return h;
   return null;
 }
 
@@ -168,26 +216,12 @@ function entryWords(entry: Element): { jobTitle?: string; company?: string } {
   return { ...(jobTitle ? { jobTitle } : {}), ...(company ? { company } : {}) };
 }
 
-/** Whether a link sits in a list of people: a list whose items link to two profiles or more. */
-function inPeopleList(a: Element): boolean {
-  const item = a.closest('li, [role="listitem"]');
-  const list = item?.parentElement?.closest('ul, ol, [role="list"], [role="menu"]');
-  if (!list || list.getAttribute('role') === 'menu') return false;
-  const profiles = new Set<string>();
-  for (const link of list.querySelectorAll('a[href]')) {
-    const path = pathOf(link);
-    if (PROFILE_PATH.test(path)) profiles.add(path.replace(/\/+$/, '').toLowerCase());
-    if (profiles.size > 1) return true;
-  }
-  return false;
-}
-
 /** The lead page's candidate profile links (see `PageReading.profileLinks`). */
-function profileLinksOf(main: Element, card: Element | null): string[] {
-  const links = [...main.querySelectorAll('a[href]')].filter((a) => isProfileLink(a) && !outsideMain(a) && !inPeopleList(a));
-  const viewing = links.filter((a) => VIEW_PROFILE.test(accessibleName(a)));
+function profileLinksOf(links: readonly Element[], card: Element | null): string[] {
+  const profiles = links.filter(isProfileLink);
+  const viewing = profiles.filter((a) => VIEW_PROFILE.test(accessibleName(a)));
   const inCard = card ? viewing.filter((a) => card.contains(a)) : [];
-  const chosen = inCard.length > 0 ? inCard : viewing.length > 0 ? viewing : card ? links.filter((a) => card.contains(a)) : [];
+  const chosen = inCard.length > 0 ? inCard : viewing.length > 0 ? viewing : card ? profiles.filter((a) => card.contains(a)) : [];
   return chosen.slice(0, 20).map(absoluteHref);
 }
 
@@ -201,13 +235,14 @@ export function readPage(doc: Document, options: ReadOptions = {}): PageReading 
   const links = options.links ?? true;
   const main = mainOf(doc);
   if (!main) return { profileLinks: [] };
-  const heading = mainHeading(main);
-  if (!heading) return { profileLinks: links ? profileLinksOf(main, null) : [] };
+  const found = scan(main, links);
+  const heading = mainHeading(found.headings);
+  if (!heading) return { profileLinks: links ? profileLinksOf(found.links, null) : [] };
   const name = cleanPersonName(accessibleText(heading));
   const card = topCardOf(heading, main);
   const headline = headlineOf(card, heading, name);
   const said = headline ? headlineWords(headline) : {};
-  const expHeading = experienceHeading(main, heading);
+  const expHeading = experienceHeading(found.headings, heading);
   const entry = expHeading ? firstEntry(expHeading, main) : null;
   const fromEntry = entry ? entryWords(entry) : {};
   const company = fromEntry.company ?? cardCompany(card) ?? said.company;
@@ -217,6 +252,6 @@ export function readPage(doc: Document, options: ReadOptions = {}): PageReading 
     ...(headline ? { headline } : {}),
     ...(jobTitle ? { jobTitle } : {}),
     ...(company ? { company } : {}),
-    profileLinks: links ? profileLinksOf(main, card) : [],
+    profileLinks: links ? profileLinksOf(found.links, card) : [],
   };
 }
