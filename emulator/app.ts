@@ -1,7 +1,8 @@
 /**
  * The emulator's HTTP surface: requests for `pronet.localhost` go to the look-alike pronet site;
- * on 127.0.0.1, `/flow/*` is the API, `/_emulator/*` the control API and `/` the API settings
- * page with the call history.
+ * on 127.0.0.1, `/flow/*` is the API, `/mcp` the agent tool server (with its OAuth sign-in under
+ * `/oauth/*` and `/.well-known/*`), `/_emulator/*` the control API and `/` the API settings page
+ * with the call history.
  */
 import { Hono } from 'hono';
 import { createApi } from './api';
@@ -9,6 +10,7 @@ import { registerControlRoutes } from './control';
 import type { EmulatorCore } from './core';
 import type { App, AppEnv } from './http/env';
 import { errorBody, errorResponse } from './http/errors';
+import { registerMcp } from './mcp/index';
 import { pronetSite } from './site/pronet';
 import { settingsPage } from './site/settings-page';
 
@@ -38,6 +40,8 @@ export function createApp(core: EmulatorCore): App {
 
   registerControlRoutes(app, core);
   app.route('/flow', createApi(core));
+  // Agents' tool calls go into the API above, as calls of the workspace's key.
+  registerMcp(app as unknown as Hono, core, async (request) => app.fetch(request));
   app.route('/', settings);
 
   // The one place errors become answers: domain errors by kind, the HTTP layer's as they are.

@@ -2,7 +2,9 @@
  * `npm run emulator -- [--port N] [--seed demo|empty] [--leads N] [--data FILE] [--dialect standard|variants] [--tls]`
  * Prints `listening http://127.0.0.1:<port>/flow` (`https://` with `--tls`: HTTP/2 with a
  * self-signed certificate the browser must be told to accept) and one `key <workspace-name> <plan> <apiKey>`
- * line per workspace (the keys are printed so a developer can paste them; this is a local emulator).
+ * line per workspace (the keys are printed so a developer can paste them; this is a local emulator),
+ * then `mcp http://127.0.0.1:<port>/mcp` (the agent tool server) and one
+ * `member <workspace-name> <email> <password>` line per member who can sign in to it.
  */
 import { parseArgs } from 'node:util';
 import { startEmulator } from './server';
@@ -46,6 +48,8 @@ const emulator = await startEmulator({ port, seed, leads, dataFile: values.data,
 );
 console.log(`listening ${emulator.baseUrl}`);
 for (const w of emulator.workspaces) console.log(`key ${w.name} ${w.plan} ${w.apiKey}`);
+console.log(`mcp ${emulator.mcpUrl}`);
+for (const m of emulator.members) console.log(`member ${m.workspace} ${m.email} ${m.password}`);
 
 const stop = () => {
   void emulator.close().then(() => process.exit(0));

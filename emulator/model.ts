@@ -27,6 +27,10 @@ export interface MemberRecord {
   id: string;
   name: string;
   label: string;
+  /** Sign-in to the agent tool server (emulator/mcp); never on the wire. Absent in worlds saved before it. */
+  email?: string;
+  /** The demo password, printed at start like the keys (a local emulator's demo accounts). */
+  password?: string;
 }
 
 export interface IdentityRecord {

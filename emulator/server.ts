@@ -9,6 +9,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { EmulatorCore } from './core';
 import type { Dialect } from './http/dialect';
+import { MCP_PATH, memberSignIns } from './mcp/index';
 import type { SeedName } from './model';
 import { buildSeed } from './seed/index';
 import { makeSelfSignedCertificate } from './tls';
@@ -42,6 +43,10 @@ export interface RunningEmulator {
   /** With `tls`: the certificate (PEM), for a Node client that should trust it (`ca`). */
   certificate?: string;
   workspaces: { id: string; name: string; plan: string; apiKey: string }[];
+  /** The agent tool server (MCP over Streamable HTTP): origin + `/mcp`. */
+  mcpUrl: string;
+  /** Who can sign in to it: each member's demo email and password. */
+  members: { workspace: string; email: string; password: string }[];
   close(): Promise<void>;
 }
 
@@ -94,6 +99,8 @@ export async function startEmulator(opts: StartOptions = {}): Promise<RunningEmu
     plainOrigin: plain ? `http://${EMULATOR_HOST}:${plain.port}` : origin,
     ...(tls ? { certificate: tls.cert } : {}),
     workspaces: core.workspaceList(),
+    mcpUrl: `${origin}${MCP_PATH}`,
+    members: memberSignIns(core),
     async close() {
       if (closed) return;
       closed = true;

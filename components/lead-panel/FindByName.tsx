@@ -30,6 +30,37 @@ const DIFFERS: Record<PossibleMatchView['differs'][number], MessageKey> = {
   'no-url': 'matchDiffersNoUrl',
 };
 
+/** Under a field the page did not show: the user types it (nothing was guessed). */
+export function UnreadHint({ id }: { id: string }) {
+  return (
+    <p class="field-hint" id={id}>
+      {t('fieldNotOnPage')}
+    </p>
+  );
+}
+
+/** A field of the form, with its hint while the page gave nothing for it and the user typed nothing yet. */
+function WordField(props: { id: string; label: string; value: string; unread: boolean; onInput: (value: string) => void }) {
+  const hint = props.unread && props.value.trim() === '';
+  return (
+    <div class="field">
+      <label class="field-label" for={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        class="input"
+        value={props.value}
+        maxLength={WORD_MAX}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+        autocomplete="off"
+        aria-describedby={hint ? `${props.id}-unread` : undefined}
+      />
+      {hint ? <UnreadHint id={`${props.id}-unread`} /> : null}
+    </div>
+  );
+}
+
 /** The form's words as they will be sent: trimmed and bounded. */
 export function nameQuery(firstname: string, lastname: string, company: string): { firstname: string; lastname: string; companyName: string } | null {
   const q = { firstname: firstname.trim().slice(0, WORD_MAX), lastname: lastname.trim().slice(0, WORD_MAX), companyName: company.trim().slice(0, WORD_MAX) };
@@ -97,25 +128,10 @@ export function FindByName({ firstname, lastname, company, resetKey, find, link 
       </h2>
       <p class="field-hint">{t('findByNameHint')}</p>
       <div class="grid-2">
-        <div class="field">
-          <label class="field-label" for="find-first">
-            {t('firstName')}
-          </label>
-          <input id="find-first" class="input" value={first} maxLength={WORD_MAX} onInput={(e) => typed(setFirst)(e.currentTarget.value)} autocomplete="off" />
-        </div>
-        <div class="field">
-          <label class="field-label" for="find-last">
-            {t('lastName')}
-          </label>
-          <input id="find-last" class="input" value={last} maxLength={WORD_MAX} onInput={(e) => typed(setLast)(e.currentTarget.value)} autocomplete="off" />
-        </div>
+        <WordField id="find-first" label={t('firstName')} value={first} unread={firstname.trim() === ''} onInput={typed(setFirst)} />
+        <WordField id="find-last" label={t('lastName')} value={last} unread={lastname.trim() === ''} onInput={typed(setLast)} />
       </div>
-      <div class="field">
-        <label class="field-label" for="find-company">
-          {t('companyLabel')}
-        </label>
-        <input id="find-company" class="input" value={comp} maxLength={WORD_MAX} onInput={(e) => typed(setComp)(e.currentTarget.value)} autocomplete="off" />
-      </div>
+      <WordField id="find-company" label={t('companyLabel')} value={comp} unread={company.trim() === ''} onInput={typed(setComp)} />
       <div class="row">
         <Button onClick={() => void search()} busy={busy === 'find'} disabled={!query || busy !== null} icon={<Icon name="user" />}>
           {t('findByName')}

@@ -7,7 +7,7 @@ import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { FindByName } from './FindByName';
-import { guessNames } from './NoLead';
+import { personReading } from '../../lib/pronet/person-name';
 
 /**
  * The profile resolves to a lead the user linked by hand on this browser. When that lead has no
@@ -54,11 +54,11 @@ export interface LeadPageWithoutLinkProps {
 
 /** A lead page with no public profile link to resolve: the panel says why, and Find by name still helps. */
 export function LeadPageWithoutLink({ words, tabId, findByName }: LeadPageWithoutLinkProps) {
-  const [first, last] = guessNames(words.displayName, '');
+  const reading = personReading(words);
   return (
     <div class="stack">
       <EmptyState icon="user" title={t('leadPageNoLinkTitle')} body={t('leadPageNoLinkBody')} />
-      <FindByName firstname={first} lastname={last} company={words.company ?? ''} resetKey={`${tabId}:${words.displayName ?? ''}`} find={findByName} />
+      <FindByName firstname={reading.firstname} lastname={reading.lastname} company={reading.company} resetKey={`${tabId}:${words.displayName ?? ''}`} find={findByName} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItemView } from '../../lib/views';
 import { useEnglish } from '../test-i18n';
-import { audienceInput, guessNames, NoLead, TEXT_FIELD_MAX } from './NoLead';
+import { audienceInput, NoLead, TEXT_FIELD_MAX } from './NoLead';
 import { nameQuery } from './FindByName';
 
 /** The Add to audience form (Find by name has name and company fields of its own). */
@@ -21,7 +21,7 @@ const state = {
   failed: [],
 };
 
-function setup(credits = { total: 120, perishable: 20 }, page: { company?: string; jobTitle?: string } = {}) {
+function setup(credits = { total: 120, perishable: 20 }, page: { company?: string; jobTitle?: string; displayName?: string; slug?: string; profileUrl?: string } = {}) {
   const addToAudience = vi.fn(async () => ({ ok: true as const, value: {} as OutboxItemView }));
   const enrich = vi.fn(async () => ({ ok: true as const, value: { enrichRequestId: 'enr_1', creditsSpent: 1 } }));
   const match = { id: 'lead_m', name: 'Margaret Hamilton', company: 'Apollo Guidance', jobTitle: null, pronetUrl: null, createdAt: 0, differs: ['company' as const, 'no-url' as const] };
@@ -42,15 +42,6 @@ function setup(credits = { total: 120, perishable: 20 }, page: { company?: strin
   );
   return { addToAudience, enrich, findByName, link };
 }
-
-describe('guessNames', () => {
-  it('prefers the name the page shows, else reads the slug', () => {
-    expect(guessNames('Margaret H. Hamilton', 'x')).toEqual(['Margaret H.', 'Hamilton']);
-    expect(guessNames(undefined, 'margaret-hamilton')).toEqual(['Margaret', 'Hamilton']);
-    expect(guessNames(undefined, 'ada-lovelace-42')).toEqual(['Ada', 'Lovelace']);
-    expect(guessNames(undefined, 'plato')).toEqual(['Plato', '']);
-  });
-});
 
 describe('audienceInput', () => {
   it('trims, collapses and bounds every field, and leaves out the empty ones', () => {
@@ -136,6 +127,30 @@ describe('NoLead', () => {
     expect(screen.getByText('Possible match')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Link Margaret Hamilton (Apollo Guidance)' }));
     await waitFor(() => expect(link).toHaveBeenCalledWith(expect.objectContaining({ id: 'lead_m' })));
+  });
+
+  it('one reading for both forms: the slug without its id suffix, never a last name of digits (issue 24)', () => {
+    setup(undefined, { slug: 'eva-keller-2bd4ef', profileUrl: 'https://www.pronet.example/in/eva-keller-2bd4ef/' });
+    const find = within(screen.getByRole('region', { name: 'Find by name' }));
+    expect([find.getByLabelText('First name'), find.getByLabelText('Last name')].map((i) => (i as HTMLInputElement).value)).toEqual(['Eva', 'Keller']);
+    expect([addForm().getByLabelText('First name'), addForm().getByLabelText('Last name')].map((i) => (i as HTMLInputElement).value)).toEqual(['Eva', 'Keller']);
+  });
+
+  it('says which field the page did not show, lets the user type it, and enables Find by name once the service has what it needs', () => {
+    const { findByName } = setup(undefined, { displayName: 'Eva Keller', slug: 'eva-keller-2bd4ef', profileUrl: 'https://www.pronet.example/in/eva-keller-2bd4ef/' });
+    const find = within(screen.getByRole('region', { name: 'Find by name' }));
+    const company = find.getByLabelText('Company') as HTMLInputElement;
+    expect(company.getAttribute('aria-describedby')).toBe('find-company-unread');
+    expect(find.getByText('Not found on this page: type it.')).toBeTruthy();
+    // The names were read: no hint under them.
+    expect(find.getByLabelText('First name').getAttribute('aria-describedby')).toBeNull();
+    expect(addForm().getByLabelText('Company').getAttribute('aria-describedby')).toBe('lead-company-unread');
+    const button = find.getByRole('button', { name: 'Find by name' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.input(company, { target: { value: 'Hyrule Labs' } });
+    expect(button.disabled).toBe(false);
+    expect(find.queryByText('Not found on this page: type it.')).toBeNull();
+    expect(findByName).not.toHaveBeenCalled();
   });
 
   it('bounds what the page suggests', () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
 import type { AudienceView, CreditsView, EnrichResultView, NameSearchView, OutboxItemView, PanelState, PossibleMatchView } from '../../lib/views';
 import type { EnrichType } from '../../lib/api/enrichment';
+import { personReading, type ReadField } from '../../lib/pronet/person-name';
 import { actionErrorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
@@ -9,7 +10,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
 import { EnrichCard } from './EnrichCard';
-import { FindByName } from './FindByName';
+import { FindByName, UnreadHint } from './FindByName';
 import { OutboxList } from './OutboxList';
 
 type NoLeadState = Extract<PanelState, { kind: 'no-lead' }>;
@@ -51,34 +52,39 @@ export function audienceInput(audience: string, fields: Record<'firstname' | 'la
   return input;
 }
 
-/** "margaret-hamilton" → ["Margaret", "Hamilton"]: a first guess the user can correct. */
-export function guessNames(displayName: string | undefined, slug: string): [string, string] {
-  const source = displayName?.trim() || slug.replace(/-\d+$/, '').replace(/[-_.]+/g, ' ');
-  const words = source.split(/\s+/).filter(Boolean).map((w) => (displayName ? w : w[0]!.toUpperCase() + w.slice(1)));
-  if (words.length === 0) return ['', ''];
-  if (words.length === 1) return [words[0]!, ''];
-  return [words.slice(0, -1).join(' '), words[words.length - 1]!];
-}
-
-/** A labelled text input, bounded, that the browser does not autofill. */
-function TextField({ id, label, value, onInput }: { id: string; label: string; value: string; onInput: (value: string) => void }) {
+/** A labelled text input, bounded, that the browser does not autofill; says so when the page did not show it. */
+function TextField({ id, label, value, onInput, unread }: { id: string; label: string; value: string; onInput: (value: string) => void; unread: boolean }) {
+  const hint = unread && value.trim() === '';
   return (
     <div class="field">
       <label class="field-label" for={id}>
         {label}
       </label>
-      <input id={id} class="input" value={value} maxLength={TEXT_FIELD_MAX} onInput={(e) => onInput(e.currentTarget.value)} autocomplete="off" />
+      <input
+        id={id}
+        class="input"
+        value={value}
+        maxLength={TEXT_FIELD_MAX}
+        onInput={(e) => onInput(e.currentTarget.value)}
+        autocomplete="off"
+        aria-describedby={hint ? `${id}-unread` : undefined}
+      />
+      {hint ? <UnreadHint id={`${id}-unread`} /> : null}
     </div>
   );
 }
 
 /** A profile that is no lead yet: add it to an audience, or enrich it (credit balance first). */
 export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard, findByName, link }: NoLeadProps) {
-  const [guessFirst, guessLast] = guessNames(state.displayName, state.slug);
-  const [firstname, setFirstname] = useState(guessFirst);
-  const [lastname, setLastname] = useState(guessLast);
-  const [companyName, setCompanyName] = useState(state.company ?? '');
-  const [jobTitle, setJobTitle] = useState(state.jobTitle ?? '');
+  // The one reading of the page every form here starts from (the address only as the last resort).
+  const reading = personReading(state, state.slug);
+  const unread = new Set(reading.missing);
+  const [firstname, setFirstname] = useState(reading.firstname);
+  const [lastname, setLastname] = useState(reading.lastname);
+  const [companyName, setCompanyName] = useState(reading.company);
+  const [jobTitle, setJobTitle] = useState(reading.jobTitle);
+  /** The fields the user typed in: the page's later words (a heading that shows late) no longer replace theirs. */
+  const [edited, setEdited] = useState<ReadonlySet<ReadField>>(new Set());
   const [audiences, setAudiences] = useState<AudienceView[] | null>(null);
   const [audienceChoice, setAudienceChoice] = useState('');
   const [newAudience, setNewAudience] = useState('');
@@ -86,16 +92,20 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
   const [message, setMessage] = useState<NoticeMessage | null>(null);
 
   useEffect(() => {
-    setFirstname(guessFirst);
-    setLastname(guessLast);
-    setCompanyName(state.company ?? '');
-    setJobTitle(state.jobTitle ?? '');
+    setEdited(new Set());
     setMessage(null);
-  }, [state.profileUrl]); // a new profile starts from its own guess
+  }, [state.profileUrl]); // a new profile starts from its own reading
 
-  // The page's company and title may arrive after the name: filled in while the user left them empty.
-  useEffect(() => setCompanyName((v) => v || (state.company ?? '')), [state.company]);
-  useEffect(() => setJobTitle((v) => v || (state.jobTitle ?? '')), [state.jobTitle]);
+  useEffect(() => {
+    if (!edited.has('firstname')) setFirstname(reading.firstname);
+    if (!edited.has('lastname')) setLastname(reading.lastname);
+    if (!edited.has('company')) setCompanyName(reading.company);
+    if (!edited.has('jobTitle')) setJobTitle(reading.jobTitle);
+  }, [state.profileUrl, reading.firstname, reading.lastname, reading.company, reading.jobTitle, edited]);
+  const typed = (field: ReadField, set: (value: string) => void) => (value: string) => {
+    setEdited((fields) => new Set(fields).add(field));
+    set(value);
+  };
 
   useEffect(() => {
     let live = true;
@@ -131,7 +141,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
           <Icon name="user" size={18} />
         </div>
         <div class="lead-heading">
-          <h1 class="lead-name">{state.displayName || `${guessFirst} ${guessLast}`.trim() || state.slug}</h1>
+          <h1 class="lead-name">{state.displayName || `${reading.firstname} ${reading.lastname}`.trim() || state.slug}</h1>
           <p class="lead-sub">
             <span class="pill">{t('notALead')}</span>
           </p>
@@ -139,17 +149,17 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
       </header>
       {state.via === 'lead-page' ? <p class="muted small via-note">{t('viaLeadPage')}</p> : null}
 
-      <FindByName firstname={guessFirst} lastname={guessLast} company={state.company ?? ''} resetKey={state.profileUrl} find={findByName} link={link} />
+      <FindByName firstname={reading.firstname} lastname={reading.lastname} company={reading.company} resetKey={state.profileUrl} find={findByName} link={link} />
 
       <section class="card card-body stack" aria-labelledby="add-title">
         <h2 class="card-title" id="add-title">
           {t('addToAudienceTitle')}
         </h2>
         <div class="grid-2">
-          <TextField id="lead-first" label={t('firstName')} value={firstname} onInput={setFirstname} />
-          <TextField id="lead-last" label={t('lastName')} value={lastname} onInput={setLastname} />
-          <TextField id="lead-company" label={t('companyLabel')} value={companyName} onInput={setCompanyName} />
-          <TextField id="lead-title" label={t('jobTitleLabel')} value={jobTitle} onInput={setJobTitle} />
+          <TextField id="lead-first" label={t('firstName')} value={firstname} onInput={typed('firstname', setFirstname)} unread={unread.has('firstname')} />
+          <TextField id="lead-last" label={t('lastName')} value={lastname} onInput={typed('lastname', setLastname)} unread={unread.has('lastname')} />
+          <TextField id="lead-company" label={t('companyLabel')} value={companyName} onInput={typed('company', setCompanyName)} unread={unread.has('company')} />
+          <TextField id="lead-title" label={t('jobTitleLabel')} value={jobTitle} onInput={typed('jobTitle', setJobTitle)} unread={unread.has('jobTitle')} />
         </div>
         <div class="field">
           <label class="field-label" for="audience-select">

@@ -63,6 +63,17 @@ export function pronetUrlOf(slug: string): string {
   return `${PRONET_CANONICAL_ORIGIN}/in/${encodeURIComponent(slug)}/`;
 }
 
+/** A member's sign-in email: `first.last@<workspace label>.example`. */
+export function memberEmailFor(workspaceLabel: string, name: string): string {
+  const local = name.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().toLowerCase().split(/\s+/).join('.');
+  return `${local}@${workspaceLabel}.example`;
+}
+
+/** Deterministic demo password of a member (printed at start), independent of the clock. */
+export function demoPasswordFor(email: string): string {
+  return `demo-${createRng(`password:${email}`).hex(12)}`;
+}
+
 /** Deterministic, printable API key of a workspace, independent of the clock. */
 export function apiKeyFor(label: string): string {
   return `key_${label}_${createRng(`api-key:${label}`).hex(32)}`;
@@ -84,7 +95,10 @@ export interface WorkspaceSpec {
 
 /** Stage 1: the workspace with its members and identities, nothing else. */
 export function baseWorkspace(ctx: BuildContext, spec: WorkspaceSpec): WorkspaceData {
-  const members: MemberRecord[] = spec.members.map((m) => ({ id: ctx.ids.next('mem'), name: m.name, label: m.label }));
+  const members: MemberRecord[] = spec.members.map((m) => {
+    const email = memberEmailFor(spec.label, m.name);
+    return { id: ctx.ids.next('mem'), name: m.name, label: m.label, email, password: demoPasswordFor(email) };
+  });
   const identities: IdentityRecord[] = spec.identities.map((i) => ({
     id: ctx.ids.next('idt'),
     name: `${i.firstname} ${i.lastname}`,

@@ -11,7 +11,8 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { PronetProfile } from '../model';
 import { profileSlug, salesLeadToken } from '../../lib/pronet/canonical-url';
-import { leadListPage, leadPage } from './sales-pages';
+import { leadListPage, leadPage, leadPerson } from './sales-pages';
+import { cardsProfileDocument, leadMarkup, menuLeadDocument, profileMarkup } from './other-markups';
 import { html, raw } from './html';
 import { companyPage, FEED_PAGES, feedPage, feedPosts, searchPage } from './list-pages';
 import { type Page, type ProfileView, type SiteIndex, buildIndex, notFoundPage, profilePage } from './pronet-pages';
@@ -216,11 +217,18 @@ export function pronetSite(deps: PronetSiteDeps): Hono {
     return c.html(pageDocument(page, c.req.path), page.status);
   };
 
+  const sendOther = (c: Context, document: string): Response => {
+    c.header('Cache-Control', 'no-store');
+    return c.html(document);
+  };
+
   const profile = (view: ProfileView) => (c: Context) => {
     const index = indexOf(deps.profiles());
     // The shared rule of lib/pronet decodes and lower-cases the slug as the extension does.
     const slug = profileSlug(`http://pronet.localhost${c.req.path}`);
     const p = slug === null ? undefined : index.bySlug.get(slug);
+    // The same profile in another markup (issue 24): a full page of its own, no in-page navigation.
+    if (p && view === 'main' && profileMarkup(c.req.query('markup'))) return sendOther(c, cardsProfileDocument(index, p));
     return send(c, p ? profilePage(index, p, view) : notFoundPage());
   };
 
@@ -239,6 +247,8 @@ export function pronetSite(deps: PronetSiteDeps): Hono {
   app.get('/in/:slug/overlay/contact-info', profile('contact-info'));
   app.get('/sales/lead/:lead', (c) => {
     const token = salesLeadToken(`http://pronet.localhost${c.req.path}`);
+    const person = token === null ? null : leadPerson(indexOf(deps.profiles()), token);
+    if (person && token !== null && leadMarkup(c.req.query('markup'))) return sendOther(c, menuLeadDocument(indexOf(deps.profiles()), person.p, token, person.withLink));
     return send(c, (token === null ? null : leadPage(indexOf(deps.profiles()), token)) ?? notFoundPage());
   });
   app.get('/sales/lists/people', (c) => send(c, leadListPage(indexOf(deps.profiles()))));

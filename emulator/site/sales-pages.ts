@@ -37,11 +37,17 @@ function listed(index: SiteIndex): PronetProfile[] {
   return SALES_LIST_SLUGS.flatMap((slug) => index.bySlug.get(slug) ?? []);
 }
 
+/** The listed person of a sales token, and whether their lead page shows their public profile link. */
+export function leadPerson(index: SiteIndex, token: string): { p: PronetProfile; withLink: boolean } | null {
+  const p = listed(index).find((x) => salesToken(x.slug) === token);
+  return p ? { p, withLink: !WITHOUT_PUBLIC_LINK.has(p.slug) } : null;
+}
+
 /** The lead page of a sales token, or null when no listed person has it. */
 export function leadPage(index: SiteIndex, token: string): Page | null {
-  const p = listed(index).find((x) => salesToken(x.slug) === token);
-  if (!p) return null;
-  const withLink = !WITHOUT_PUBLIC_LINK.has(p.slug);
+  const person = leadPerson(index, token);
+  if (!person) return null;
+  const { p, withLink } = person;
   return {
     status: 200,
     title: `${fullName(p)} | Sales lead | pronet`,

@@ -119,13 +119,14 @@ export function buildUrl(
   return `${baseUrl.replace(/\/+$/, '')}${filled}${qs === '' ? '' : `?${qs}`}`;
 }
 
-interface PreparedRequest {
+export interface PreparedRequest {
   url: string;
   method: string;
   body?: string;
 }
 
-function prepare(baseUrl: string, def: WireEndpoint, input: Record<string, unknown>): PreparedRequest {
+/** A call as it goes on the wire: path params in the path, the rest in the query (GET, DELETE) or the JSON body (POST). */
+export function prepare(baseUrl: string, def: WireEndpoint, input: Record<string, unknown>): PreparedRequest {
   const paramNames = new Set(pathParamNames(def.path));
   const params: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};

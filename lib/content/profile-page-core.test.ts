@@ -246,22 +246,22 @@ describe('lead pages (sales tool)', () => {
     ['no link', [], null],
     ['links that are no profile', [`${SITE}/company/x/`, `${SITE}/sales/lists/people/`], null],
     ['two people: nothing is guessed', [page('ada-lovelace'), page('grace-hopper')], null],
-  ])('%s', (_what, headerLinks, profile) => {
-    expect(leadPageProfile({ href: LEAD, headerLinks }, [])).toBe(profile);
+  ])('%s', (_what, profileLinks, profile) => {
+    expect(leadPageProfile({ href: LEAD, profileLinks }, [])).toBe(profile);
   });
 
   it('is no lead page on a profile or any other page', () => {
-    expect(leadPageProfile({ href: page('grace-hopper'), headerLinks: [page('ada-lovelace')] }, [])).toBeNull();
-    expect(leadPageProfile({ href: FEED, headerLinks: [page('ada-lovelace')] }, [])).toBeNull();
+    expect(leadPageProfile({ href: page('grace-hopper'), profileLinks: [page('ada-lovelace')] }, [])).toBeNull();
+    expect(leadPageProfile({ href: FEED, profileLinks: [page('ada-lovelace')] }, [])).toBeNull();
   });
 
   it('reports the lead page with its profile link, name and company; without a link, the words only', () => {
     const core = createProfilePageCore();
-    const effects = core.visit({ href: LEAD, heading: 'Ada Lovelace', company: ' Analytical Engines ', canonicalLink: `https://www.pronet.example/sales/lead/x`, headerLinks: [page('ada-lovelace')] });
+    const effects = core.visit({ href: LEAD, heading: 'Ada Lovelace', company: ' Analytical Engines ', canonicalLink: `https://www.pronet.example/sales/lead/x`, profileLinks: [page('ada-lovelace')] });
     expect(core.profile).toBe(ADA);
     expect(sent(effects)).toEqual([{ type: 'profile-viewed', url: LEAD, name: 'Ada Lovelace', company: 'Analytical Engines', profileLink: ADA }]);
     const other = createProfilePageCore();
-    const none = other.visit({ href: LEAD, heading: 'Joan Clarke', company: 'Hut Eight', headerLinks: [] });
+    const none = other.visit({ href: LEAD, heading: 'Joan Clarke', company: 'Hut Eight', profileLinks: [] });
     expect(other.profile).toBeNull();
     expect(sent(none)).toEqual([{ type: 'profile-viewed', url: LEAD, name: 'Joan Clarke', company: 'Hut Eight' }]);
   });

@@ -23,18 +23,21 @@ export interface PageSnapshot {
   /** The text of the profile's current company and job title, as found (untrimmed), when shown. */
   company?: string | null;
   jobTitle?: string | null;
-  /** On a lead page: the absolute hrefs of the links in its header (where its public profile link is). */
-  headerLinks?: readonly string[];
+  /**
+   * On a lead page: the absolute hrefs of the links that may be the person's public profile, as the
+   * page reader found them (`PageReading.profileLinks`).
+   */
+  profileLinks?: readonly string[];
 }
 
 /**
- * The profile a lead page (`/sales/lead/<token>,...`) shows: the public profile link of its header,
- * when exactly one distinct profile is linked there. Anything else (none, two people, links elsewhere
- * on the page) resolves nothing, so a page cannot slip another profile in beside the person's own.
+ * The profile a lead page (`/sales/lead/<token>,...`) shows: its public profile link as the page
+ * reader found it, when exactly one distinct profile is linked there. Anything else (none, two
+ * people) resolves nothing, so a page cannot slip another profile in beside the person's own.
  */
 export function leadPageProfile(page: PageSnapshot, hosts: readonly string[]): string | null {
   if (salesLeadToken(page.href, hosts) === null) return null;
-  const found = new Set((page.headerLinks ?? []).map((href) => canonicalProfileUrl(href, hosts)).filter((u): u is string => u !== null));
+  const found = new Set((page.profileLinks ?? []).map((href) => canonicalProfileUrl(href, hosts)).filter((u): u is string => u !== null));
   return found.size === 1 ? [...found][0]! : null;
 }
 
@@ -50,6 +53,8 @@ export type StorageChanges = Record<string, { newValue?: unknown } | undefined>;
 export interface ProfilePageCore {
   /** The canonical profile the page shows, or null. */
   readonly profile: string | null;
+  /** What `href` is, for the configured hosts: a profile page, a lead page, or neither (nothing to read). */
+  pageKind(href: string): 'profile' | 'lead' | null;
   /** The URL may have changed (load, in-page navigation): reports it, unless it was reported already. */
   visit(page: PageSnapshot): ProfilePageEffect[];
   /** Reports the URL even if it was reported already (back from the back/forward cache: the lead may have changed). */
@@ -171,10 +176,11 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     get profile() {
       return tracker.profile;
     },
+    pageKind: (href) => (canonicalProfileUrl(href, hosts) !== null ? 'profile' : salesLeadToken(href, hosts) !== null ? 'lead' : null),
     visit,
     revisit,
     contentChanged(page) {
-      // A lead page whose header link came (or changed) after the URL: it is another profile now.
+      // A lead page whose profile link came (or changed) after the URL: it is another profile now.
       if (isLeadPage(page) && profileOf(page) !== tracker.profile) return revisit(page);
       const suggestion = suggestionOf(page, currentName(page));
       if (!suggestion.name || sameSuggestion(suggestion, sent)) return [];

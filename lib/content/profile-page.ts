@@ -8,6 +8,7 @@ import type { RequestOf } from '../messages';
 import { markStatus } from '../status-marks';
 import { SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import type { ChipView } from '../views';
+import { readPage } from './page-reader';
 import { createProfilePageCore, type PageSnapshot, type ProfilePageEffect, type StorageChanges } from './profile-page-core';
 
 /** The chip as the content script drives it (`components/chip/chip.ts`'s handle). */
@@ -44,13 +45,6 @@ export interface ProfilePageDeps {
   mountChip(onOpen: () => void): Promise<ChipSurface | undefined>;
 }
 
-/** Where the profile page shows the person's name. */
-export const HEADING_SELECTOR = 'h1.profile-name, main h1';
-/** Where it shows the person's current company and job title (the first, current, experience); a lead page's header too. */
-export const COMPANY_SELECTOR = '.top-card .current-company, .lead-header .current-company';
-export const JOB_TITLE_SELECTOR = '#experience .experience-item .exp-title';
-/** A lead page's header: the one place its public profile link is looked for (`leadPageProfile`). */
-export const LEAD_HEADER_LINKS_SELECTOR = '.lead-header a[href]';
 /** The site swaps its content in bursts of mutations: the name is checked once they settle. */
 export const NAME_CHECK_DELAY_MS = 150;
 
@@ -85,14 +79,21 @@ export async function startProfilePage(deps: ProfilePageDeps): Promise<void> {
     });
   });
 
-  const page = (): PageSnapshot => ({
-    href: window.location.href,
-    heading: document.querySelector(HEADING_SELECTOR)?.textContent,
-    canonicalLink: document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href,
-    company: document.querySelector(COMPANY_SELECTOR)?.textContent,
-    jobTitle: document.querySelector(JOB_TITLE_SELECTOR)?.textContent,
-    headerLinks: [...document.querySelectorAll<HTMLAnchorElement>(LEAD_HEADER_LINKS_SELECTOR)].slice(0, 20).map((a) => a.href),
-  });
+  /** What the page shows, read by meaning (`page-reader.ts`), on a profile or lead page only. */
+  const page = (): PageSnapshot => {
+    const href = window.location.href;
+    const kind = core.pageKind(href);
+    if (kind === null) return { href };
+    const reading = readPage(document, { links: kind === 'lead' });
+    return {
+      href,
+      heading: reading.name,
+      canonicalLink: document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href,
+      company: reading.company,
+      jobTitle: reading.jobTitle,
+      profileLinks: reading.profileLinks,
+    };
+  };
 
   /** Tells the background what the tab shows; the core decides whether its answer is shown. */
   const send = async (request: RequestOf<'profile-viewed'>) => {

@@ -28,8 +28,8 @@ function runCli(args: string[]): Promise<string[]> {
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString('utf8');
       const lines = out.split('\n').filter((l) => l !== '');
-      // The demo seed has three workspaces: the listening line and three key lines.
-      if (lines.length >= 4) done(lines);
+      // The demo seed: the listening line, three key lines, the mcp line and seven member lines.
+      if (lines.length >= 12) done(lines);
     });
     child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
     child.on('exit', (code) => {
@@ -39,11 +39,18 @@ function runCli(args: string[]): Promise<string[]> {
 }
 
 describe('command line', () => {
-  it('prints "listening http://127.0.0.1:<port>/flow" and one "key <name> <plan> <apiKey>" per workspace', async () => {
+  it('prints "listening http://127.0.0.1:<port>/flow", one "key <name> <plan> <apiKey>" per workspace, the mcp URL and one "member <workspace> <email> <password>" per member', async () => {
     const lines = await runCli(['--port', '0', '--seed', 'demo']);
     expect(lines[0]).toMatch(/^listening http:\/\/127\.0\.0\.1:\d+\/flow$/);
-    const keys = lines.slice(1);
+    const keys = lines.filter((l) => l.startsWith('key '));
     expect(keys.length).toBe(3);
+    expect(lines.slice(1, 4)).toEqual(keys);
+    const port = /:(\d+)\//.exec(lines[0] ?? '')?.[1];
+    expect(lines[4]).toBe(`mcp http://127.0.0.1:${port}/mcp`);
+    const members = lines.slice(5);
+    expect(members).toHaveLength(7);
+    for (const l of members) expect(l).toMatch(/^member \S+ \S+@\S+\.example demo-[0-9a-f]{12}$/);
+    expect(members).toContain('member demo-pro sam.rivera@demo-pro.example demo-3c7419cbef09');
     for (const l of keys) expect(l).toMatch(/^key \S+ (STARTER|PRO|BUSINESS) \S+$/);
     expect(keys.some((l) => l.startsWith('key demo-pro PRO '))).toBe(true);
     expect(keys.some((l) => / STARTER /.test(l))).toBe(true);
