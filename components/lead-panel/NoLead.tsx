@@ -184,6 +184,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
         loadCredits={loadCredits}
         enrich={(enrichType) => enrich({ enrichType, firstname: firstname.trim(), lastname: lastname.trim() })}
         blockedBy={namesMissing ? 'enrichNeedsNames' : undefined}
+        enrichment={state.enrichment}
       />
 
       <Notice message={message} />
