@@ -56,7 +56,7 @@ export function EnrichCard({ loadCredits, enrich, blockedBy, enrichment, now = D
     const reply = await enrich(enrichType);
     setBusy(false);
     if (reply.ok) {
-      setMessage({ tone: 'ok', text: t('enrichRequested', formatNumber(reply.value.creditsSpent)) });
+      setMessage({ tone: 'ok', text: tn('enrichRequested', reply.value.creditsSpent, formatNumber(reply.value.creditsSpent)) });
       void loadCredits().then((r) => r.ok && setCredits(r.value));
     } else {
       setMessage({ tone: 'danger', error: actionErrorText(reply.error) });
@@ -73,7 +73,7 @@ export function EnrichCard({ loadCredits, enrich, blockedBy, enrichment, now = D
         </h2>
         <span class="spacer" />
         <span class="credits" data-testid="credits" aria-live="polite">
-          {credits ? t('creditsAvailable', formatNumber(credits.total)) : creditsError ? t('creditsUnknown') : t('creditsLoading')}
+          {credits ? tn('creditsAvailable', credits.total, formatNumber(credits.total)) : creditsError ? t('creditsUnknown') : t('creditsLoading')}
         </span>
       </div>
       {credits && credits.perishable > 0 ? <p class="field-hint">{t('creditsPerishable', formatNumber(credits.perishable))}</p> : null}

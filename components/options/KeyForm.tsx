@@ -3,7 +3,7 @@ import type { Messenger } from '../../lib/messages';
 import type { ErrorView, KeyTestView, SettingsView } from '../../lib/views';
 import { errorText, thrownText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
-import { t } from '../i18n';
+import { t, tn } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
@@ -42,7 +42,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
   const [outcome, setOutcome] = useState<Outcome>(null);
   useEffect(() => setBaseUrl(settings.baseUrl), [settings.baseUrl]);
 
-  const worked = (members: KeyTestView): Outcome => ({ tone: 'ok', text: t('keyWorks', formatNumber(members.members)), members });
+  const worked = (members: KeyTestView): Outcome => ({ tone: 'ok', text: tn('keyWorks', members.members, formatNumber(members.members)), members });
 
   /**
    * The typed base URL, checked, with its host permission asked for from the click itself (browsers
