@@ -115,3 +115,18 @@ export function initials(name: string): string {
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words.slice(0, 1);
   return letters.map((w) => w[0]!.toUpperCase()).join('') || '?';
 }
+
+const roleKeys: Record<string, MessageKey> = { owner: 'memberRoleOwner', admin: 'memberRoleAdmin', member: 'memberRoleMember' };
+
+/** A workspace member's role (the service's label: Owner, Admin, Member) in the UI language; another label as it came. */
+export function memberRoleLabel(label: string): string {
+  const key = roleKeys[label.trim().toLowerCase()];
+  return key ? t(key) : label;
+}
+
+const planKeys: Record<string, MessageKey> = { STARTER: 'planStarter', PRO: 'planPro', BUSINESS: 'planBusiness' };
+
+/** The service's plan names (STARTER, PRO, BUSINESS) in a sentence of its, worded as plans are named. */
+export function namePlans(text: string): string {
+  return text.replace(/\b(STARTER|PRO|BUSINESS)\b/g, (plan) => t(planKeys[plan]!));
+}

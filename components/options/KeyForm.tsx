@@ -3,6 +3,7 @@ import type { Messenger } from '../../lib/messages';
 import type { ErrorView, KeyTestView, SettingsView } from '../../lib/views';
 import { errorText, thrownText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
+import { memberRoleLabel } from '../format';
 import { t, tn } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -229,7 +230,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
             {outcome.members.list.map((m) => (
               <li key={m.id} class="host-item">
                 <span class="host-name">{m.name}</span>
-                <span>{m.label}</span>
+                <span>{memberRoleLabel(m.label)}</span>
               </li>
             ))}
           </ul>
