@@ -49,9 +49,9 @@ export function formatShortDateTime(ms: number, locale = uiLocale()): string {
   return dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', ...shortTimeFields(locale) }).format(new Date(ms));
 }
 
-/** "18:00" ("6:00 PM" in en-US). */
-export function formatTime(ms: number, locale = uiLocale()): string {
-  return dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(ms));
+/** "18:00" ("6:00 PM" in en-US); in `timeZone` when given (the note's stamps are UTC). */
+export function formatTime(ms: number, locale = uiLocale(), timeZone?: string): string {
+  return dateTimeFormat(locale, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(ms));
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

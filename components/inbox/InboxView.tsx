@@ -317,6 +317,11 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
           {t('inboxCachedPage', minutesAgo(cachedAt, now()))}
         </p>
       ) : null}
+      {view === 'unread' ? (
+        <p class="muted small" data-testid="unread-hint">
+          {t('inboxUnreadHint')}
+        </p>
+      ) : null}
       {list.restarted ? (
         <p class="notice" role="status">
           {t('inboxRestarted')}
