@@ -40,6 +40,8 @@ describe('contact details', () => {
     expect(screen.getByText(/^found by an enrichment,/)).toBeTruthy();
     expect(screen.getByText("from the lead's record in the service")).toBeTruthy();
     expect(screen.getByTestId('enrichment-status').textContent).toBe('Enrichment finished: found professional email.');
+    // No conversation, so no note: the panel says why rather than showing nothing.
+    expect(screen.getByTestId('no-note-why').textContent).toBe('No note either: the service keeps notes on conversations, and this lead has none yet.');
   });
 
   it('copies a value on click and says so', async () => {

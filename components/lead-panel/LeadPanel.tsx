@@ -370,6 +370,9 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
       ) : (
         <>
           <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
+          <p class="muted small" data-testid="no-note-why">
+            {t('noConversationNoNote')}
+          </p>
           {/* A lead with no conversation yet (one just added to an audience) may still be enriched. */}
           <EnrichCard loadCredits={loadCredits} enrich={(enrichType) => messenger.send('enrich', { enrichType, leadId: lead.id })} enrichment={state.enrichment} now={current} />
         </>
