@@ -4,7 +4,7 @@
  * `detail`, shown beneath the sentence and never instead of it.
  */
 import { ERROR_REASON_CODE, type ErrorCode, type ErrorReason, type ErrorView } from '../lib/views';
-import { formatTime } from './format';
+import { formatTime, namePlans } from './format';
 import { t, type MessageKey } from './i18n';
 
 /** What an error says: one sentence in the UI language, and the detail to show beneath it. */
@@ -36,7 +36,9 @@ export const RATE_LIMITED_UNTIL_KEY: MessageKey = 'error_rate_limited_until';
 export const OFFLINE_AT_KEYS: { plain: MessageKey; timeout: MessageKey } = { plain: 'error_offline_at', timeout: 'error_offline_timeout_at' };
 
 export function errorText(view: ErrorWording): ErrorText {
-  const detail = view.detail?.trim() ? { detail: view.detail.trim() } : {};
+  // A plan refusal names the plan as the service spells it (STARTER): worded as a plan is named.
+  const said = view.detail?.trim() ?? '';
+  const detail = said ? { detail: view.code === 'bad-key' && view.reason === 'plan' ? namePlans(said) : said } : {};
   if (view.code === 'offline' && view.subject) {
     return { sentence: t(view.reason === 'timeout' ? OFFLINE_AT_KEYS.timeout : OFFLINE_AT_KEYS.plain, view.subject), ...detail };
   }

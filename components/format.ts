@@ -49,9 +49,9 @@ export function formatShortDateTime(ms: number, locale = uiLocale()): string {
   return dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', ...shortTimeFields(locale) }).format(new Date(ms));
 }
 
-/** "18:00" ("6:00 PM" in en-US). */
-export function formatTime(ms: number, locale = uiLocale()): string {
-  return dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(ms));
+/** "18:00" ("6:00 PM" in en-US); in `timeZone` when given (the note's stamps are UTC). */
+export function formatTime(ms: number, locale = uiLocale(), timeZone?: string): string {
+  return dateTimeFormat(locale, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(ms));
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -114,4 +114,19 @@ export function initials(name: string): string {
   const words = name.trim().split(/[\s-]+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words.slice(0, 1);
   return letters.map((w) => w[0]!.toUpperCase()).join('') || '?';
+}
+
+const roleKeys: Record<string, MessageKey> = { owner: 'memberRoleOwner', admin: 'memberRoleAdmin', member: 'memberRoleMember' };
+
+/** A workspace member's role (the service's label: Owner, Admin, Member) in the UI language; another label as it came. */
+export function memberRoleLabel(label: string): string {
+  const key = roleKeys[label.trim().toLowerCase()];
+  return key ? t(key) : label;
+}
+
+const planKeys: Record<string, MessageKey> = { STARTER: 'planStarter', PRO: 'planPro', BUSINESS: 'planBusiness' };
+
+/** The service's plan names (STARTER, PRO, BUSINESS) in a sentence of its, worded as plans are named. */
+export function namePlans(text: string): string {
+  return text.replace(/\b(STARTER|PRO|BUSINESS)\b/g, (plan) => t(planKeys[plan]!));
 }

@@ -33,6 +33,24 @@ export function t(key: MessageKey, ...substitutions: (string | number)[]): strin
   return text || key;
 }
 
+/**
+ * `t` for a message about `n` things: the catalogue's `<key>_one` when the UI language's plural rules
+ * make `n` singular ("1 lead", and "0 lead" in French) and the catalogue has it, else `key`.
+ */
+export function tn(key: MessageKey, n: number, ...substitutions: (string | number)[]): string {
+  if (new Intl.PluralRules(uiLocale()).select(n) === 'one') {
+    const one = `${key}_one`;
+    let text = '';
+    try {
+      text = source.message(one, substitutions.map(String));
+    } catch {
+      // As in `t`: the other form still says something.
+    }
+    if (text) return text;
+  }
+  return t(key, ...substitutions);
+}
+
 /** The UI language (e.g. 'en-US', 'fr'), for dates and numbers. */
 export function uiLocale(): string {
   try {

@@ -2,6 +2,7 @@
 // First: zod must not probe for eval, which the extension's CSP forbids here as in the pages.
 import '../lib/zod-config';
 import { browser, type Browser } from 'wxt/browser';
+import { countBadge } from '../lib/background/badge';
 import { isCommandName, panelCommand, runCommand } from '../lib/background/commands';
 import { inboxNotifications, inboxNotificationTab, NOTIFICATION_ICON, type Translate } from '../lib/background/inbox-notifications';
 import { bufferPort } from '../lib/background/port-buffer';
@@ -40,6 +41,11 @@ export default defineBackground(() => {
   const openPanel = (tabId: number, focusNote = false) => openSidePanel(panelApis(globalThis), { tabId }, { focusNote }).then(() => undefined);
   const self = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
 
+  // A tab without a status of its own shows the global badge, the waiting count: its tooltip says that
+  // count too (a tab's own title would otherwise stay on what it said for the last profile).
+  let countTitle = countBadge(null).title;
+  const countTabs = new Set<number>();
+
   const ready: Promise<BackgroundService> = (async () => {
     // A database that cannot be opened leaves the worker on an in-memory stand-in: reading still works.
     const storage = await openStorage({
@@ -64,11 +70,14 @@ export default defineBackground(() => {
           browser.tabs.sendMessage(tabId, { type: 'list-badges', badges } satisfies ListBadgePush).catch(() => undefined);
         },
         badge(tabId, badge) {
+          const own = badge.text !== '';
+          if (own) countTabs.delete(tabId);
+          else countTabs.add(tabId);
           Promise.all([
             // No status of its own (not a profile): the tab shows the global badge, the inbox count.
-            browser.action.setBadgeText({ tabId, text: badge.text === '' ? (null as unknown as string) : badge.text }),
+            browser.action.setBadgeText({ tabId, text: own ? badge.text : (null as unknown as string) }),
             browser.action.setBadgeBackgroundColor({ tabId, color: badge.color }),
-            browser.action.setTitle({ tabId, title: badge.title }),
+            browser.action.setTitle({ tabId, title: own ? badge.title : countTitle }),
           ]).catch(() => undefined);
         },
       },
@@ -78,9 +87,13 @@ export default defineBackground(() => {
       openPanel: (tabId) => openPanel(tabId),
       navigateTab: async (tabId, url) => void (await browser.tabs.update(tabId, { url })),
       onInboxCount(count) {
+        const global = countBadge(count);
+        countTitle = global.title;
         Promise.all([
-          browser.action.setBadgeText({ text: count === null || count === 0 ? '' : count > 999 ? '999+' : String(count) }),
+          browser.action.setBadgeText({ text: global.text }),
           browser.action.setBadgeBackgroundColor({ color: '#1d4ed8' }),
+          browser.action.setTitle({ title: global.title }),
+          ...[...countTabs].map((tabId) => browser.action.setTitle({ tabId, title: global.title })),
         ]).catch(() => undefined);
       },
       onInboxNews(news, count) {
@@ -157,7 +170,10 @@ export default defineBackground(() => {
     if (alarm.name === OUTBOX_ALARM) withService((service) => service.wake());
     if (alarm.name === INBOX_COUNT_ALARM) withService((service) => service.refreshInboxCount());
   });
-  browser.tabs.onRemoved.addListener((tabId) => withService((service) => service.tabClosed(tabId)));
+  browser.tabs.onRemoved.addListener((tabId) => {
+    countTabs.delete(tabId);
+    withService((service) => service.tabClosed(tabId));
+  });
   // Revalidates a stale profile when the user comes back to its tab.
   browser.tabs.onActivated.addListener(({ tabId }) => withService((service) => service.panelState(tabId)));
 

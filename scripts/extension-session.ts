@@ -37,10 +37,24 @@ export async function configure(
   const deadline = Date.now() + 15_000;
   for (;;) {
     const text = (await outcome.innerText()).trim();
-    if (text && text !== labels.saved && (await save.isEnabled())) return text;
+    if (text && text !== labels.saved && (await save.isEnabled())) {
+      // The sentence and the members on one console line, not one line per name and role.
+      const said = await outcome.evaluate((el) => ({
+        sentence: el.querySelector('.notice')?.textContent ?? el.textContent ?? '',
+        members: [...el.querySelectorAll('li')].map((li) => [...li.children].map((c) => c.textContent ?? '')),
+      }));
+      return outcomeLine(said.sentence, said.members);
+    }
     if (Date.now() > deadline) throw new Error(`the options page did not finish saving (it says: ${text || 'nothing'})`);
     await options.waitForTimeout(100);
   }
+}
+
+/** "The key works: 4 members in this workspace. Sam Sales (Owner), Priya Natarajan (Member)": one line. */
+export function outcomeLine(sentence: string, members: readonly (readonly string[])[]): string {
+  const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const names = members.map(([name = '', role = '']) => (squeeze(role) ? `${squeeze(name)} (${squeeze(role)})` : squeeze(name)));
+  return [squeeze(sentence), names.join(', ')].filter(Boolean).join(' ');
 }
 
 export interface OptionLabels {

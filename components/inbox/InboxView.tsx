@@ -11,6 +11,7 @@ import {
   inView,
   moveFocus,
   rowsOnScreen,
+  totalInView,
   untouchedBound,
   undoAction,
   type QueueAction,
@@ -21,7 +22,7 @@ import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
 import type { Messenger } from '../../lib/messages';
 import type { ErrorView, InboxChoicesView, InboxRowView, OutboxItemView } from '../../lib/views';
 import { formatShortDateTime } from '../format';
-import { t } from '../i18n';
+import { t, tn } from '../i18n';
 import { StateMessage, type MessageState } from '../lead-panel/StateMessage';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
@@ -142,6 +143,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     [list.rows, leads, patches, view, bound],
   );
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
+  // The header's count follows what e, s and Undo did here, as the toolbar's does.
+  const total = useMemo(() => totalInView(list.total, list.rows, (r) => ({ ...r, ...patches.get(r.conversationId) }), view, bound), [list.total, list.rows, patches, view, bound]);
 
   // Focus follows the focused row; when the row that had it left the view, the next row takes it.
   useEffect(() => {
@@ -302,7 +305,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
 
       <div class="inbox-summary row" ref={summaryRef}>
         <span data-testid="inbox-total" class="muted">
-          {list.total !== null ? t('inboxTotal', list.total) : ''}
+          {total !== null ? tn('inboxTotal', total, total) : ''}
         </span>
         <span class="spacer" />
         <Button variant="ghost" size="sm" aria-label={t('inboxShortcuts')} title={t('inboxShortcuts')} onClick={() => setHelp(true)} icon={<Icon name="keyboard" />} />
@@ -312,6 +315,11 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
       {cachedAt !== null ? (
         <p class="notice notice-warning" role="status">
           {t('inboxCachedPage', minutesAgo(cachedAt, now()))}
+        </p>
+      ) : null}
+      {view === 'unread' ? (
+        <p class="muted small" data-testid="unread-hint">
+          {t('inboxUnreadHint')}
         </p>
       ) : null}
       {list.restarted ? (

@@ -22,6 +22,7 @@ export function NoteAppend({ name, text, textRef, onText, onAppend, onLeave }: N
       </label>
       <textarea
         id="inbox-note"
+        aria-describedby="inbox-note-hint"
         ref={textRef}
         rows={2}
         value={text}
@@ -32,6 +33,9 @@ export function NoteAppend({ name, text, textRef, onText, onAppend, onLeave }: N
         }}
       />
       <div class="row">
+        <span class="muted small" id="inbox-note-hint">
+          {t('inboxNoteHint')}
+        </span>
         <span class="spacer" />
         <Button variant="primary" size="sm" disabled={text.trim() === ''} onClick={onAppend}>
           {t('inboxAppend')}

@@ -17,6 +17,11 @@ const COMMAND_KEYS: Record<QueueCommand, MessageKey> = {
   'close-help': 'inboxKeyHelp',
 };
 
+/** Key names in the UI language ("Entrée" in French); letters and signs as they are. */
+export function keyNames(keys: string): string {
+  return keys.replace(/\bEnter\b/g, t('keyEnter'));
+}
+
 /** The `?` overlay: the queue's shortcuts. Escape or the button closes it. */
 export function ShortcutHelp({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
@@ -35,7 +40,7 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
           {QUEUE_SHORTCUTS.map((s) => (
             <div key={s.command}>
               <dt>
-                <kbd>{s.keys}</kbd>
+                <kbd>{keyNames(s.keys)}</kbd>
               </dt>
               <dd>{s.command === 'snooze' ? t('inboxKeySnooze', formatTime(new Date(2000, 0, 1, MORNING_HOUR).getTime())) : t(COMMAND_KEYS[s.command])}</dd>
             </div>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { EnrichType } from '../../lib/api/enrichment';
+import { ENRICH_CREDIT_COST, type EnrichType } from '../../lib/api/enrichment';
 import type { Reply } from '../../lib/messages';
-import type { CreditsView, EnrichResultView } from '../../lib/views';
+import type { CreditsView, EnrichmentView, EnrichResultView } from '../../lib/views';
 import { actionErrorText, errorText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
-import { t, type MessageKey } from '../i18n';
+import { t, tn, type MessageKey } from '../i18n';
+import { EnrichmentStatus } from './EnrichmentStatus';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
@@ -15,6 +16,9 @@ export interface EnrichCardProps {
   enrich: (enrichType: EnrichType) => Promise<Reply<EnrichResultView>>;
   /** Why Enrich cannot run yet (a profile's enrichment needs both names), as a catalogue key. */
   blockedBy?: MessageKey;
+  /** The last enrichment asked from here, followed to its result. */
+  enrichment?: EnrichmentView | undefined;
+  now?: number;
 }
 
 const enrichTypes: { value: EnrichType; key: MessageKey }[] = [
@@ -27,7 +31,7 @@ const enrichTypes: { value: EnrichType; key: MessageKey }[] = [
  * Enrich a profile or a lead, with the credit balance shown first (enrichment spends credits): on a
  * profile that is no lead yet, and on a lead without a conversation (one just added to an audience).
  */
-export function EnrichCard({ loadCredits, enrich, blockedBy }: EnrichCardProps) {
+export function EnrichCard({ loadCredits, enrich, blockedBy, enrichment, now = Date.now() }: EnrichCardProps) {
   const [credits, setCredits] = useState<CreditsView | null>(null);
   const [creditsError, setCreditsError] = useState<ErrorText | null>(null);
   const [enrichType, setEnrichType] = useState<EnrichType>('EMAIL_ENRICH');
@@ -52,7 +56,7 @@ export function EnrichCard({ loadCredits, enrich, blockedBy }: EnrichCardProps) 
     const reply = await enrich(enrichType);
     setBusy(false);
     if (reply.ok) {
-      setMessage({ tone: 'ok', text: t('enrichRequested', formatNumber(reply.value.creditsSpent)) });
+      setMessage({ tone: 'ok', text: tn('enrichRequested', reply.value.creditsSpent, formatNumber(reply.value.creditsSpent)) });
       void loadCredits().then((r) => r.ok && setCredits(r.value));
     } else {
       setMessage({ tone: 'danger', error: actionErrorText(reply.error) });
@@ -69,7 +73,7 @@ export function EnrichCard({ loadCredits, enrich, blockedBy }: EnrichCardProps) 
         </h2>
         <span class="spacer" />
         <span class="credits" data-testid="credits" aria-live="polite">
-          {credits ? t('creditsAvailable', formatNumber(credits.total)) : creditsError ? t('creditsUnknown') : t('creditsLoading')}
+          {credits ? tn('creditsAvailable', credits.total, formatNumber(credits.total)) : creditsError ? t('creditsUnknown') : t('creditsLoading')}
         </span>
       </div>
       {credits && credits.perishable > 0 ? <p class="field-hint">{t('creditsPerishable', formatNumber(credits.perishable))}</p> : null}
@@ -85,7 +89,7 @@ export function EnrichCard({ loadCredits, enrich, blockedBy }: EnrichCardProps) 
         <select id="enrich-type" class="select" value={enrichType} onChange={(e) => setEnrichType(e.currentTarget.value as EnrichType)}>
           {enrichTypes.map((o) => (
             <option key={o.value} value={o.value}>
-              {t(o.key)}
+              {tn('enrichOptionCost', ENRICH_CREDIT_COST[o.value], t(o.key), formatNumber(ENRICH_CREDIT_COST[o.value]))}
             </option>
           ))}
         </select>
@@ -97,6 +101,7 @@ export function EnrichCard({ loadCredits, enrich, blockedBy }: EnrichCardProps) 
         </Button>
       </div>
       <Notice message={message} />
+      {enrichment ? <EnrichmentStatus enrichment={enrichment} now={now} /> : null}
     </section>
   );
 }

@@ -215,3 +215,21 @@ describe('LeadPanel', () => {
     expect(onOpenOptions).toHaveBeenCalled();
   });
 });
+
+describe('LeadPanel offline (issue 27)', () => {
+  it('says the service could not be reached and how old the data shown is', () => {
+    const { messenger } = fakeMessenger();
+    renderPanel({ ...grace, fetchedAt: NOW - 3 * 60_000, offline: true } as PanelState, messenger);
+    expect(screen.getByTestId('offline-notice').textContent).toBe('Offline: the service could not be reached. Shown as fetched 3 minutes ago.');
+    cleanup();
+    useFrench();
+    renderPanel({ ...grace, fetchedAt: NOW - 60_000, offline: true } as PanelState, messenger);
+    expect(screen.getByTestId('offline-notice').textContent).toBe('Hors ligne : le service est injoignable. Affiché tel que récupéré il y a 1 minute.');
+  });
+
+  it('shows no notice while the service answers', () => {
+    const { messenger } = fakeMessenger();
+    renderPanel(grace, messenger);
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+});

@@ -14,7 +14,9 @@ import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
 import { Activity } from './Activity';
+import { ContactDetails } from './ContactDetails';
 import { EnrichCard } from './EnrichCard';
+import { OfflineNotice } from './OfflineNotice';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
 import { LastMessagePreview } from './LastMessagePreview';
@@ -164,6 +166,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
           <Button size="sm" variant="ghost" aria-label={t('dismiss')} onClick={() => setError(null)} icon={<Icon name="x" />} />
         </div>
       ) : null}
+      {state.kind === 'no-lead' && state.offline ? <OfflineNotice fetchedAt={state.offline.fetchedAt} now={current} /> : null}
       {body}
       {toast ? (
         <Toast
@@ -254,6 +257,8 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
         ) : null}
       </header>
 
+      {state.offline ? <OfflineNotice fetchedAt={state.fetchedAt} now={current} /> : null}
+
       {state.via === 'lead-page' ? <p class="muted small via-note">{t('viaLeadPage')}</p> : null}
       {state.link ? <LinkNotice tabId={tabId} pronetUrlMissing={state.link.pronetUrlMissing} messenger={messenger} /> : null}
 
@@ -265,6 +270,8 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           </Button>
         </p>
       ) : null}
+
+      <ContactDetails contacts={state.contacts ?? []} enrichment={conversation ? state.enrichment : undefined} now={current} />
 
       {state.conversations.length > 1 ? (
         <ConversationPicker conversations={state.conversations} selectedId={conversation?.id ?? null} onSelect={select} now={current} />
@@ -363,8 +370,11 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
       ) : (
         <>
           <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
+          <p class="muted small" data-testid="no-note-why">
+            {t('noConversationNoNote')}
+          </p>
           {/* A lead with no conversation yet (one just added to an audience) may still be enriched. */}
-          <EnrichCard loadCredits={loadCredits} enrich={(enrichType) => messenger.send('enrich', { enrichType, leadId: lead.id })} />
+          <EnrichCard loadCredits={loadCredits} enrich={(enrichType) => messenger.send('enrich', { enrichType, leadId: lead.id })} enrichment={state.enrichment} now={current} />
         </>
       )}
 

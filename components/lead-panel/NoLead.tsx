@@ -5,7 +5,7 @@ import type { EnrichType } from '../../lib/api/enrichment';
 import { personReading, type ReadField } from '../../lib/pronet/person-name';
 import { actionErrorText } from '../error-text';
 import { formatNumber } from '../format';
-import { t } from '../i18n';
+import { t, tn } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
@@ -168,7 +168,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
           <select id="audience-select" class="select" value={audienceChoice} onChange={(e) => setAudienceChoice(e.currentTarget.value)} disabled={audiences === null}>
             {(audiences ?? []).map((a) => (
               <option key={a.id} value={a.name}>
-                {a.size === null ? a.name : t('audienceOption', a.name, formatNumber(a.size))}
+                {a.size === null ? a.name : tn('audienceOption', a.size, a.name, formatNumber(a.size))}
               </option>
             ))}
             <option value={NEW_AUDIENCE}>{t('newAudienceOption')}</option>
@@ -194,6 +194,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
         loadCredits={loadCredits}
         enrich={(enrichType) => enrich({ enrichType, firstname: firstname.trim(), lastname: lastname.trim() })}
         blockedBy={namesMissing ? 'enrichNeedsNames' : undefined}
+        enrichment={state.enrichment}
       />
 
       <Notice message={message} />

@@ -1,8 +1,8 @@
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { NOTE_MAX_LENGTH, previewNote, type NoteMode } from '../../lib/inbox/note-rules';
-import { formatNumber } from '../format';
-import { t } from '../i18n';
+import { formatNumber, formatTime } from '../format';
+import { t, uiLocale } from '../i18n';
 import { Button } from '../ui/Button';
 
 export interface NoteEditorProps {
@@ -174,6 +174,11 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
             text={appendPreview.note}
             scrollToEnd
           />
+        ) : null}
+        {appendText ? (
+          <p class="field-hint" data-testid="note-utc-hint">
+            {t('noteStampUtc', formatTime(at.getTime(), uiLocale(), 'UTC'), formatTime(at.getTime()))}
+          </p>
         ) : null}
         <div class="row note-actions">
           <Button size="sm" onClick={() => void submit('append')} disabled={disabled || appendText.trim() === ''} busy={busy === 'append'}>

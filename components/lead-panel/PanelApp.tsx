@@ -15,6 +15,7 @@ import { Icon } from '../ui/Icon';
 import { InboxCount } from '../inbox/InboxCount';
 import { LazyInboxView } from '../inbox/LazyInboxView';
 import { LeadPanel } from './LeadPanel';
+import { PanelTabs, type PanelSection } from './PanelTabs';
 import { StorageNotice } from '../storage/StorageNotice';
 
 export interface PanelAppProps {
@@ -27,7 +28,7 @@ export interface PanelAppProps {
   initialSection?: PanelSection;
 }
 
-export type PanelSection = 'profile' | 'inbox';
+export type { PanelSection };
 
 /** Parses `?view=`: `inbox` opens the queue, anything else the profile. */
 export function parseViewParam(value: string | null): PanelSection {
@@ -189,22 +190,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
         <Button variant="ghost" aria-label={t('settings')} title={t('settings')} onClick={openOptions} icon={<Icon name="settings" />} />
       </header>
       {surface === 'sidepanel' ? (
-        <nav class="panel-tabs" role="tablist" aria-label={t('panelSections')}>
-          {(['profile', 'inbox'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              id={`tab-${s}`}
-              aria-selected={section === s}
-              aria-controls="panel-section"
-              class={`panel-tab${section === s ? ' is-selected' : ''}`}
-              onClick={() => setSection(s)}
-            >
-              {t(s === 'profile' ? 'sectionProfile' : 'sectionInbox')}
-            </button>
-          ))}
-        </nav>
+        <PanelTabs section={section} onSection={setSection} />
       ) : null}
       <main class="app-main">
         <StorageNotice messenger={messenger} />

@@ -134,7 +134,7 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 500, pageSize
               shown.map((r) => (
                 <tr key={r.id} class={r.ok ? '' : 'row-failed'}>
                   <td class="nowrap">{formatDateTime(r.at)}</td>
-                  <td class="nowrap">
+                  <td class="call-endpoint">
                     <span class="method">{r.method}</span> <span class="mono">{r.endpoint}</span>
                   </td>
                   <td class="nowrap">

@@ -3,7 +3,8 @@ import type { Messenger } from '../../lib/messages';
 import type { ErrorView, KeyTestView, SettingsView } from '../../lib/views';
 import { errorText, thrownText, type ErrorText } from '../error-text';
 import { formatNumber } from '../format';
-import { t } from '../i18n';
+import { memberRoleLabel } from '../format';
+import { t, tn } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
@@ -42,7 +43,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
   const [outcome, setOutcome] = useState<Outcome>(null);
   useEffect(() => setBaseUrl(settings.baseUrl), [settings.baseUrl]);
 
-  const worked = (members: KeyTestView): Outcome => ({ tone: 'ok', text: t('keyWorks', formatNumber(members.members)), members });
+  const worked = (members: KeyTestView): Outcome => ({ tone: 'ok', text: tn('keyWorks', members.members, formatNumber(members.members)), members });
 
   /**
    * The typed base URL, checked, with its host permission asked for from the click itself (browsers
@@ -229,7 +230,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
             {outcome.members.list.map((m) => (
               <li key={m.id} class="host-item">
                 <span class="host-name">{m.name}</span>
-                <span>{m.label}</span>
+                <span>{memberRoleLabel(m.label)}</span>
               </li>
             ))}
           </ul>

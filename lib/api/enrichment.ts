@@ -11,3 +11,7 @@ export const ENRICH_CREDIT_COST: Readonly<Record<EnrichType, number>> = {
   PRONET_ENRICH: 1,
   FULL_ENRICH: 5,
 };
+
+/** The lead's contact fields an enrichment may fill, in the order the panel shows them. */
+export const CONTACT_FIELDS = ['proEmail', 'persoEmail', 'phone'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -7,6 +7,7 @@ import {
   archiveConversation,
   createLead,
   enrichLead,
+  getEnrichStatus,
   getCredits,
   listAudiences,
   listCampaigns,
@@ -25,7 +26,7 @@ import {
 } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
+import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -41,6 +42,8 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   audiences(opts: OutboxCallOptions): Promise<Audience[]>;
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
   enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
+  /** Where an enrichment stands (`GET /leads/enrich/{id}`), with the lead once it is enriched. */
+  enrichStatus(enrichRequestId: string, opts: OutboxCallOptions): Promise<{ status: EnrichStatus; lead?: Lead }>;
   conversationMessages(conversationId: string, page: number, opts: OutboxCallOptions): Promise<{ data: Message[]; total: number }>;
   /** One page of `GET /conversations/search` (the inbox queue, the toolbar count). */
   searchConversations(filters: ConversationSearchFilters, opts: OutboxCallOptions): Promise<ConversationSearchResponse>;
@@ -94,6 +97,10 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
     enrich: async (input, opts) => {
       const res = await call(enrichLead, input, opts);
       return { enrichRequestId: res.enrichRequestId, creditsSpent: res.creditsSpent };
+    },
+    enrichStatus: async (enrichRequestId, opts) => {
+      const res = await call(getEnrichStatus, { enrichRequestId }, opts);
+      return res.lead ? { status: res.status, lead: res.lead } : { status: res.status };
     },
     searchConversations: (filters, opts) => call(searchConversations, filters, opts),
     async leadById(leadId, opts) {

@@ -1,6 +1,10 @@
 /**
  * The toolbar badge of a tab, from its panel state: a glance at the status without opening the panel.
  * Pure; the entrypoint applies it with `action.setBadgeText` / `setBadgeBackgroundColor` / `setTitle`.
+ *
+ * One meaning per badge, said by its tooltip: a number is only ever the count of conversations
+ * waiting for a reply (`countBadge`, shown where a tab has no status of its own: text ''); a tab's
+ * own badge is letters or a sign (OPEN, ZZ, ARCH, LEAD, PICK, +, !, ?, …, KEY), never a number.
  */
 import { describeError, type PanelState } from '../views';
 
@@ -36,11 +40,11 @@ export function badgeFor(state: PanelState): Badge {
     case 'error':
       return { text: '?', color: AMBER, title: `${APP}: ${describeError(state)}` };
     case 'pick-lead':
-      return { text: String(state.candidates.length), color: BLUE, title: `${APP}: ${state.candidates.length} leads have this profile` };
+      return { text: 'PICK', color: BLUE, title: `${APP}: ${state.candidates.length} leads have this profile; pick one in the panel` };
     case 'lead': {
       if (state.failed.length > 0) return { text: '!', color: RED, title: `${APP}: an action failed` };
       const selected = state.conversations.find((c) => c.id === state.selectedConversationId);
-      if (!selected) return { text: '0', color: GREY, title: `${APP}: ${state.lead.name}, no conversation` };
+      if (!selected) return { text: 'LEAD', color: GREY, title: `${APP}: ${state.lead.name} is a lead, with no conversation yet` };
       const title = `${APP}: ${state.lead.name}, ${selected.status.toLowerCase()}`;
       switch (selected.status) {
         case 'OPEN':
@@ -52,4 +56,12 @@ export function badgeFor(state: PanelState): Badge {
       }
     }
   }
+}
+
+/** The global badge: how many conversations wait for a reply (null: not known; 0 shows nothing). */
+export function countBadge(count: number | null): { text: string; title: string } {
+  if (count === null) return { text: '', title: APP };
+  if (count === 0) return { text: '', title: `${APP}: no conversation waits for your reply` };
+  const text = count > 999 ? '999+' : String(count);
+  return { text, title: `${APP}: ${count} ${count === 1 ? 'conversation waits' : 'conversations wait'} for your reply` };
 }

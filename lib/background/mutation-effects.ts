@@ -15,6 +15,8 @@ export interface MutationEffectsOptions {
   statuses: Pick<LeadStatuses, 'set'>;
   /** The resolver's `invalidate`. */
   invalidate(profileUrl: string): void;
+  /** Dates a status the service took, to weigh it against the lead's activity (`qualificationOf`). */
+  clock?: { now(): number };
 }
 
 export function createMutationEffects(opts: MutationEffectsOptions) {
@@ -30,7 +32,7 @@ export function createMutationEffects(opts: MutationEffectsOptions) {
       return;
     }
     if (record.kind === 'qualify' && outcome.kind === 'qualified') {
-      await opts.statuses.set(record.leadId, record.campaign, { status: outcome.status, previous: record.previous });
+      await opts.statuses.set(record.leadId, record.campaign, { status: outcome.status, previous: record.previous, ...(opts.clock ? { at: opts.clock.now() } : {}) });
     }
     // A look-up of this lead's profiles in flight read the conversation from before the change.
     for (const entry of await cache.byLead(record.leadId)) opts.invalidate(entry.profileUrl);

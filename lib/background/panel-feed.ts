@@ -8,6 +8,7 @@ import type { Settings } from '../settings';
 import type { ChipState, ChipView, ListBadge, OutboxItemView, PanelState } from '../views';
 import { badgeFor, type Badge } from './badge';
 import type { LeadStatuses } from '../store/lead-statuses';
+import type { EnrichmentRecord } from './enrichments';
 import type { IdentityDirectory } from './identity-directory';
 import type { KeySession } from './key-session';
 import type { Outbox } from './outbox';
@@ -40,6 +41,8 @@ export interface PanelFeedOptions {
   identities: Pick<IdentityDirectory, 'names' | 'load'>;
   /** The last lead status set from this browser per lead and campaign. */
   statuses?: Pick<LeadStatuses, 'all'>;
+  /** The enrichments asked from this browser, newest first. */
+  enrichments?(): readonly EnrichmentRecord[];
   settings(): Settings | null;
   push: PushChannels;
   clock: { now(): number };
@@ -107,6 +110,7 @@ export function createPanelFeed(opts: PanelFeedOptions): PanelFeed {
       outbox: queued,
       identities: opts.identities.names(),
       ...(leadStatuses ? { leadStatuses } : {}),
+      ...(opts.enrichments ? { enrichments: opts.enrichments() } : {}),
     });
     if (state.kind === 'lead') {
       const ids = state.conversations.flatMap((c) => (c.identityName === null && c.identityId !== null ? [c.identityId] : []));

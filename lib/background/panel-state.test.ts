@@ -157,3 +157,40 @@ describe('activityItem', () => {
     expect(item.description).toBe(description);
   });
 });
+
+describe('day one (issue 27)', () => {
+  const offline = { code: 'offline' as const };
+
+  it('says the profile panel is offline, with the age of what it shows, when a refresh could not reach the service', () => {
+    expect(buildPanelState(inputs({ error: offline }))).toMatchObject({ kind: 'lead', offline: true, fetchedAt: NOW - 1_000 });
+    expect(buildPanelState(inputs())).not.toHaveProperty('offline');
+    const noLead: CacheEntry = { profileUrl: ADA, lead: null, conversations: [], fetchedAt: NOW - 120_000 };
+    expect(buildPanelState(inputs({ entry: noLead, error: offline }))).toMatchObject({ kind: 'no-lead', offline: { fetchedAt: NOW - 120_000 } });
+    // Another failure (a 500) is no sign of being offline.
+    expect(buildPanelState(inputs({ error: { code: 'server' } }))).not.toHaveProperty('offline');
+  });
+
+  const statusLog = (id: string, status: string, at: number, campaignId = 'cmp_1') => ({
+    id,
+    leadId: 'lead_1',
+    type: 'STATUS_CHANGED',
+    description: `Status set to ${status}`,
+    identityId: null,
+    campaignId,
+    campaignName: 'Spring',
+    createdAt: at,
+  });
+
+  it("shows the lead's last status from the service's activity, whoever set it", () => {
+    const c = conversation('c1', 'lead_1', { campaignId: 'cmp_1', campaignName: 'Spring' });
+    const logs = [statusLog('l2', 'INTERESTED', NOW - 60_000), statusLog('l1', 'TO_QUALIFY', NOW - 3_600_000), statusLog('l0', 'WRONG_TARGET', NOW - 30_000, 'cmp_other')];
+    const state = buildPanelState(inputs({ entry: { ...entry, conversations: [c], recentLogs: logs } }));
+    expect(state.kind === 'lead' && state.conversations[0]?.qualification).toEqual({ status: 'INTERESTED', previous: 'TO_QUALIFY', pendingId: null });
+    // Set from this browser after the activity was read: that one wins; set before it: the activity wins.
+    const mine = (at: number) => new Map([[`lead_1\u0000Spring`, { status: 'CALL_BOOKED', previous: 'INTERESTED', at }]]);
+    const later = buildPanelState(inputs({ entry: { ...entry, conversations: [c], recentLogs: logs }, leadStatuses: mine(NOW - 1_000) }));
+    expect(later.kind === 'lead' && later.conversations[0]?.qualification?.status).toBe('CALL_BOOKED');
+    const earlier = buildPanelState(inputs({ entry: { ...entry, conversations: [c], recentLogs: logs }, leadStatuses: mine(NOW - 7_200_000) }));
+    expect(earlier.kind === 'lead' && earlier.conversations[0]?.qualification?.status).toBe('INTERESTED');
+  });
+});

@@ -15,6 +15,9 @@ import { profileSlug } from '../pronet/canonical-url';
 import type { CacheEntry, LeadCandidate, OutboxRecord } from '../store/db';
 import { leadStatusKey, type LeadStatusRecord } from '../store/lead-statuses';
 import type { KeyProblem } from './error-view';
+import { CONTACT_FIELDS } from '../api/enrichment';
+import type { ContactView, EnrichmentView } from '../views';
+import { enrichmentView, type EnrichmentRecord } from './enrichments';
 
 /** Why resolving a tab's profile failed, as the panel shows it. */
 export type PanelError = ErrorView;
@@ -46,6 +49,8 @@ export interface PanelInputs {
   identities: ReadonlyMap<string, string>;
   /** The last lead status set from this browser, by `leadStatusKey(leadId, campaign)`. */
   leadStatuses?: ReadonlyMap<string, LeadStatusRecord>;
+  /** The enrichments asked from this browser, newest first. */
+  enrichments?: readonly EnrichmentRecord[];
 }
 
 export function buildPanelState(inputs: PanelInputs): PanelState {
@@ -77,6 +82,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       ...via,
       pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
       failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
+      ...lastEnrichment(inputs.enrichments, (r) => r.profileUrl === profileUrl && r.leadId === null),
+      ...(inputs.error?.code === 'offline' ? { offline: { fetchedAt: entry.fetchedAt } } : {}),
     };
   }
   const lead = entry.lead;
@@ -89,7 +96,7 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       live.filter((r) => r.kind !== 'add-to-audience' && r.conversationId === c.id),
       inputs.now,
       inputs.identities,
-      qualificationOf(c, live, inputs.leadStatuses),
+      qualificationOf(c, live, inputs.leadStatuses, entry.recentLogs),
     ),
   );
   return {
@@ -106,7 +113,32 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
     ...(entry.candidates && entry.candidates.length > 1 ? { leads: entry.candidates.length } : {}),
     ...(entry.linked ? { link: { pronetUrlMissing: !lead.pronetUrl } } : {}),
     ...via,
+    ...contactsOf(lead, inputs.enrichments ?? []),
+    ...lastEnrichment(inputs.enrichments, (r) => r.leadId === lead.id || (r.leadId === null && r.profileUrl === profileUrl)),
+    // A refresh that could not reach the service: what shows is the cached answer, and it says so.
+    ...(inputs.error?.code === 'offline' ? { offline: true } : {}),
   };
+}
+
+function contactsOf(lead: Lead, enrichments: readonly EnrichmentRecord[]): { contacts?: ContactView[] } {
+  const contacts = contactViews(lead, enrichments);
+  return contacts.length > 0 ? { contacts } : {};
+}
+
+/** The newest enrichment `mine` picks, as `{enrichment}` (nothing when none). */
+function lastEnrichment(records: readonly EnrichmentRecord[] | undefined, mine: (r: EnrichmentRecord) => boolean): { enrichment?: EnrichmentView } {
+  const r = records?.find(mine);
+  return r ? { enrichment: enrichmentView(r) } : {};
+}
+
+/** The lead's contact details, each said to come from an enrichment asked here when one found that value. */
+export function contactViews(lead: Lead, enrichments: readonly EnrichmentRecord[]): ContactView[] {
+  return CONTACT_FIELDS.flatMap((field) => {
+    const value = lead[field];
+    if (!value) return [];
+    const by = enrichments.find((r) => r.leadId === lead.id && r.found[field] === value);
+    return [{ field, value, source: by ? ('enrichment' as const) : ('lead' as const), foundAt: by?.finishedAt ?? null }];
+  });
 }
 
 /** The leads of a duplicated profile, those with a conversation first, then the oldest first. */
@@ -160,19 +192,40 @@ export function selectConversation(conversations: readonly ConversationSummary[]
   return best?.id ?? null;
 }
 
-/** The lead's status in the conversation's campaign: the last queued qualification, else the last accepted one. */
+/**
+ * The lead's status in the conversation's campaign: the last queued qualification; else the newer of
+ * the last one this browser set and the last status change the lead's activity shows (whoever made
+ * it, from whatever app: the service has no call that reads a status back, its activity log says it).
+ */
 export function qualificationOf(
   c: ConversationSummary,
   live: readonly OutboxRecord[],
   known: ReadonlyMap<string, LeadStatusRecord> | undefined,
+  logs?: readonly LeadLog[],
 ): QualificationView | null {
   if (c.campaignName === null) return null;
-  const stored = known?.get(leadStatusKey(c.leadId, c.campaignName));
+  const set = known?.get(leadStatusKey(c.leadId, c.campaignName));
+  const said = statusFromActivity(c, logs ?? []);
+  // A record of this browser without a date (kept before dates were) still wins over the log, as before.
+  const stored = said && (!set || (set.at !== undefined && said.at >= set.at)) ? said : set;
   const queued = live.filter((r): r is Extract<OutboxRecord, { kind: 'qualify' }> => r.kind === 'qualify' && r.leadId === c.leadId && r.campaign === c.campaignName);
   const last = queued.at(-1);
   if (!last) return { status: stored?.status ?? null, previous: stored?.previous ?? null, pendingId: null };
   // Only a record not yet on the wire can be taken back; otherwise undo sets the status it replaced.
   return { status: last.status, previous: last.previous, pendingId: last.state === 'pending' && last.attempts === 0 ? String(last.id) : null };
+}
+
+/** The last status change of the conversation's campaign in the lead's activity, with the one before it. */
+function statusFromActivity(c: ConversationSummary, logs: readonly LeadLog[]): (LeadStatusRecord & { at: number }) | null {
+  const changes = logs
+    .filter((l) => l.type === 'STATUS_CHANGED' && (c.campaignId !== null && l.campaignId !== null ? l.campaignId === c.campaignId : l.campaignName === c.campaignName))
+    .flatMap((l) => {
+      const status = activityItem(l).status;
+      return status ? [{ status, at: l.createdAt }] : [];
+    })
+    .sort((a, b) => b.at - a.at);
+  const [latest, before] = changes;
+  return latest ? { status: latest.status, previous: before?.status ?? null, at: latest.at } : null;
 }
 
 function conversationView(

@@ -6,7 +6,7 @@ import type { Reply, Request } from '../messages';
 import type { ChipState, KeyTestView, OutboxItemView, PanelState } from '../views';
 import { openCompanionDb, type CompanionDb } from '../store/db';
 import { createSettingsStore } from '../store/settings';
-import { conversation, lead } from '../../test/unit/background/fakes';
+import { conversation, lead, manualClock } from '../../test/unit/background/fakes';
 import type { Badge } from './badge';
 import { createMemoryDb } from '../store/memory-db';
 import { createBackgroundService, type BackgroundDeps, type BackgroundService } from './service';
@@ -25,6 +25,7 @@ function fakeServer() {
   const seen: { url: string; auth: string | null; body: string | undefined; signal: AbortSignal | undefined }[] = [];
   let echoKeyInErrors = false;
   let holdSearch: Promise<void> | null = null;
+  let enrichChecks = 0;
 
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -58,6 +59,14 @@ function fakeServer() {
       const id = `lead_${leads.size + 1}`;
       leads.set(id, lead(id, 'margaret-hamilton', { firstname: 'Margaret', lastname: 'Hamilton' }));
       return json(200, { statusCode: 200, leadId: id, message: 'created' });
+    }
+    if (path === '/leads/enrich' && init.method === 'POST') return json(200, { statusCode: 200, enrichRequestId: 'enr_1', creditsSpent: 5 });
+    if (path === '/leads/enrich/enr_1') {
+      enrichChecks += 1;
+      if (enrichChecks < 2) return json(200, { statusCode: 200, status: 'pending' });
+      const enriched = { ...leads.get('lead_1')!, proEmail: 'ada.lovelace@analytical.example' };
+      leads.set('lead_1', enriched);
+      return json(200, { statusCode: 200, status: 'completed', lead: enriched });
     }
     const messagesMatch = /^\/conversations\/([^/]+)\/messages$/.exec(path);
     if (messagesMatch) {
@@ -212,6 +221,26 @@ describe('background service', () => {
     expect(state).toMatchObject({ kind: 'lead', pending: [], conversations: [{ status: 'ARCHIVED', note: 'base\n-- 2025-01-06 09:00 --\ncall back' }] });
     // Somewhere along the way the panel showed the archive before the service confirmed it.
     expect(pushed.panels.some(([, s]) => s.kind === 'lead' && s.pending.length > 0 && s.conversations[0]?.status === 'ARCHIVED')).toBe(true);
+  });
+
+  it('follows an enrichment to its result and shows what it found, with its source, on the panel', async () => {
+    const clock = manualClock(Date.now());
+    const service = await startService({ clock, timers: clock });
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 3 }));
+    await vi.waitFor(async () => expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).toMatchObject({ kind: 'lead' }));
+    expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).not.toHaveProperty('contacts');
+    await value(send(service, { type: 'enrich', enrichType: 'EMAIL_ENRICH', leadId: 'lead_1' }));
+    expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).toMatchObject({ enrichment: { state: 'pending', enrichType: 'EMAIL_ENRICH' } });
+    // Pending at the first look, completed at the second: no Refresh needed.
+    await clock.advance(60_000);
+    await vi.waitFor(async () =>
+      expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).toMatchObject({
+        enrichment: { state: 'done', found: ['proEmail'] },
+        contacts: [{ field: 'proEmail', value: 'ada.lovelace@analytical.example', source: 'enrichment' }],
+      }),
+    );
+    expect(server.seen.filter((s) => s.url.includes('/leads/enrich/enr_1'))).toHaveLength(2);
   });
 
   it('adds a profile to an audience, drops the "no lead" answer and resolves it again', async () => {

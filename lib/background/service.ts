@@ -26,6 +26,7 @@ import { outboxHandlers } from './handlers/outbox';
 import { profileHandlers } from './handlers/profile';
 import { settingsHandlers } from './handlers/settings';
 import { storageHandlers } from './handlers/storage';
+import { createEnrichments } from './enrichments';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
 import { createMutationEffects } from './mutation-effects';
@@ -120,11 +121,49 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       notify();
       void feed.pushOutbox();
     },
-    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses, invalidate: resolver.invalidate }),
+    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses, invalidate: resolver.invalidate, clock }),
     settle: underLock,
-    ...(deps.onNextWake ? { onNextWake: deps.onNextWake } : {}),
+    ...(deps.onNextWake ? { onNextWake: (at: number | null) => nextWake('outbox', at) } : {}),
     secret: keys.current,
   });
+  /** The outbox and the enrichments followed share the one wake-up alarm: the earlier time wins. */
+  const wakes = { outbox: null as number | null, enrichments: null as number | null };
+  function nextWake(part: keyof typeof wakes, at: number | null) {
+    wakes[part] = at;
+    const due = [wakes.outbox, wakes.enrichments].filter((t): t is number => t !== null);
+    deps.onNextWake?.(due.length > 0 ? Math.min(...due) : null);
+  }
+  const enrichments = createEnrichments({
+    api,
+    meta,
+    clock,
+    timers,
+    onChange: notify,
+    ...(deps.onNextWake ? { onNextWake: (at: number | null) => nextWake('enrichments', at) } : {}),
+    async onFinished(record, lead) {
+      // What the service found shows at once: the lead's cached entries take the enriched lead.
+      if (lead) {
+        await underLock(async () => {
+          for (const entry of await cache.byLead(lead.id)) await cache.put({ ...entry, lead });
+        });
+      }
+      // A profile that was no lead when enriched: the service made it one; it is looked up again.
+      if (record.profileUrl) {
+        resolver.invalidate(record.profileUrl);
+        resolution.refreshProfile(record.profileUrl);
+      }
+      notify();
+    },
+  });
+  async function followEnrichment(input: Parameters<typeof enrichments.track>[0]) {
+    const before = input.leadId ? (await cache.byLead(input.leadId).catch(() => []))[0]?.lead ?? null : null;
+    await enrichments.track({ ...input, before });
+    // Enriching a profile makes it a lead at once (the service creates it): the panel looks again.
+    if (input.profileUrl) {
+      resolver.invalidate(input.profileUrl);
+      resolution.refreshProfile(input.profileUrl);
+    }
+  }
   const inbox = createInbox({
     api,
     cache,
@@ -150,7 +189,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     settings: () => settings,
     push: (tabId, badges) => deps.push.list?.(tabId, badges),
   });
-  const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, settings: () => settings, push: deps.push, clock, underLock, isStopped });
+  const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, enrichments: () => enrichments.all(), settings: () => settings, push: deps.push, clock, underLock, isStopped });
 
   async function enqueue(action: OutboxAction) {
     // Refused, not kept in a memory the next worker stop would erase: the user sees why, nothing is lost silently.
@@ -186,7 +225,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts: () => current().profileHosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
     ...lists.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
-    ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts }),
+    ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts, followEnrichment }),
     ...outboxHandlers({ outbox }),
     ...storageHandlers({ problem: storageProblem }),
     ...inbox.handlers,
@@ -218,11 +257,13 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       });
       void cache.prune(clock.now() - CACHE_MAX_AGE_MS).catch(() => undefined);
       await outbox.start();
+      await enrichments.start();
       identities.load();
     },
     stop() {
       stopped = true;
       outbox.stop();
+      enrichments.stop();
       unwatch?.();
       tabs.abortAll();
     },
@@ -245,7 +286,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       void this.refreshInboxCount(PANEL_COUNT_MIN_AGE_MS);
     },
     refreshInboxCount: (minAgeMs) => inbox.refreshCount(minAgeMs).then((v) => v.count, () => null),
-    wake: () => outbox.wake(),
+    wake: () => {
+      outbox.wake();
+      enrichments.wake();
+    },
     profileHosts: () => settings?.profileHosts ?? [],
     outbox,
     callLog,

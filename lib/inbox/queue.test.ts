@@ -5,6 +5,7 @@ import {
   undoAction,
   focusAfterRemoval,
   inView,
+  totalInView,
   initialPaging,
   moveFocus,
   paging,
@@ -154,5 +155,20 @@ describe('rowsOnScreen', () => {
     [Number.NaN, 0, 0],
   ])('a %i px viewport with the list at %i px holds %i rows', (height, top, rows) => {
     expect(rowsOnScreen(height, top)).toBe(rows);
+  });
+});
+
+describe('totalInView: the count after changes made in the queue', () => {
+  const bound = NOW;
+  const row = (id: string, status: 'OPEN' | 'ARCHIVED' | 'SNOOZED' = 'OPEN') => ({ id, status, lastMessageStatus: 'RECEIVED', leadReplied: true, lastMessageAt: NOW - 1, read: true });
+  const rows = [row('a'), row('b'), row('c')];
+
+  it('drops the rows an archive or snooze took out of the view, and counts them again after Undo', () => {
+    const patches = new Map([['a', { status: 'ARCHIVED' as const }], ['b', { status: 'SNOOZED' as const }]]);
+    expect(totalInView(66, rows, (r) => ({ ...r, ...patches.get(r.id) }), 'waiting', bound)).toBe(64);
+    expect(totalInView(66, rows, (r) => r, 'waiting', bound)).toBe(66);
+    // The snoozed view gains the one snoozed here.
+    expect(totalInView(3, rows, (r) => ({ ...r, ...patches.get(r.id) }), 'snoozed', bound)).toBe(4);
+    expect(totalInView(null, rows, (r) => r, 'waiting', bound)).toBeNull();
   });
 });

@@ -90,6 +90,17 @@ export function inView(view: QueueViewId, c: QueueFacts, bound: number): boolean
   }
 }
 
+/**
+ * The view's count with the changes made here folded in: the service's total (exact when its page
+ * was fetched), less the fetched rows a change took out of the view, plus those it brought in.
+ */
+export function totalInView<R extends QueueFacts>(total: number | null, rows: readonly R[], patched: (row: R) => QueueFacts, view: QueueViewId, bound: number): number | null {
+  if (total === null) return null;
+  let delta = 0;
+  for (const row of rows) delta += Number(inView(view, patched(row), bound)) - Number(inView(view, row, bound));
+  return Math.max(0, total + delta);
+}
+
 // ---- Paging ----------------------------------------------------------------------------------
 
 export interface PageResult<Row> {

@@ -10,6 +10,8 @@ const KEY = 'lead-statuses';
 export interface LeadStatusRecord {
   status: string;
   previous: string | null;
+  /** When the service took it (absent on records kept before this was stored). */
+  at?: number;
 }
 
 export interface LeadStatuses {
@@ -42,7 +44,7 @@ export function createLeadStatuses(meta: Pick<MetaStore, 'get' | 'set'>): LeadSt
     all: load,
     async set(leadId, campaign, record) {
       const map = await load();
-      map.set(leadStatusKey(leadId, campaign), { status: record.status, previous: record.previous });
+      map.set(leadStatusKey(leadId, campaign), { status: record.status, previous: record.previous, ...(record.at !== undefined ? { at: record.at } : {}) });
       await meta.set(KEY, Object.fromEntries(map));
     },
   };

@@ -4,6 +4,7 @@ import { CONVERSATION_ACTIONS, CONVERSATION_STATUSES } from '../inbox/conversati
 import { ErrorReason, ErrorView } from './error';
 import { ActivityItemView, LeadChoiceView, QualificationView } from './lead-identity';
 import { OutboxItemView } from './outbox';
+import { CONTACT_FIELDS, ENRICH_TYPES } from '../api/enrichment';
 
 export const ConversationStatusView = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatusView = z.infer<typeof ConversationStatusView>;
@@ -22,6 +23,33 @@ export const LeadView = z.object({
   pronetUrl: z.string(),
 });
 export type LeadView = z.infer<typeof LeadView>;
+
+/** Where a contact detail came from: the lead as the service holds it, or an enrichment asked from here. */
+export const ContactView = z.object({
+  field: z.enum(CONTACT_FIELDS),
+  value: z.string(),
+  source: z.enum(['lead', 'enrichment']),
+  /** When the enrichment that found it ended (source `enrichment`). */
+  foundAt: z.nullable(z.number()),
+});
+export type ContactView = z.infer<typeof ContactView>;
+
+/**
+ * An enrichment asked from this browser, followed to its end (`GET /leads/enrich/{id}`): `pending`
+ * until the service answers; `done` (found `found`), `not-found`, `failed`; `unknown` when it was
+ * still pending after hours and is no longer asked about.
+ */
+export const EnrichmentView = z.object({
+  id: z.string(),
+  enrichType: z.enum(ENRICH_TYPES),
+  state: z.enum(['pending', 'done', 'not-found', 'failed', 'unknown']),
+  requestedAt: z.number(),
+  finishedAt: z.nullable(z.number()),
+  /** The next look at the service (pending only). */
+  nextCheckAt: z.nullable(z.number()),
+  found: z.array(z.enum(CONTACT_FIELDS)),
+});
+export type EnrichmentView = z.infer<typeof EnrichmentView>;
 
 export const ConversationView = z.object({
   id: z.string(),
@@ -80,6 +108,10 @@ export const PanelState = z.discriminatedUnion('kind', [
     via: z.optional(ProfileSourceView),
     pending: z.array(OutboxItemView),
     failed: z.array(OutboxItemView),
+    /** The last enrichment asked from here for this profile, followed to its result. */
+    enrichment: z.optional(EnrichmentView),
+    /** The service could not be reached when this was last checked: the answer shown is from `fetchedAt`. */
+    offline: z.optional(z.object({ fetchedAt: z.number() })),
   }),
   z.object({
     kind: z.literal('lead'),
@@ -99,6 +131,12 @@ export const PanelState = z.discriminatedUnion('kind', [
     /** The profile was linked to this lead by hand on this browser; `pronetUrlMissing`: the lead has no pronetUrl. */
     link: z.optional(z.object({ pronetUrlMissing: z.boolean() })),
     via: z.optional(ProfileSourceView),
+    /** The lead's email addresses and phone, each with where it came from. */
+    contacts: z.optional(z.array(ContactView)),
+    /** The last enrichment of this lead asked from here, followed to its result. */
+    enrichment: z.optional(EnrichmentView),
+    /** The last refresh could not reach the service: what shows is from `fetchedAt`. */
+    offline: z.optional(z.boolean()),
   }),
   /** Several leads have this profile: the user picks one (never silently the first). */
   z.object({
@@ -144,3 +182,4 @@ export type IdentityView = z.infer<typeof IdentityView>;
 
 export const EnrichResultView = z.object({ enrichRequestId: z.string(), creditsSpent: z.number() });
 export type EnrichResultView = z.infer<typeof EnrichResultView>;
+

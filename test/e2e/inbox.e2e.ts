@@ -77,6 +77,10 @@ function toolbarCount(worker: Worker): Promise<string> {
   return worker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}));
 }
 
+function toolbarTitle(worker: Worker): Promise<string> {
+  return worker.evaluate(() => (globalThis as unknown as { chrome: { action: { getTitle(d: object): Promise<string> } } }).chrome.action.getTitle({}));
+}
+
 test('archive and snooze from the queue land on the emulator and the row leaves; undo brings it back', async ({
   extension,
   configureExtension,
@@ -92,6 +96,8 @@ test('archive and snooze from the queue land on the emulator and the row leaves;
   // The panel opening counted the waiting view: the toolbar shows it.
   const total = Number((await panel.getByTestId('inbox-total').textContent())!.split(' ')[0]);
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total));
+  // The number's tooltip says what it counts (it said "this profile's lead").
+  await expect.poll(() => toolbarTitle(extension.serviceWorker)).toBe(`Outreach companion: ${total} conversations wait for your reply`);
 
   // e: archived at once, the next row takes the focus, the toolbar count drops; the change lands; Undo brings it back.
   await expect(queue(panel, view).getByRole('listitem').first()).toBeFocused();
@@ -99,10 +105,13 @@ test('archive and snooze from the queue land on the emulator and the row leaves;
   await expect(queue(panel, view).locator(`[data-conversation="${firstId}"]`)).toHaveCount(0);
   await expect(queue(panel, view).locator(`[data-conversation="${secondId}"]`)).toBeFocused();
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 1));
+  // The queue's own count says the same as the toolbar's (it went stale at 66 while the toolbar said 65).
+  await expect(panel.getByTestId('inbox-total')).toHaveText(`${total - 1} conversations`);
   await expect.poll(async () => (await emulatorConversation(firstId!)).status).toBe('ARCHIVED');
   await panel.getByRole('button', { name: 'Undo' }).click();
   await expect(queue(panel, view).locator(`[data-conversation="${firstId}"]`)).toHaveCount(1);
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total));
+  await expect(panel.getByTestId('inbox-total')).toHaveText(`${total} conversations`);
   await expect.poll(async () => (await emulatorConversation(firstId!)).status).toBe('OPEN');
 
   // s: snoozed until tomorrow 09:00 (the panel's local time); z undoes it.

@@ -1,5 +1,6 @@
 /** Lead creation and enrichment: add a profile to an audience, enrich it, and what they need shown first. */
 import { canonicalProfileUrl } from '../../pronet/canonical-url';
+import type { EnrichType } from '../../api/enrichment';
 import type { OutboxAction } from '../../store/db';
 import type { OutboxItemView } from '../../views';
 import type { BackgroundApi } from '../api';
@@ -15,6 +16,8 @@ export interface LeadHandlerDeps {
   identities: Pick<IdentityDirectory, 'list'>;
   /** The configured extra profile hosts. */
   hosts(): readonly string[];
+  /** Follows an enrichment the service accepted to its result (`enrichments.ts`). */
+  followEnrichment(input: { id: string; enrichType: EnrichType; leadId: string | null; profileUrl: string | null }): Promise<void>;
 }
 
 type LeadRequests = 'add-to-audience' | 'enrich' | 'credits' | 'audiences' | 'identities';
@@ -46,9 +49,16 @@ export function leadHandlers(deps: LeadHandlerDeps): HandlerMap<LeadRequests> {
       }),
     async enrich(req) {
       try {
-        if ('leadId' in req) return await api.enrich({ enrichType: req.enrichType, leadId: req.leadId }, user);
+        if ('leadId' in req) {
+          const sent = await api.enrich({ enrichType: req.enrichType, leadId: req.leadId }, user);
+          await deps.followEnrichment({ id: sent.enrichRequestId, enrichType: req.enrichType, leadId: req.leadId, profileUrl: null });
+          return sent;
+        }
         const { enrichType, firstname, lastname } = req;
-        return await api.enrich({ enrichType, pronetUrl: canonicalOrThrow(req.profileUrl), firstname, lastname }, user);
+        const profileUrl = canonicalOrThrow(req.profileUrl);
+        const sent = await api.enrich({ enrichType, pronetUrl: profileUrl, firstname, lastname }, user);
+        await deps.followEnrichment({ id: sent.enrichRequestId, enrichType, leadId: null, profileUrl });
+        return sent;
       } finally {
         // Enrichment spends credits: the balance shown next is read again.
         panelData.credits.drop();

@@ -20,6 +20,7 @@ import { scene as stateNotProfile } from './state-not-profile';
 import { scene as stateOffline } from './state-offline';
 import { scene as statePendingChange } from './state-pending-change';
 import { scene as listBadges } from './list-badges';
+import { scene as dayOne } from './day-one';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -38,6 +39,7 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'options', scene: options },
   { file: 'profile-chip', scene: profileChip },
   { file: 'state-offline', scene: stateOffline },
+  { file: 'day-one', scene: dayOne },
   { file: 'state-no-key', scene: stateNoKey },
   { file: 'state-bad-key', scene: stateBadKey },
   { file: 'state-pending-change', scene: statePendingChange },

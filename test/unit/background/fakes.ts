@@ -3,7 +3,7 @@
  * in-memory service behind the narrow `BackgroundApi` with scriptable failures.
  */
 import { ApiError, NetworkError } from '../../../lib/api/errors';
-import type { ConversationSummary, Lead } from '../../../lib/api/schemas';
+import type { ConversationSummary, EnrichStatus, Lead } from '../../../lib/api/schemas';
 import type { BackgroundApi } from '../../../lib/background/api';
 import { applyAction } from '../../../lib/inbox/conversation-state';
 import { applyNote } from '../../../lib/inbox/note-rules';
@@ -60,6 +60,8 @@ export interface FakeService {
   api: BackgroundApi;
   conversations: Map<string, ConversationSummary>;
   leads: Map<string, Lead>;
+  /** What `enrichStatus` answers per request id (pending when absent). */
+  enrichStatuses: Map<string, { status: EnrichStatus; lead?: Lead }>;
   /** Lead statuses set through leadStatus, keyed `<leadId> <campaign>`. */
   statuses: Map<string, string>;
   /** Every call the fake received, in order: `<method> <id>`. */
@@ -121,6 +123,7 @@ export function conversation(id: string, leadId: string, extra: Partial<Conversa
 export function fakeService(now: () => number): FakeService {
   const conversations = new Map<string, ConversationSummary>();
   const leads = new Map<string, Lead>();
+  const enrichStatuses = new Map<string, { status: EnrichStatus; lead?: Lead }>();
   const calls: string[] = [];
   const statuses = new Map<string, string>();
   const faults = new Map<string, Fault[]>();
@@ -201,6 +204,7 @@ export function fakeService(now: () => number): FakeService {
       { id: 'idt_1', name: 'Sales Bot', firstname: 'Sales', lastname: 'Bot', companyName: null, jobTitle: null, pronetConnected: true },
     ]),
     enrich: () => call('enrich', '', () => ({ enrichRequestId: 'enr_1', creditsSpent: 5 })),
+    enrichStatus: (id) => call('enrichStatus', id, () => enrichStatuses.get(id) ?? { status: 'pending' as const }),
     conversationMessages: (conversationId) => call('conversationMessages', conversationId, () => ({ data: [], total: 0 })),
     // Status filter and paging only; the cursor is the next index in Base64 ('!' is refused as the service refuses a bad one).
     searchConversations: (filters) =>
@@ -223,6 +227,7 @@ export function fakeService(now: () => number): FakeService {
     api,
     conversations,
     leads,
+    enrichStatuses,
     statuses,
     calls,
     now,
