@@ -23,6 +23,12 @@ export interface AimdOptions {
    * its slot is shed (rejected with `ShedError`): a badge not shown rather than a badge late.
    */
   shedAfterMs?: number;
+  /**
+   * Measure list work against every call of the window even before the key has pushed back (the
+   * limiter before issue 25, kept for the team benchmark's side-by-side run): a fresh browser's
+   * lists then wait for the user's own calls to leave the window.
+   */
+  freshCountsEveryCall?: boolean;
   /** Factor applied to the rate on a 429. */
   decrease?: number;
   /** Calls per window added to the rate for each window's worth of accepted calls. */
@@ -59,7 +65,7 @@ export type AimdConfig = Required<AimdOptions>;
  * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
  * needs far less than the budget, so a slow climb back costs it nothing.
  */
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 1 / 8, shedAfterMs: 3_000, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 1 / 8, shedAfterMs: 3_000, freshCountsEveryCall: false, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };

@@ -297,9 +297,10 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     // rate and caps then count the learned classes' own calls, and the service's limit the rest.
     const ceiling = Math.min(...LIMITER_PRIORITIES.slice(0, LIMITER_PRIORITIES.indexOf(p) + 1).map(capOf));
     const max = Math.max(1, Math.floor(Math.min(rate, ceiling)));
-    const counted = starting ? low : calls;
+    const own = starting && !aimd!.freshCountsEveryCall;
+    const counted = own ? low : calls;
     const atRate = counted.length >= max ? (counted[counted.length - max] ?? now) + windowMs : now;
-    return starting ? Math.max(atLimit, atRate) : atRate;
+    return own ? Math.max(atLimit, atRate) : atRate;
   }
 
   function schedule(at: number, now: number) {
