@@ -6,6 +6,7 @@
 import { snoozeUntilMs } from '../../lib/api/schemas';
 import { SnoozeInPastError, applyAction, type ConversationAction } from '../../lib/inbox/conversation-state';
 import { applyNote } from '../../lib/inbox/note-rules';
+import { PRONET_MESSAGE_MAX } from '../../lib/inbox/reply-rules';
 import type { EmulatorCore } from '../core';
 import { invalid, notFound } from '../domain-error';
 import type { RegisterEndpoint } from '../http/endpoint';
@@ -56,16 +57,16 @@ function conversationFor(ws: WorkspaceStore, lead: LeadRecord, identityId: strin
   return c;
 }
 
-function checkSender(ws: WorkspaceStore, identityId: string, memberId: string): void {
+function checkSender(ws: WorkspaceStore, identityId: string, memberId: string | undefined): void {
   if (!ws.identities.has(identityId)) throw notFound(`No identity ${identityId}.`);
-  if (!ws.members.has(memberId)) throw notFound(`No member ${memberId}.`);
+  if (memberId !== undefined && !ws.members.has(memberId)) throw notFound(`No member ${memberId}.`);
 }
 
 function send(
   core: EmulatorCore,
   ws: WorkspaceStore,
   lead: LeadRecord,
-  s: { identityId: string; memberId: string; channel: MessageChannel; subject: string | null; content: string },
+  s: { identityId: string; memberId?: string; channel: MessageChannel; subject: string | null; content: string },
   now: number,
 ): string {
   const c = conversationFor(ws, lead, s.identityId, now);
@@ -77,7 +78,7 @@ function send(
     subject: s.subject,
     content: s.content,
     createdAt: now,
-    memberId: s.memberId,
+    memberId: s.memberId ?? null,
     attachments: [],
   });
   ws.addLog({
@@ -124,6 +125,7 @@ export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
     if (body.leadId !== undefined) lead = ws.leads.get(body.leadId);
     else if (body.pronetUrl !== undefined) lead = ws.leadByPronetUrl(canonicalPronetUrl(body.pronetUrl));
     if (!lead) throw notFound('No lead matches this message.');
+    if (body.message.length > PRONET_MESSAGE_MAX) throw invalid(`message must be at most ${PRONET_MESSAGE_MAX} characters.`, { field: 'message' });
     const messageId = send(core, ws, lead, { ...body, channel: 'PRONET', subject: null, content: body.message }, now);
     return { messageId };
   });

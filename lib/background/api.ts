@@ -17,6 +17,8 @@ import {
   listMembers,
   searchConversations,
   searchLeads,
+  sendEmail,
+  sendPronetMessage,
   snoozeConversation,
   unarchiveConversation,
   unsnoozeConversation,
@@ -25,7 +27,7 @@ import {
 } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
+import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type Identity, type Lead, type LeadLog, type Member } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -41,7 +43,6 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   audiences(opts: OutboxCallOptions): Promise<Audience[]>;
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
   enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
-  conversationMessages(conversationId: string, page: number, opts: OutboxCallOptions): Promise<{ data: Message[]; total: number }>;
   /** One page of `GET /conversations/search` (the inbox queue, the toolbar count). */
   searchConversations(filters: ConversationSearchFilters, opts: OutboxCallOptions): Promise<ConversationSearchResponse>;
   /** The lead with this id, or null when there is none (404). */
@@ -110,6 +111,8 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
       const res = await call(listLeadLogs, { leadId, skip, limit }, opts);
       return { data: res.data, total: res.total };
     },
+    sendPronet: async (input, opts) => ({ messageId: (await call(sendPronetMessage, input, opts)).messageId }),
+    sendEmail: async (input, opts) => ({ messageId: (await call(sendEmail, input, opts)).messageId }),
     conversationMessages: async (conversationId, page, opts) => {
       const res = await call(listConversationMessages, { conversationId, page }, opts);
       return { data: res.data, total: res.total };

@@ -61,6 +61,8 @@ export const Message = z.object({
   status: LastMessageStatus,
   /** Email only. */
   subject: z.optional(z.string()),
+  /** The identity that sent or received it (the conversation's). */
+  identityId: z.optional(z.string()),
   /** May be HTML: sanitise before rendering. */
   content: z.string(),
   createdAt: EpochMs,
@@ -234,7 +236,8 @@ export type SendPronetRequest = z.infer<typeof SendPronetRequest>;
 export const SendEmailRequest = z
   .strictObject({
     identityId: idString('identityId'),
-    memberId: idString('memberId'),
+    /** The service's own clients send none with an email. */
+    memberId: z.optional(idString('memberId')),
     leadId: z.optional(idString('leadId')),
     leadEmail: z.optional(z.email({ message: 'leadEmail must be an email address' })),
     subject: z.optional(z.string().check(z.trim(), z.minLength(1, { message: 'subject must not be empty' }))),
