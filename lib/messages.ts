@@ -44,6 +44,10 @@ import {
   InboxLeadView,
   InboxPageView,
   KeyTestView,
+  MemberChoiceView,
+  ReplyChannelView,
+  ReplyContextView,
+  ReplyDraftView,
   LeadLinkView,
   ListBadge,
   NameSearchView,
@@ -214,6 +218,24 @@ export const requests = {
   'inbox-count': z.object({}),
   /** Navigates the tab to a lead's profile (the address of the profile host the tab is on, else the canonical one). */
   'open-profile': z.object({ tabId, profileUrl: z.string().check(z.maxLength(4096)) }),
+  /** What the reply composer needs for a conversation (channels, thread, who I am, undo window, draft). */
+  'reply-context': z.object(conversationTarget),
+  /** Queues a reply in the outbox, held for the undo window; replies with the item. */
+  'reply-send': z.object({
+    ...conversationTarget,
+    channel: ReplyChannelView,
+    text: z.string().check(z.maxLength(100_000)),
+    /** Email: starts a thread with this subject (else: in the last thread). */
+    subject: z.optional(z.string().check(z.maxLength(500))),
+  }),
+  /** Takes a reply back during its undo window; replies with what it said (its draft again). */
+  'reply-undo': z.object({ id }),
+  /** Keeps the draft of a conversation's reply (an empty text drops it). */
+  'reply-draft': z.object({ conversationId: id, draft: ReplyDraftView.check(z.refine((d) => d.text.length <= 100_000)) }),
+  /** The workspace's members, to say who "I am". */
+  'reply-members': z.object({}),
+  /** Who "I am" for the stored key (the member a pronet message is sent by). */
+  'reply-member-set': z.object({ memberId: id }),
 } as const;
 
 /**
@@ -263,6 +285,12 @@ export const replies = {
   'inbox-choices': InboxChoicesView,
   'inbox-count': InboxCountView,
   'open-profile': z.null(),
+  'reply-context': ReplyContextView,
+  'reply-send': OutboxItemView,
+  'reply-undo': ReplyDraftView,
+  'reply-draft': z.null(),
+  'reply-members': z.array(MemberChoiceView),
+  'reply-member-set': z.null(),
 } as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
 
 export type RequestType = keyof typeof requests;

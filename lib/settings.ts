@@ -26,6 +26,8 @@ export const Settings = z.object({
   inboxNotifications: z.boolean(),
   /** The identities the user sends as ("mine"): listed first in the queue's identity picker. */
   myIdentityIds: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(100)),
+  /** Seconds a sent reply waits, with Undo, before it goes (the worker holds it). */
+  replyUndoSeconds: z.number().check(z.int(), z.minimum(0), z.maximum(30)),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -39,4 +41,5 @@ export const DEFAULT_SETTINGS: Settings = {
   prefetchOnHover: true,
   inboxNotifications: false,
   myIdentityIds: [],
+  replyUndoSeconds: 10,
 };

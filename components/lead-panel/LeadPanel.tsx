@@ -27,6 +27,7 @@ import { NoteEditor } from './NoteEditor';
 import { OutboxList } from './OutboxList';
 import { QualifyControl } from './QualifyControl';
 import { RecentMessages } from './RecentMessages';
+import { ReplyComposer } from '../reply/ReplyComposer';
 import { SnoozePicker } from './SnoozePicker';
 import { StateMessage } from './StateMessage';
 
@@ -62,6 +63,8 @@ export function toastText(toast: ToastInput, state: PanelState | null): string {
   return state === item.since ? item.sending : toast.text;
 }
 type Target = { conversationId: string; leadId: string };
+/** Replies show in their composer, as the messages they will be, not in the outbox list. */
+const notReply = (i: { kind: string }) => i.kind !== 'reply';
 
 /** How the note change of `conversationId` stands in the outbox (see NoteEditor's `outbox`). */
 export function noteOutbox(state: Pick<LeadState, 'pending' | 'failed'>, conversationId: string): 'waiting' | 'refused' | null {
@@ -343,10 +346,10 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
             </section>
           ) : null}
 
-          {state.pending.length > 0 || state.failed.length > 0 ? (
+          {state.pending.some(notReply) || state.failed.some(notReply) ? (
             <section class="card card-body stack">
               <span class="section-label">{t('outboxTitle')}</span>
-              <OutboxList pending={state.pending} failed={state.failed} onRetry={onRetry} onDiscard={onDiscard} />
+              <OutboxList pending={state.pending.filter(notReply)} failed={state.failed.filter(notReply)} onRetry={onRetry} onDiscard={onDiscard} />
             </section>
           ) : null}
 
@@ -365,6 +368,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           <section class="card card-body stack" aria-label={t('recentMessages')}>
             <span class="section-label">{t('recentMessages')}</span>
             <RecentMessages conversationId={conversation.id} version={conversation.lastMessageAt} leadName={lead.name} load={loadMessages} />
+            <ReplyComposer conversationId={conversation.id} leadId={conversation.leadId} messenger={messenger} items={[...state.pending, ...state.failed]} now={now} />
           </section>
         </>
       ) : (

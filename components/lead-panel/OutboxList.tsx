@@ -1,6 +1,6 @@
 import type { OutboxItemView } from '../../lib/views';
 import { errorText } from '../error-text';
-import { formatShortDateTime, formatTime } from '../format';
+import { channelLabel, formatShortDateTime, formatTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -23,6 +23,8 @@ export function outboxItemLabel(item: OutboxItemView): string {
       return t('outboxAddToAudience', item.audience ?? '');
     case 'qualify':
       return t('outboxQualify', item.leadStatus ? leadStatusLabel(item.leadStatus) : '');
+    case 'reply':
+      return t('outboxReply', channelLabel(item.reply?.channel ?? null));
   }
 }
 

@@ -12,12 +12,13 @@ export function registerConversationRoutes(endpoint: RegisterEndpoint): void {
   });
 
   endpoint('listConversationMessages', ({ ws, params, query }) => {
-    if (!ws.conversations.has(params.conversationId)) throw notFound(`No conversation ${params.conversationId}.`);
+    const c = ws.conversations.get(params.conversationId);
+    if (!c) throw notFound(`No conversation ${params.conversationId}.`);
     const all = ws.messagesOf(params.conversationId);
     const size = CONVERSATION_MESSAGES_PAGE_SIZE;
     // Newest first: page 0 holds the last `size` messages.
     const end = Math.max(0, all.length - query.page * size);
     const start = Math.max(0, end - size);
-    return { data: all.slice(start, end).reverse().map(toMessage), total: all.length };
+    return { data: all.slice(start, end).reverse().map((m) => ({ ...toMessage(m), identityId: c.identityId })), total: all.length };
   });
 }

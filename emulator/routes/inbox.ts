@@ -6,6 +6,7 @@
 import { SNOOZE_DEFAULT_MS, snoozeUntilMs } from '../../lib/api/schemas';
 import { SnoozeInPastError, applyAction, type ConversationAction } from '../../lib/inbox/conversation-state';
 import { applyNote } from '../../lib/inbox/note-rules';
+import { PRONET_MESSAGE_MAX } from '../../lib/inbox/reply-rules';
 import type { EmulatorCore } from '../core';
 import { invalid, notFound } from '../domain-error';
 import type { RegisterEndpoint } from '../http/endpoint';
@@ -138,6 +139,7 @@ export function registerInboxRoutes(endpoint: RegisterEndpoint): void {
     if (body.leadId !== undefined) lead = ws.leads.get(body.leadId);
     else if (body.pronetUrl !== undefined) lead = ws.leadByPronetUrl(canonicalPronetUrl(body.pronetUrl));
     if (!lead) throw notFound('No lead matches this message.');
+    if (body.message.length > PRONET_MESSAGE_MAX) throw invalid(`message must be at most ${PRONET_MESSAGE_MAX} characters.`, { field: 'message' });
     // A voice note travels as its file, after any other attachment.
     const attachments = [...(body.attachments ?? []), ...(body.audioUrl !== undefined ? [body.audioUrl] : [])];
     const messageId = send(core, ws, lead, { ...body, channel: 'PRONET', subject: null, content: body.message, attachments }, now);

@@ -5,6 +5,7 @@ import '../../components/ui/controls.css';
 import '../../components/ui/feedback.css';
 import '../../components/lead-panel/lead-panel.css';
 import '../../components/lead-panel/messages.css';
+import '../../components/reply/reply.css';
 import '../../components/lead-panel/states.css';
 import '../../components/lead-panel/lead-identity.css';
 import '../../components/lead-panel/outbox.css';

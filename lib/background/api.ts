@@ -18,6 +18,8 @@ import {
   listMembers,
   searchConversations,
   searchLeads,
+  sendEmail,
+  sendPronetMessage,
   snoozeConversation,
   unarchiveConversation,
   unsnoozeConversation,
@@ -44,7 +46,6 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
   /** Where an enrichment stands (`GET /leads/enrich/{id}`), with the lead once it is enriched. */
   enrichStatus(enrichRequestId: string, opts: OutboxCallOptions): Promise<{ status: EnrichStatus; lead?: Lead }>;
-  conversationMessages(conversationId: string, page: number, opts: OutboxCallOptions): Promise<{ data: Message[]; total: number }>;
   /** One page of `GET /conversations/search` (the inbox queue, the toolbar count). */
   searchConversations(filters: ConversationSearchFilters, opts: OutboxCallOptions): Promise<ConversationSearchResponse>;
   /** The lead with this id, or null when there is none (404). */
@@ -117,6 +118,8 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
       const res = await call(listLeadLogs, { leadId, skip, limit }, opts);
       return { data: res.data, total: res.total };
     },
+    sendPronet: async (input, opts) => ({ messageId: (await call(sendPronetMessage, input, opts)).messageId }),
+    sendEmail: async (input, opts) => ({ messageId: (await call(sendEmail, input, opts)).messageId }),
     conversationMessages: async (conversationId, page, opts) => {
       const res = await call(listConversationMessages, { conversationId, page }, opts);
       return { data: res.data, total: res.total };

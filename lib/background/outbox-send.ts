@@ -17,12 +17,13 @@ import type { OutboxRecord } from '../store/db';
 import { appendLanded } from './append-check';
 import { RequestError } from './error-view';
 import { sendQualify, type QualifyApi, type QualifyOutcome } from './outbox-qualify';
+import { readBackReply, sendReply, type ReplyApi, type ReplyRecord, type SentOutcome } from './outbox-reply';
 import type { ResolveCallOptions } from './resolver';
 
 export type OutboxCallOptions = ResolveCallOptions;
 
 /** The calls the outbox makes (adapted from the client in `api.ts`). */
-export interface OutboxApi extends QualifyApi {
+export interface OutboxApi extends QualifyApi, ReplyApi {
   note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
   action(
     kind: ConversationAction,
@@ -44,6 +45,7 @@ export type Outcome =
   | { kind: 'conversation'; conversation: ConversationSummary }
   | { kind: 'lead'; leadId: string }
   | QualifyOutcome
+  | SentOutcome
   /** Applied, but the answer could not be read: refetch. */
   | { kind: 'unknown' };
 
@@ -80,6 +82,8 @@ export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promis
     }
     case 'qualify':
       return sendQualify(api, record, CALL);
+    case 'reply':
+      return sendReply(api, record, CALL);
   }
 }
 
@@ -95,6 +99,11 @@ export async function readBackAppend(
   const conversation = conversations.find((c) => c.id === record.conversationId);
   if (!conversation) throw new RequestError('not-found', 'conversation-gone');
   return { landed: appendLanded(conversation.note, record.text, record.baseNote), note: conversation.note };
+}
+
+/** Reads an uncertain reply back, at the user's priority: the message that is it, or null. */
+export async function readBackReplyOf(api: OutboxApi, record: ReplyRecord) {
+  return readBackReply(api, record, CALL);
 }
 
 /**

@@ -11,8 +11,10 @@
  *   without limit; any other 4xx fails for good and keeps the service's message.
  * - Crash safety: a record is marked `sending` (and, for an append, `uncertain`) before the call; a
  *   new instance over the same database finds it so and treats its outcome as unknown.
- * - No double append: before an append whose outcome is unknown is sent again, the conversation is
- *   read back (`GET /leads/{leadId}/conversations`) and the note compared. Every other mutation is
+ * - No double append, no message sent twice: before an append whose outcome is unknown is sent
+ *   again, the conversation is read back (`GET /leads/{leadId}/conversations`) and the note compared;
+ *   before a reply is, its messages (`outbox-reply.ts`), no sooner than the client timeout after the
+ *   send, even after a 5xx (a gateway may fail after the service applied it). Every other mutation is
  *   idempotent on the service (the same replace, archive, snooze date ...), so it is simply resent.
  * - Late application: a send that got no answer holds its lane until the client timeout has passed
  *   since it went out (`outbox-send.ts`), so that nothing is read back, resent or overtaken while
@@ -23,7 +25,7 @@ import { ApiError } from '../api/errors';
 import type { OutboxAction, OutboxRecord } from '../store/db';
 import type { OutboxStore } from '../store/outbox-store';
 import { failureAction, RequestError, toErrorView } from './error-view';
-import { readBackAppend, sendMutation, settledAt, type OutboxApi, type Outcome } from './outbox-send';
+import { readBackAppend, readBackReplyOf, sendMutation, settledAt, type OutboxApi, type Outcome } from './outbox-send';
 import type { Timers } from '../timers';
 
 export type { OutboxApi, OutboxCallOptions, Outcome } from './outbox-send';
@@ -76,8 +78,11 @@ export interface Outbox {
   list(): Promise<OutboxRecord[]>;
   /** Puts a failed record back in line, to be sent now. */
   retry(id: number): Promise<OutboxRecord>;
-  /** Drops a pending or failed record. An item on the wire cannot be discarded. */
-  discard(id: number): Promise<void>;
+  /**
+   * Drops a pending or failed record and answers it (undefined when it was gone). An item on the wire
+   * cannot be discarded, nor one `onlyIf` refuses (a reply's Undo: never tried yet).
+   */
+  discard(id: number, onlyIf?: (r: OutboxRecord) => boolean): Promise<OutboxRecord | undefined>;
   /** Takes over after a restart: records left `sending` have an unknown outcome. Then sends what is due. */
   start(): Promise<void>;
   /** Sends what is due now (an alarm, the network coming back). */
@@ -104,6 +109,10 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   /** Lane → id of the record being attempted in it. */
   const busy = new Map<string, number>();
   const isBusy = (id: number) => [...busy.values()].includes(id);
+  /** Ids being discarded: an attempt that starts meanwhile leaves them alone. */
+  const discarding = new Set<number>();
+  /** The earliest a record may go: a reply not before its undo window ends. */
+  const earliest = (r: OutboxRecord, at: number) => (r.kind === 'reply' ? Math.max(at, r.holdUntil) : at);
   const stats: OutboxStats = { applied: 0, retries: 0, rateLimited: 0, readBacks: 0, readBackHits: 0, failed: 0 };
   let timer: { handle: unknown; at: number } | null = null;
   let stopped = false;
@@ -189,8 +198,9 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   async function attempt(id: number): Promise<void> {
     // Re-read: the record may have been sent, discarded or failed since the pass listed it.
     const record = await opts.store.get(id);
-    if (!record || record.state === 'failed' || record.nextAttemptAt > opts.clock.now()) return;
+    if (!record || discarding.has(id) || record.state === 'failed' || record.nextAttemptAt > opts.clock.now()) return;
     const first = record.attempts === 0;
+    const sentAt = opts.clock.now();
     record.state = 'sending';
     record.attempts += 1;
     if (record.kind === 'note' && record.mode === 'append') {
@@ -208,13 +218,40 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       // From here until an answer, a crash leaves the outcome unknown.
       record.uncertain = true;
     }
+    if (record.kind === 'reply') {
+      record.sentAt ??= sentAt;
+      if (record.uncertain) {
+        stats.readBacks += 1;
+        await opts.store.put(record);
+        changed();
+        if ((await readBackReply(record)) !== 'send') return;
+      }
+      record.uncertain = true;
+    }
     await opts.store.put(record);
     changed();
     try {
       const outcome = await sendMutation(opts.api, record);
       await succeed(record, outcome);
     } catch (error) {
-      await failed(record, error);
+      await failed(record, error, 'send', sentAt);
+    }
+  }
+
+  /** Reads an uncertain reply back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
+  async function readBackReply(record: Extract<OutboxRecord, { kind: 'reply' }>): Promise<'landed' | 'send' | 'error'> {
+    try {
+      const found = await readBackReplyOf(opts.api, record);
+      if (found) {
+        stats.readBackHits += 1;
+        await succeed(record, { kind: 'sent', messageId: found.id });
+        return 'landed';
+      }
+      record.uncertain = false;
+      return 'send';
+    } catch (error) {
+      await failed(record, error, 'read-back');
+      return 'error';
     }
   }
 
@@ -254,7 +291,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
    * After a failed call. `phase`: whether the failing call was the mutation itself or the read-back
    * before it (a failed read-back leaves the append's outcome as unknown as it was).
    */
-  async function failed(record: OutboxRecord, error: unknown, phase: 'send' | 'read-back' = 'send') {
+  async function failed(record: OutboxRecord, error: unknown, phase: 'send' | 'read-back' = 'send', sentAt?: number) {
     const now = opts.clock.now();
     const action = failureAction(error);
     if (action === 'applied' && phase === 'send') {
@@ -276,7 +313,9 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       record.error = view;
       record.nextAttemptAt = now + retryDelayMs(record.attempts, opts.policy, rateLimited ? error.retryAfter : undefined);
       // No answer: the service may still apply it; nothing of this lane moves before it cannot.
-      const settled = phase === 'send' && action === 'retry-uncertain' ? settledAt(error, now, opts.uncertainForMs) : null;
+      let settled = phase === 'send' && action === 'retry-uncertain' ? settledAt(error, now, opts.uncertainForMs) : null;
+      // A message is read back only once it can no longer land late, even after a 5xx answer.
+      if (record.kind === 'reply' && phase === 'send' && action === 'retry-uncertain') settled = Math.max(settled ?? 0, (sentAt ?? now) + opts.uncertainForMs);
       if (settled !== null) record.nextAttemptAt = Math.max(record.nextAttemptAt, settled);
     }
     await opts.store.put(record);
@@ -301,21 +340,27 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         await opts.store.put(record);
         changed();
       } else if (record.state === 'pending' && !isBusy(id)) {
-        record.nextAttemptAt = Math.min(record.nextAttemptAt, opts.clock.now());
+        record.nextAttemptAt = Math.min(record.nextAttemptAt, earliest(record, opts.clock.now()));
         await opts.store.put(record);
       }
       wake();
       return record;
     },
-    async discard(id) {
-      const record = await opts.store.get(id);
-      if (!record) return;
-      if (isBusy(id)) {
-        throw new RequestError('bad-request', 'being-sent');
+    async discard(id, onlyIf) {
+      // Checked and marked before any await: no attempt can start on it from here on.
+      if (isBusy(id) || discarding.has(id)) throw new RequestError('bad-request', 'being-sent');
+      discarding.add(id);
+      try {
+        const record = await opts.store.get(id);
+        if (!record) return undefined;
+        if (onlyIf && !onlyIf(record)) throw new RequestError('bad-request', 'being-sent');
+        await opts.store.delete(id);
+        changed();
+        wake();
+        return record;
+      } finally {
+        discarding.delete(id);
       }
-      await opts.store.delete(id);
-      changed();
-      wake();
     },
     async start() {
       stopped = false;
@@ -335,8 +380,8 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     async hurry() {
       const now = opts.clock.now();
       for (const r of await opts.store.all()) {
-        if (r.state === 'pending' && r.nextAttemptAt > now && !isBusy(r.id)) {
-          r.nextAttemptAt = now;
+        if (r.state === 'pending' && r.nextAttemptAt > earliest(r, now) && !isBusy(r.id)) {
+          r.nextAttemptAt = earliest(r, now);
           await opts.store.put(r);
         }
       }

@@ -240,7 +240,7 @@ function conversationView(
   for (const r of pending) {
     if (r.kind === 'note') {
       note = applyNote(note, r.text, r.mode, new Date(now)).note;
-    } else if (r.kind !== 'add-to-audience' && r.kind !== 'qualify') {
+    } else if (r.kind !== 'add-to-audience' && r.kind !== 'qualify' && r.kind !== 'reply') {
       try {
         state = applyAction(state, r.kind, now, r.kind === 'snooze' ? r.until : undefined);
       } catch {
@@ -285,6 +285,7 @@ export function outboxItemView(r: OutboxRecord): OutboxItemView {
   if (r.kind === 'snooze') base.snoozeUntil = r.until;
   if (r.kind === 'add-to-audience') base.audience = r.audience;
   if (r.kind === 'qualify') base.leadStatus = r.status;
+  if (r.kind === 'reply') base.reply = { channel: r.channel, text: r.text, holdUntil: r.holdUntil, ...(r.subject ? { subject: r.subject } : {}) };
   return base;
 }
 

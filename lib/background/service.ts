@@ -24,6 +24,7 @@ import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { profileHandlers } from './handlers/profile';
+import { replyHandlers } from './handlers/reply';
 import { settingsHandlers } from './handlers/settings';
 import { storageHandlers } from './handlers/storage';
 import { createEnrichments } from './enrichments';
@@ -228,6 +229,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts, followEnrichment }),
     ...outboxHandlers({ outbox }),
+    ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),

@@ -14,6 +14,7 @@ import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
 import type { CallFailure, CallSummary } from '../api/summaries';
 import type { ErrorView } from '../views';
 import type { NoteMode } from '../inbox/note-rules';
+import type { ReplyChannel } from '../inbox/reply-rules';
 
 export const DB_NAME = 'outreach-companion';
 /** This build's schema version: one per step of `DB_MIGRATIONS` (one fewer in the update test's previous build). */
@@ -64,6 +65,12 @@ export type OutboxAction =
   | ({ kind: 'snooze'; until: number } & ConversationTarget)
   /** POST /leads/status for the conversation's campaign; `previous`: the status it replaces, when known. */
   | ({ kind: 'qualify'; status: string; campaign: string; previous: string | null } & ConversationTarget)
+  /**
+   * A message to the lead (POST /inbox/pronet or /inbox/email), as the conversation's identity. Not
+   * sent before `holdUntil` (the undo window). Email: `subject` starts a thread, else it answers in
+   * the last one. `memberId`: pronet only (the service's own clients send none with an email).
+   */
+  | ({ kind: 'reply'; channel: ReplyChannel; identityId: string; memberId?: string; text: string; subject?: string; holdUntil: number } & ConversationTarget)
   | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string };
 
 export type OutboxState = 'pending' | 'sending' | 'failed';
@@ -83,6 +90,8 @@ export type OutboxRecord = OutboxAction & {
   uncertain: boolean;
   /** For appends: the note as last known before the first send, to tell our append from an earlier one. */
   baseNote?: string | null;
+  /** For replies: when the first attempt started (client clock); a read-back looks for ours from then on. */
+  sentAt?: number;
   error: ErrorView | null;
 };
 

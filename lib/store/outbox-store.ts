@@ -56,7 +56,8 @@ export function createOutboxStore(db: CompanionDb): OutboxStore {
         createdAt: now,
         state: 'pending',
         attempts: 0,
-        nextAttemptAt: now,
+        // A reply waits out its undo window.
+        nextAttemptAt: action.kind === 'reply' ? Math.max(now, action.holdUntil) : now,
         uncertain: false,
         error: null,
       } as Omit<OutboxRecord, 'id'>;

@@ -7,3 +7,4 @@ export * from './panel';
 export * from './inbox';
 export * from './lead-identity';
 export * from './list-badge';
+export * from './reply';

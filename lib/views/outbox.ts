@@ -1,9 +1,10 @@
 /** The outbox as the panels and the options page show it. */
 import { z } from 'zod/mini';
 import { NOTE_MODES } from '../inbox/note-rules';
+import { REPLY_CHANNELS } from '../inbox/reply-rules';
 import { ErrorView } from './error';
 
-export const OutboxKind = z.enum(['note', 'archive', 'unarchive', 'snooze', 'unsnooze', 'add-to-audience', 'qualify']);
+export const OutboxKind = z.enum(['note', 'archive', 'unarchive', 'snooze', 'unsnooze', 'add-to-audience', 'qualify', 'reply']);
 export type OutboxKind = z.infer<typeof OutboxKind>;
 
 /**
@@ -27,5 +28,7 @@ export const OutboxItemView = z.object({
   audience: z.optional(z.string()),
   /** For qualify items: the lead status it sets. */
   leadStatus: z.optional(z.string()),
+  /** For replies: the message (extension pages only); not sent before `holdUntil` (the undo window). */
+  reply: z.optional(z.object({ channel: z.enum(REPLY_CHANNELS), text: z.string(), subject: z.optional(z.string()), holdUntil: z.number() })),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemView>;

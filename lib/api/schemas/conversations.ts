@@ -61,6 +61,8 @@ export const Message = z.object({
   status: LastMessageStatus,
   /** Email only. */
   subject: z.optional(z.string()),
+  /** The identity that sent or received it (the conversation's). */
+  identityId: z.optional(z.string()),
   /** May be HTML: sanitise before rendering. */
   content: z.string(),
   createdAt: EpochMs,

@@ -25,6 +25,25 @@ type ProfileRequests = 'profile-viewed' | 'open-panel' | 'panel-state' | 'refres
 
 const user = { priority: 'user' as const };
 
+/** A page of a conversation's messages (newest first), as the panels show it. */
+export async function messagesView(api: Pick<BackgroundApi, 'conversationMessages'>, conversationId: string, page: number): Promise<ConversationMessagesView> {
+  const res = await api.conversationMessages(conversationId, page, user);
+  return {
+    conversationId,
+    page,
+    total: res.total,
+    messages: res.data.map((m) => ({
+      id: m.id,
+      direction: m.direction,
+      channel: m.channel,
+      status: m.status,
+      subject: m.subject ?? null,
+      content: m.content,
+      createdAt: m.createdAt,
+    })),
+  };
+}
+
 export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileRequests> {
   const { tabs, feed, resolution } = deps;
 
@@ -37,23 +56,7 @@ export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileReq
     return (await feed.compute(tabId)).state;
   }
 
-  async function fetchMessages(conversationId: string, page: number): Promise<ConversationMessagesView> {
-    const res = await deps.api.conversationMessages(conversationId, page, user);
-    return {
-      conversationId,
-      page,
-      total: res.total,
-      messages: res.data.map((m) => ({
-        id: m.id,
-        direction: m.direction,
-        channel: m.channel,
-        status: m.status,
-        subject: m.subject ?? null,
-        content: m.content,
-        createdAt: m.createdAt,
-      })),
-    };
-  }
+  const fetchMessages = (conversationId: string, page: number) => messagesView(deps.api, conversationId, page);
 
   return {
     async 'profile-viewed'(req, ctx) {

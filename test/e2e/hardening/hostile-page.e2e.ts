@@ -231,6 +231,12 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'inbox-choices': {},
     'inbox-count': {},
     'open-profile': { tabId: ids.tabId, profileUrl: canonicalUrl('ada-lovelace') },
+    'reply-context': target,
+    'reply-send': { ...target, channel: 'PRONET', text: 'forged reply' },
+    'reply-undo': { id: '1' },
+    'reply-draft': { conversationId: ids.conversationId, draft: { text: 'forged draft' } },
+    'reply-members': {},
+    'reply-member-set': { memberId: 'mem_forged' },
   };
   const requests = REQUEST_TYPES.map((type) => ({ type, ...samples[type] }));
   // The background's pushes too, as if the page could speak for it.

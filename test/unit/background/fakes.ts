@@ -3,7 +3,8 @@
  * in-memory service behind the narrow `BackgroundApi` with scriptable failures.
  */
 import { ApiError, NetworkError } from '../../../lib/api/errors';
-import type { ConversationSummary, EnrichStatus, Lead } from '../../../lib/api/schemas';
+import type { ConversationSummary, EnrichStatus, Lead, Message } from '../../../lib/api/schemas';
+import { textToEmailHtml } from '../../../lib/inbox/reply-rules';
 import type { BackgroundApi } from '../../../lib/background/api';
 import { applyAction } from '../../../lib/inbox/conversation-state';
 import { applyNote } from '../../../lib/inbox/note-rules';
@@ -62,6 +63,8 @@ export interface FakeService {
   leads: Map<string, Lead>;
   /** What `enrichStatus` answers per request id (pending when absent). */
   enrichStatuses: Map<string, { status: EnrichStatus; lead?: Lead }>;
+  /** Messages sent (sendPronet, sendEmail) or added by a test, oldest first, per conversation. */
+  messages: Map<string, Message[]>;
   /** Lead statuses set through leadStatus, keyed `<leadId> <campaign>`. */
   statuses: Map<string, string>;
   /** Every call the fake received, in order: `<method> <id>`. */
@@ -126,6 +129,20 @@ export function fakeService(now: () => number): FakeService {
   const enrichStatuses = new Map<string, { status: EnrichStatus; lead?: Lead }>();
   const calls: string[] = [];
   const statuses = new Map<string, string>();
+  const messages = new Map<string, Message[]>();
+  let messageSeq = 0;
+  /** A message sent as `identityId` to `leadId`: into the lead's conversation with that identity. */
+  function sent(leadId: string, identityId: string, channel: 'PRONET' | 'EMAIL', content: string): { messageId: string } {
+    const c = [...conversations.values()].find((x) => x.leadId === leadId && x.identityId === identityId);
+    if (!c) throw new ApiError('sendPronetMessage', 404, 'Conversation not found');
+    messageSeq += 1;
+    const m: Message = { id: `msg_${messageSeq}`, conversationId: c.id, direction: 'SENT', channel, status: 'SENT', content, createdAt: now(), identityId };
+    messages.set(c.id, [...(messages.get(c.id) ?? []), m]);
+    c.lastMessageAt = m.createdAt;
+    c.lastMessageStatus = 'SENT';
+    c.lastMessageType = channel;
+    return { messageId: m.id };
+  }
   const faults = new Map<string, Fault[]>();
   const holds = new Map<string, Promise<void>>();
 
@@ -205,7 +222,13 @@ export function fakeService(now: () => number): FakeService {
     ]),
     enrich: () => call('enrich', '', () => ({ enrichRequestId: 'enr_1', creditsSpent: 5 })),
     enrichStatus: (id) => call('enrichStatus', id, () => enrichStatuses.get(id) ?? { status: 'pending' as const }),
-    conversationMessages: (conversationId) => call('conversationMessages', conversationId, () => ({ data: [], total: 0 })),
+    conversationMessages: (conversationId, page) =>
+      call('conversationMessages', conversationId, () => {
+        const all = [...(messages.get(conversationId) ?? [])].reverse();
+        return { data: all.slice(page * 50, page * 50 + 50), total: all.length };
+      }),
+    sendPronet: (input) => call('sendPronet', input.leadId, () => sent(input.leadId, input.identityId, 'PRONET', input.message)),
+    sendEmail: (input) => call('sendEmail', input.leadId, () => sent(input.leadId, input.identityId, 'EMAIL', input.message.html ?? textToEmailHtml(input.message.text))),
     // Status filter and paging only; the cursor is the next index in Base64 ('!' is refused as the service refuses a bad one).
     searchConversations: (filters) =>
       call('searchConversations', filters.searchAfter ?? '', () => {
@@ -228,6 +251,7 @@ export function fakeService(now: () => number): FakeService {
     conversations,
     leads,
     enrichStatuses,
+    messages,
     statuses,
     calls,
     now,

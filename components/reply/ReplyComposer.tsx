@@ -1,0 +1,424 @@
+/**
+ * The reply composer: a text box labelled Reply and a Send button under the conversation's recent
+ * messages (and in the queue). The worker holds everything that must outlive the panel: the draft,
+ * the undo window (the reply waits in the outbox), who "I am". Refusals are sentences in the user's
+ * language; the text stays.
+ */
+import type { Ref } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { PRONET_MESSAGE_MAX, replyTextProblem, type ReplyChannel } from '../../lib/inbox/reply-rules';
+import type { Messenger } from '../../lib/messages';
+import type { MemberChoiceView, OutboxItemView, ReplyContextView } from '../../lib/views';
+import { actionErrorText, errorText, type ErrorText } from '../error-text';
+import { channelLabel, formatNumber } from '../format';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { repliesOf, replyItemStatus } from './reply-status';
+
+export interface ReplyComposerProps {
+  conversationId: string;
+  leadId: string;
+  messenger: Messenger;
+  /** The outbox items the panel knows (pushed); without them the composer asks the worker itself. */
+  items?: readonly OutboxItemView[];
+  now?: () => number;
+  /** Esc (the queue closes the composer; the draft is kept). */
+  onClose?: () => void;
+  autoFocus?: boolean;
+  textRef?: Ref<HTMLTextAreaElement>;
+}
+
+const DRAFT_SAVE_MS = 400;
+
+export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef }: ReplyComposerProps) {
+  const [context, setContext] = useState<ReplyContextView | null>(null);
+  const [loadError, setLoadError] = useState<ErrorText | null>(null);
+  const [text, setText] = useState('');
+  const [channel, setChannel] = useState<ReplyChannel>('PRONET');
+  const [newThread, setNewThread] = useState(false);
+  const [subject, setSubject] = useState('');
+  const [error, setError] = useState<ErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [members, setMembers] = useState<MemberChoiceView[] | null>(null);
+  const [member, setMember] = useState('');
+  /** Items this composer sent: one that leaves the outbox (not undone, not discarded) was sent. */
+  const [mine, setMine] = useState<string[]>([]);
+  const [sent, setSent] = useState(false);
+  const [polled, setPolled] = useState<OutboxItemView[]>([]);
+  const [clock, setClock] = useState(now);
+  const ownText = useRef<HTMLTextAreaElement | null>(null);
+  /** Ids taken back here (Undo, Edit, Discard): their leaving the outbox is no send. */
+  const withdrawn = useRef(new Set<string>());
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef({ text, channel, subject: newThread || !context?.threadSubject ? subject : '' });
+  latest.current = { text, channel, subject: newThread || !context?.threadSubject ? subject : '' };
+
+  const all = items ?? polled;
+  const queued = repliesOf(all, conversationId);
+
+  useEffect(() => {
+    let live = true;
+    setContext(null);
+    setLoadError(null);
+    setSent(false);
+    void messenger.send('reply-context', { conversationId, leadId }).then((reply) => {
+      if (!live) return;
+      if (!reply.ok) {
+        setLoadError(errorText(reply.error));
+        return;
+      }
+      const c = reply.value;
+      setContext(c);
+      setText(c.draft?.text ?? '');
+      const drafted = c.draft?.channel;
+      setChannel(drafted && c.channels.includes(drafted) ? drafted : c.defaultChannel);
+      setSubject(c.draft?.subject ?? '');
+      setNewThread(Boolean(c.draft?.subject));
+    });
+    return () => {
+      live = false;
+      flushDraft();
+    };
+  }, [conversationId, leadId, messenger]);
+
+  // Follow the replies this composer sent until they leave the outbox (the queue has no pushed
+  // panel state; the panel's push may not list a reply sent with no undo window at all).
+  useEffect(() => {
+    if (mine.length === 0) return;
+    let live = true;
+    const poll = () =>
+      void messenger.send('outbox-list', {}).then((r) => {
+        if (!live || !r.ok) return;
+        setPolled(r.value);
+        const gone = mine.filter((id) => !withdrawn.current.has(id) && !r.value.some((i) => i.id === id));
+        if (gone.length === 0) return;
+        setMine((m) => m.filter((id) => !gone.includes(id)));
+        setSent(true);
+      });
+    const handle = setInterval(poll, 500);
+    poll();
+    return () => {
+      live = false;
+      clearInterval(handle);
+    };
+  }, [mine, messenger]);
+
+  // The countdown reads true without a push.
+  const counting = queued.some((i) => replyItemStatus(i, clock).kind === 'window');
+  useEffect(() => {
+    setClock(now());
+    if (!counting) return;
+    const handle = setInterval(() => setClock(now()), 250);
+    return () => clearInterval(handle);
+  }, [counting, now, queued.length]);
+
+  useEffect(() => {
+    if (autoFocus && context) ownText.current?.focus();
+  }, [autoFocus, context !== null]);
+
+  function flushDraft() {
+    if (saveTimer.current === null) return;
+    clearTimeout(saveTimer.current);
+    saveTimer.current = null;
+    const d = latest.current;
+    void messenger.send('reply-draft', { conversationId, draft: { text: d.text, channel: d.channel, ...(d.subject ? { subject: d.subject } : {}) } });
+  }
+
+  function scheduleDraft() {
+    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => {
+      saveTimer.current = setTimeout(() => undefined, 0);
+      flushDraft();
+    }, DRAFT_SAVE_MS);
+  }
+
+  function edit(next: { text?: string; channel?: ReplyChannel; subject?: string }) {
+    if (next.text !== undefined) setText(next.text);
+    if (next.channel !== undefined) setChannel(next.channel);
+    if (next.subject !== undefined) setSubject(next.subject);
+    setError(null);
+    setSent(false);
+    latest.current = { ...latest.current, ...next };
+    scheduleDraft();
+  }
+
+  const needsSubject = channel === 'EMAIL' && (newThread || !context?.threadSubject);
+  const problem = replyTextProblem(text, channel);
+  const blocked = problem !== null || (needsSubject && subject.trim() === '') || context === null;
+
+  async function send() {
+    if (blocked || busy || !context) return;
+    setBusy(true);
+    setError(null);
+    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
+    saveTimer.current = null;
+    const reply = await messenger.send('reply-send', { conversationId, leadId, channel, text, ...(needsSubject ? { subject: subject.trim() } : {}) });
+    setBusy(false);
+    if (!reply.ok) {
+      if (reply.error.reason === 'member-needed') {
+        const list = await messenger.send('reply-members', {});
+        if (list.ok) {
+          setMembers(list.value);
+          return;
+        }
+        setError(actionErrorText(list.error));
+        return;
+      }
+      setError(actionErrorText(reply.error));
+      return;
+    }
+    setMine((m) => [...m, reply.value.id]);
+    if (!items) setPolled((p) => [...p, reply.value]);
+    setText('');
+    setSubject('');
+    setNewThread(false);
+    setSent(false);
+  }
+
+  async function saveMemberAndSend() {
+    if (!member) return;
+    const reply = await messenger.send('reply-member-set', { memberId: member });
+    if (!reply.ok) {
+      setError(actionErrorText(reply.error));
+      return;
+    }
+    setMembers(null);
+    setContext((c) => (c ? { ...c, memberId: member } : c));
+    await send();
+  }
+
+  async function undo(id: string) {
+    withdrawn.current.add(id);
+    const reply = await messenger.send('reply-undo', { id });
+    if (!reply.ok) {
+      withdrawn.current.delete(id);
+      setError(actionErrorText(reply.error));
+      return;
+    }
+    setMine((m) => m.filter((x) => x !== id));
+    if (!items) setPolled((p) => p.filter((i) => i.id !== id));
+    setText(reply.value.text);
+    if (reply.value.channel) setChannel(reply.value.channel);
+    if (reply.value.subject) {
+      setSubject(reply.value.subject);
+      setNewThread(true);
+    }
+    ownText.current?.focus();
+  }
+
+  async function discard(item: OutboxItemView, keepText: boolean) {
+    withdrawn.current.add(item.id);
+    const reply = await messenger.send('outbox-discard', { id: item.id });
+    if (!reply.ok) {
+      withdrawn.current.delete(item.id);
+      setError(actionErrorText(reply.error));
+      return;
+    }
+    setMine((m) => m.filter((x) => x !== item.id));
+    if (!items) setPolled((p) => p.filter((i) => i.id !== item.id));
+    if (keepText && item.reply) edit({ text: item.reply.text, channel: item.reply.channel, ...(item.reply.subject ? { subject: item.reply.subject } : {}) });
+  }
+
+  if (loadError) {
+    return (
+      <div class="reply-composer notice notice-danger" role="alert">
+        <ErrorMessage text={loadError} />
+      </div>
+    );
+  }
+
+  const textId = `reply-text-${conversationId}`;
+  const over = channel === 'PRONET' ? text.length - PRONET_MESSAGE_MAX : 0;
+  return (
+    <div class="reply-composer stack" data-testid="reply-composer">
+      {queued.length > 0 ? (
+        <ol class="message-list reply-queued">
+          {queued.map((item) => (
+            <QueuedReply
+              key={item.id}
+              item={item}
+              now={clock}
+              onUndo={() => void undo(item.id)}
+              onRetry={() => void messenger.send('outbox-retry', { id: item.id })}
+              onEdit={() => void discard(item, true)}
+              onDiscard={() => void discard(item, false)}
+            />
+          ))}
+        </ol>
+      ) : null}
+      {sent ? (
+        <p class="reply-sent" role="status" data-testid="reply-status">
+          {t('replySent')}
+        </p>
+      ) : null}
+
+      <div class="field">
+        <div class="row">
+          <label class="field-label" for={textId}>
+            {t('replyLabel')}
+          </label>
+          <span class="spacer" />
+          {context && context.channels.length > 1 ? (
+            <div class="reply-channels" role="radiogroup" aria-label={t('replyChannel')}>
+              {context.channels.map((c) => (
+                <label key={c} class="reply-channel">
+                  <input type="radio" name={`reply-channel-${conversationId}`} value={c} checked={channel === c} onChange={() => edit({ channel: c })} />
+                  {channelLabel(c)}
+                </label>
+              ))}
+            </div>
+          ) : context ? (
+            <span class="muted small">{channelLabel(channel)}</span>
+          ) : null}
+        </div>
+        {channel === 'EMAIL' && context ? (
+          <div class="reply-thread">
+            {context.threadSubject ? (
+              <label class="reply-new-thread small">
+                <input type="checkbox" checked={newThread} onChange={(e) => setNewThread(e.currentTarget.checked)} />
+                {t('replyNewSubject')}
+              </label>
+            ) : null}
+            {context.threadSubject && !newThread ? (
+              <p class="muted small" data-testid="reply-thread">
+                {t('replyInThread', context.threadSubject)}
+              </p>
+            ) : (
+              <input
+                class="input"
+                type="text"
+                aria-label={t('replySubject')}
+                placeholder={t('replySubject')}
+                value={subject}
+                maxLength={500}
+                onInput={(e) => edit({ subject: e.currentTarget.value })}
+              />
+            )}
+          </div>
+        ) : null}
+        <textarea
+          id={textId}
+          class="textarea reply-text"
+          rows={3}
+          value={text}
+          disabled={context === null}
+          aria-invalid={over > 0 || undefined}
+          aria-keyshortcuts="Control+Enter Meta+Enter Escape"
+          ref={(el) => {
+            ownText.current = el;
+            if (typeof textRef === 'function') textRef(el);
+            else if (textRef) textRef.current = el;
+          }}
+          onInput={(e) => edit({ text: e.currentTarget.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              e.stopPropagation();
+              void send();
+            } else if (e.key === 'Escape' && onClose) {
+              e.preventDefault();
+              e.stopPropagation();
+              flushDraft();
+              onClose();
+            }
+          }}
+        />
+        <div class="row reply-actions">
+          {channel === 'PRONET' ? (
+            <span class={`counter ${over > 0 ? 'counter-over' : ''}`} data-testid="reply-counter" aria-live="polite">
+              {formatNumber(text.length)} / {formatNumber(PRONET_MESSAGE_MAX)}
+            </span>
+          ) : null}
+          <span class="spacer" />
+          {onClose ? (
+            <Button size="sm" variant="ghost" onClick={() => (flushDraft(), onClose())}>
+              {t('replyClose')}
+            </Button>
+          ) : null}
+          <Button variant="primary" size="sm" onClick={() => void send()} disabled={blocked} busy={busy} title={t('replyKeyHint')}>
+            {t('replySend')}
+          </Button>
+        </div>
+        {over > 0 ? <p class="reply-problem small">{t('replyTooLong', formatNumber(over))}</p> : null}
+        {problem === 'empty' && text !== '' ? <p class="reply-problem small">{t('replyWriteSomething')}</p> : null}
+        {members ? (
+          <div class="reply-member notice" role="group" aria-label={t('replyIAm')}>
+            <p class="small">{t('replyWhoAmI')}</p>
+            <div class="row">
+              <label class="field-label" for={`reply-member-${conversationId}`}>
+                {t('replyIAm')}
+              </label>
+              <select id={`reply-member-${conversationId}`} class="select" value={member} onChange={(e) => setMember(e.currentTarget.value)}>
+                <option value="">{t('replyIAmChoose')}</option>
+                {members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+              <Button size="sm" variant="primary" disabled={!member} onClick={() => void saveMemberAndSend()}>
+                {t('replyIAmSend')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {error ? (
+          <div class="notice notice-danger" role="alert">
+            <ErrorMessage text={error} />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+interface QueuedReplyProps {
+  item: OutboxItemView;
+  now: number;
+  onUndo: () => void;
+  onRetry: () => void;
+  onEdit: () => void;
+  onDiscard: () => void;
+}
+
+/** A reply on its way, shown as the message it will be: Sends in N s (Undo), Sending, or Not sent. */
+function QueuedReply({ item, now, onUndo, onRetry, onEdit, onDiscard }: QueuedReplyProps) {
+  const status = replyItemStatus(item, now);
+  return (
+    <li class={`message message-out reply-item reply-${status.kind}`} data-testid="reply-item">
+      <div class="message-meta">
+        <span>{channelLabel(item.reply?.channel ?? null)}</span>
+        <span aria-hidden="true">·</span>
+        <span class="reply-state" data-testid="reply-state" role="status">
+          {status.kind === 'window' ? t('replySendsIn', status.seconds) : status.kind === 'sending' ? t('replySending') : t('replyNotSent')}
+        </span>
+      </div>
+      <div class="message-bubble">
+        {item.reply?.subject ? <p class="message-subject">{item.reply.subject}</p> : null}
+        <div class="message-body message-text">{item.reply?.text}</div>
+      </div>
+      {status.kind === 'window' ? (
+        <Button size="sm" variant="soft" onClick={onUndo}>
+          {t('undo')}
+        </Button>
+      ) : null}
+      {status.kind === 'failed' ? (
+        <div class="stack reply-failed">
+          {item.error ? <ErrorMessage text={errorText(item.error)} /> : null}
+          <div class="row">
+            <Button size="sm" onClick={onEdit}>
+              {t('replyEdit')}
+            </Button>
+            <Button size="sm" onClick={onRetry}>
+              {t('retry')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onDiscard}>
+              {t('discard')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * Answering the lead from the panel (issue 23): a reply lands once, as the conversation's identity,
+ * on pronet and in the last email thread; Undo within the window sends nothing; offline then online
+ * sends once; a worker stopped during the window still sends once.
+ */
+import type { Page } from '@playwright/test';
+import { WorkerStopper } from './hardening/support';
+import { test, expect, type EmulatorHandle } from './fixtures';
+
+interface WholeMessage {
+  direction: string;
+  channel: string;
+  subject?: string | null;
+  content: string;
+}
+
+async function messagesOf(emulator: EmulatorHandle, conversationId: string): Promise<WholeMessage[]> {
+  const r = await fetch(`${emulator.origin}/_emulator/conversations/${encodeURIComponent(conversationId)}`);
+  return ((await r.json()) as { messages: WholeMessage[] }).messages;
+}
+
+// A busy machine makes a panel slow to open; each test waits out undo windows and a worker restart.
+test.describe.configure({ timeout: 180_000 });
+
+const withText = (messages: WholeMessage[], words: string) => messages.filter((m) => m.direction === 'SENT' && m.content.includes(words));
+
+/** The undo window, through the same request the options page sends. */
+async function setUndoSeconds(options: Page, seconds: number) {
+  await options.evaluate(async (s) => {
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
+    await runtime.sendMessage({ type: 'settings-set', patch: { replyUndoSeconds: s } });
+  }, seconds);
+}
+
+/** The first pronet send asks who I am, once: the first member is picked. */
+async function sayWhoIAm(panel: Page) {
+  const who = panel.getByLabel('I am', { exact: true }).last();
+  await expect(who).toBeVisible({ timeout: 15_000 });
+  await who.selectOption({ index: 1 });
+  await panel.getByRole('button', { name: 'Save and send' }).click();
+}
+
+test('a pronet reply lands once, as the conversation identity; the panel shows Sends in, then Sent', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+  emulator,
+  emulatorCalls,
+}) => {
+  const options = await configureExtension();
+  await setUndoSeconds(options, 3);
+  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  const box = panel.getByLabel('Reply', { exact: true });
+  await expect(box).toBeEnabled({ timeout: 15_000 });
+  await panel.getByRole('radio', { name: 'Pronet' }).check().catch(() => undefined);
+
+  // Empty: Send is refused before anything is sent.
+  await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await box.fill('   ');
+  await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+
+  const words = 'Thursday at 10 works for me. <b>Talk soon</b> & thanks!';
+  await box.fill(words);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await sayWhoIAm(panel);
+  await expect(panel.getByTestId('reply-state').first()).toContainText(/Sends in \d s/);
+  await expect(box).toHaveValue('');
+  await expect(panel.getByTestId('reply-status')).toHaveText('Sent', { timeout: 30_000 });
+
+  const landed = withText(await messagesOf(emulator, conversation!.id), 'Thursday at 10');
+  expect(landed).toHaveLength(1);
+  expect(landed[0]).toMatchObject({ channel: 'PRONET', content: words });
+  const sends = (await emulatorCalls()).filter((c) => c.endpoint === 'sendPronetMessage');
+  expect(sends).toHaveLength(1);
+  // The conversation's last message follows.
+  await expect(panel.getByTestId('last-message')).toContainText('Sent', { timeout: 15_000 });
+
+  // "I am" was asked once: the next pronet reply goes without the question.
+  await box.fill('One more thing: the pricing sheet is attached.');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(panel.getByTestId('reply-state').first()).toBeVisible();
+  await expect(panel.getByLabel('I am', { exact: true })).toHaveCount(0);
+  await expect.poll(async () => withText(await messagesOf(emulator, conversation!.id), 'pricing sheet is attached').length, { timeout: 30_000 }).toBe(1);
+});
+
+test('an email reply goes in the last thread, as escaped paragraphs, in the words typed', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+  emulator,
+  emulatorControl,
+}) => {
+  const options = await configureExtension();
+  await setUndoSeconds(options, 0);
+  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
+  await emulatorControl('inbound', { conversationId: conversation!.id, content: '<p>Could you email me the pricing?</p>', channel: 'EMAIL', subject: 'Pricing for 3 seats' });
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await panel.getByRole('radio', { name: 'Email' }).check({ timeout: 15_000 });
+  await expect(panel.getByTestId('reply-thread')).toContainText('Pricing for 3 seats');
+  await panel.getByLabel('Reply', { exact: true }).fill('Here it is:\n\n<script>x</script> 3 seats & support');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(panel.getByTestId('reply-status')).toHaveText('Sent', { timeout: 30_000 });
+
+  const landed = withText(await messagesOf(emulator, conversation!.id), 'Here it is');
+  expect(landed).toHaveLength(1);
+  expect(landed[0]).toMatchObject({ channel: 'EMAIL', subject: 'Re: Pricing for 3 seats', content: '<p>Here it is:</p><p>&lt;script&gt;x&lt;/script&gt; 3 seats &amp; support</p>' });
+});
+
+test('Undo within the window sends nothing and brings the text back', async ({ configureExtension, openProfile, openPanelFor, emulatorCalls }) => {
+  const options = await configureExtension();
+  await setUndoSeconds(options, 30);
+  const panel = await openPanelFor(await openProfile('grace-hopper'));
+  const box = panel.getByLabel('Reply', { exact: true });
+  await expect(box).toBeEnabled({ timeout: 15_000 });
+  await box.fill('Wrong person, sorry');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await sayWhoIAm(panel);
+  await expect(panel.getByTestId('reply-state')).toContainText(/Sends in \d+ s/);
+  await panel.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(box).toHaveValue('Wrong person, sorry');
+  await expect(panel.getByTestId('reply-item')).toHaveCount(0);
+  await panel.waitForTimeout(1_000);
+  expect((await emulatorCalls()).filter((c) => c.endpoint === 'sendPronetMessage' || c.endpoint === 'sendEmail')).toEqual([]);
+
+  // The draft is kept across a panel close.
+  await panel.close();
+  const again = await openPanelFor(await openProfile('grace-hopper'));
+  await expect(again.getByLabel('Reply', { exact: true })).toHaveValue('Wrong person, sorry', { timeout: 15_000 });
+});
+
+test('offline then online sends once; a worker stopped during the window still sends once', async ({
+  extension,
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+  emulator,
+}) => {
+  const options = await configureExtension();
+  await setUndoSeconds(options, 2);
+  const [conversation] = await leadConversations((await leadByUrl('alan-turing'))!.id);
+  const panel = await openPanelFor(await openProfile('alan-turing'));
+  const box = panel.getByLabel('Reply', { exact: true });
+  await expect(box).toBeEnabled({ timeout: 15_000 });
+
+  await box.fill('Sent while offline');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await sayWhoIAm(panel);
+  await expect(panel.getByTestId('reply-state')).toBeVisible();
+  await extension.context.setOffline(true);
+  await panel.waitForTimeout(4_000);
+  await extension.context.setOffline(false);
+  await expect.poll(async () => withText(await messagesOf(emulator, conversation!.id), 'Sent while offline').length, { timeout: 60_000 }).toBe(1);
+
+  await box.fill('Sent across a worker stop');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(panel.getByTestId('reply-state')).toContainText(/Sends in \d s/);
+  await new WorkerStopper(options).stop();
+  await expect.poll(async () => withText(await messagesOf(emulator, conversation!.id), 'across a worker stop').length, { timeout: 60_000 }).toBe(1);
+  await panel.waitForTimeout(2_000);
+  expect(withText(await messagesOf(emulator, conversation!.id), 'Sent while offline')).toHaveLength(1);
+  expect(withText(await messagesOf(emulator, conversation!.id), 'across a worker stop')).toHaveLength(1);
+});
