@@ -28,7 +28,7 @@ import {
 } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member, type Message } from '../api/schemas';
+import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
