@@ -22,7 +22,7 @@ describe('QualifyControl', () => {
     expect(screen.getAllByRole('button')).toHaveLength(LeadStatus.options.length);
     fireEvent.click(screen.getByRole('button', { name: 'Ready to buy' }));
     expect(onQualify).toHaveBeenCalledWith('READY_TO_BUY');
-    expect(screen.getByTestId('lead-status').textContent).toBe('Not qualified from this browser yet');
+    expect(screen.getByTestId('lead-status').textContent).toBe("No status in the lead's recent activity");
   });
 
   it.each([
