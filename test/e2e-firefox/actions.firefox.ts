@@ -66,4 +66,9 @@ test('offline then online: the Archive waits, shown as pending, and is delivered
   const archived = await calls(emulator.origin, 'archiveConversation');
   expect(archived).toHaveLength(1);
   expect(archived[0]!.ok).toBe(true);
+
+  // Undone, as the demo seed has it: the browser is shared by the tests that follow.
+  await (await byRole(panel, 'button', 'Unarchive')).click();
+  await expect.poll(async () => (await emulatorConversation(conversation!.id)).status, { timeout: 30_000 }).toBe('OPEN');
+  await expect.poll(() => conversationStatus(panel)).toBe('Open');
 });

@@ -242,3 +242,20 @@ export async function readShadowHosts(page: Page, prefix: string): Promise<Shado
   }
   return readings;
 }
+
+/**
+ * The options page used as a user does: type the key and the base URL, Save. Save stores both, then
+ * tests the key: resolves to what the page then says ("The key works: 4 members …").
+ */
+export async function configureOptions(options: Page, apiKey: string, baseUrl: string, timeoutMs = 30_000): Promise<string> {
+  await typeInto(options, await byLabel(options, 'API key'), apiKey);
+  await typeInto(options, await byLabel(options, 'Base URL'), baseUrl);
+  await (await byRole(options, 'button', 'Save')).click();
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const text = (await textOf(options, '[data-testid="key-outcome"]')) ?? '';
+    if (/members|not|n't/.test(text)) return text;
+    if (Date.now() > until) throw new Error(`the options page did not finish saving (it says: ${text || 'nothing'})`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}

@@ -10,7 +10,7 @@ import { startEmulator } from '../../emulator/server';
 import { CHIP_HOST_PREFIX } from '../../components/chip/chip';
 import { LIST_BADGE_HOST_PREFIX } from '../../components/list-badge/list-badge';
 import type { ApiConversation, ApiLead, EmulatorConversation, EmulatorHandle } from '../e2e/fixtures';
-import { byLabel, byRole, launchFirefoxWithExtension, navigate, openExtensionPage, readShadowHosts, textOf, typeInto, type FirefoxExtension, type ShadowReading } from './firefox';
+import { byLabel, byRole, configureOptions, launchFirefoxWithExtension, navigate, openExtensionPage, readShadowHosts, textOf, typeInto, type FirefoxExtension, type ShadowReading } from './firefox';
 
 export { expect };
 
@@ -97,11 +97,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   configure: async ({ open, emulator, proKey }, use) => {
     await use(async () => {
       const options = await open('options.html', { width: 1000, height: 900 });
-      await typeInto(options, await byLabel(options, 'API key'), proKey);
-      await typeInto(options, await byLabel(options, 'Base URL'), emulator.baseUrl);
-      await (await byRole(options, 'button', 'Save')).click();
-      // Save stores the base URL and the key, then tests the key: done when the test's answer shows.
-      await expect.poll(() => textOf(options, '[data-testid="key-outcome"]'), { timeout: 30_000 }).toMatch(/members/);
+      expect(await configureOptions(options, proKey, emulator.baseUrl)).toMatch(/members/);
       return options;
     });
   },
