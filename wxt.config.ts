@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import MagicString from 'magic-string';
+import { TRUSTED_TYPES_POLICY } from './components/lead-panel/sanitize';
 
 /**
  * Schemas are built at module load by calls (`z.object(...)`, `Int.check(...)`, helpers), which a
@@ -30,11 +31,32 @@ const pureSchemas = {
   },
 };
 
+/**
+ * Preact assigns `innerHTML` for `dangerouslySetInnerHTML`, which no component uses: message HTML is
+ * mounted as the sanitiser's nodes (components/lead-panel/sanitize.ts). The assignment goes from the
+ * bundle, so that no HTML string can reach the page that way (Firefox's store linter flags it too);
+ * a component that tried would throw.
+ */
+const noInnerHtml = {
+  name: 'no-inner-html',
+  transform(code: string, id: string) {
+    if (!/\/node_modules\/preact\/dist\/preact\.mjs$/.test(id)) return null;
+    const out = code.replace(/\((\w+)\.innerHTML=(\w+)\.__html\)/g, '(()=>{throw new TypeError("dangerouslySetInnerHTML: mount nodes instead")})()');
+    if (out === code) throw new Error('no-inner-html: Preact no longer assigns innerHTML as expected; update the pattern');
+    return { code: out, map: null };
+  },
+};
+
 // The manifest asks for the least it needs; each permission is explained in the README.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  // The sources zip the Firefox store asks for (`npm run zip`): what the build reads, for reviewers to
+  // rebuild the add-on with `npm ci && npm run build:firefox`; not the emulator, tests or pictures.
+  zip: {
+    excludeSources: ['docs/**', 'emulator/**', 'test/**', 'bench/**', 'scripts/**', 'test-results/**', '**/*.test.ts', '**/*.test.tsx', 'playwright*.config.ts', 'vitest.config.ts'],
+  },
   vite: () => ({
-    plugins: [preact(), pureSchemas],
+    plugins: [preact(), pureSchemas, noInnerHtml],
   }),
   hooks: {
     // The locale catalogues ship without their indentation (the source keeps it for review).
@@ -57,7 +79,12 @@ export default defineConfig({
     // Asked for only when the inbox notifications are turned on (options page).
     ...(browser === 'firefox' ? {} : { optional_permissions: ['notifications'] }),
     // No eval, no inline or remote script in extension pages (zod runs jitless: lib/zod-config.ts).
-    content_security_policy: { extension_pages: "script-src 'self'; object-src 'self';" },
+    // Trusted Types where the browser has them: no string reaches an HTML sink but through the one
+    // policy, the message sanitiser's (components/lead-panel/sanitize.ts, which feeds only its inert
+    // parser); a browser without them ignores both directives.
+    content_security_policy: {
+      extension_pages: `script-src 'self'; object-src 'self'; require-trusted-types-for 'script'; trusted-types ${TRUSTED_TYPES_POLICY};`,
+    },
     // The toolbar button opens the popup and the side panel (Chrome) or sidebar (Firefox) comes from
     // the `sidepanel` entrypoint (titles from their HTML). Chrome allows four suggested shortcuts.
     commands: {

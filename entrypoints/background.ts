@@ -144,7 +144,12 @@ export default defineBackground(() => {
   // Listeners are registered synchronously so that an event wakes a stopped worker.
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderInfo) =>
     ready.then((service) =>
-      createRouter({ ...self, profileHosts: () => service.profileHosts(), handle: (request, ctx) => service.handle(request, ctx) })(message, sender),
+      createRouter({
+        ...self,
+        profileHosts: () => service.profileHosts(),
+        handle: (request, ctx) => service.handle(request, ctx),
+        frameUrl: async (tabId, frameId) => (await browser.webNavigation.getFrame({ tabId, frameId }))?.url,
+      })(message, sender),
     ),
   );
 

@@ -1,5 +1,6 @@
 /**
- * `npm run demo [-- --once] [-- --port N]`: the product on the emulator's demo data, in one command.
+ * `npm run demo [-- --once] [-- --port N] [-- --browser firefox]`: the product on the emulator's demo
+ * data, in one command (Chromium by default; Firefox: scripts/demo-firefox.ts).
  *
  * Builds the extension, starts the emulator (demo seed, pronet look-alike) on port 8787 or the next
  * free one, opens Chromium with the extension loaded, sets the demo key and base URL through the
@@ -18,6 +19,7 @@ import type { Page } from '@playwright/test';
 import { startEmulator } from '../emulator/server';
 import { EXTENSION_DIR, launchWithExtension } from '../test/e2e/browser';
 import { configure, panelSettled, sideBySide, tabIdOf, waitForChip } from './extension-session';
+import { firefoxDemo } from './demo-firefox';
 
 const DEFAULT_PORT = 8787;
 // Outside the repository: the README's images come from `npm run screenshots`, never from the demo.
@@ -25,22 +27,28 @@ const SCREENSHOT_DIR = join(tmpdir(), 'outreach-companion-demo');
 const PROFILE_SLUG = 'ada-lovelace';
 
 interface Args {
+  browser: 'chromium' | 'firefox';
   once: boolean;
   port: number;
   headless: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { once: false, port: DEFAULT_PORT, headless: !process.env.DISPLAY };
+  const args: Args = { browser: 'chromium', once: false, port: DEFAULT_PORT, headless: !process.env.DISPLAY };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--once') args.once = true;
     else if (a === '--headless') args.headless = true;
+    else if (a === '--browser') {
+      const b = argv[++i];
+      if (b !== 'chromium' && b !== 'chrome' && b !== 'firefox') throw new Error('--browser takes chromium or firefox');
+      args.browser = b === 'firefox' ? 'firefox' : 'chromium';
+    }
     else if (a === '--port') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error('--port takes a port number');
       args.port = n;
-    } else throw new Error(`unknown argument ${a} (known: --once, --port N, --headless)`);
+    } else throw new Error(`unknown argument ${a} (known: --once, --port N, --headless, --browser chromium|firefox)`);
   }
   return args;
 }
@@ -87,14 +95,29 @@ async function screenshots(pages: { profile: Page; panel: Page; popup: Page; opt
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
 
-  console.log('demo: building the extension (npx wxt build)');
-  execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const firefox = args.browser === 'firefox';
+  console.log(`demo: building the extension (npx wxt build${firefox ? ' -b firefox' : ''})`);
+  execFileSync('npx', ['wxt', 'build', ...(firefox ? ['-b', 'firefox'] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
 
   const port = await freePort(args.port);
   const emulator = await startEmulator({ port, seed: 'demo', quiet: true });
   const pronet = `http://pronet.localhost:${port}`;
   const pro = emulator.workspaces.find((w) => w.name === 'demo-pro') ?? emulator.workspaces.find((w) => w.plan === 'PRO');
   if (!pro) throw new Error('the demo seed has no Pro workspace');
+
+  if (firefox) {
+    const demo = await firefoxDemo({ headless: args.headless, emulator, pronet, apiKey: pro.apiKey, profileSlug: PROFILE_SLUG, screenshotDir: SCREENSHOT_DIR });
+    const stop = async () => {
+      await demo.close();
+      await emulator.close();
+      process.exit(0);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop());
+    if (args.once) return stop();
+    console.log('');
+    console.log('Running. Press Ctrl-C to stop.');
+    return;
+  }
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'oc-demo-'));
   const launched = await launchWithExtension({

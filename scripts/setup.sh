@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One setup for a fresh machine: a browser for the e2e tests and the demo, then the exact lockfile.
+# One setup for a fresh machine: the browsers for the e2e tests and the demo, then the exact lockfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
@@ -15,5 +15,12 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ -d /usr/lib/chromium/locales ] && [ ! -e /us
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium-l10n >/dev/null
+fi
+# The Firefox e2e suite and `npm run demo -- --browser firefox` drive Debian's firefox-esr.
+if [ -z "${FIREFOX_PATH:-}" ] && [ ! -x /usr/bin/firefox-esr ] && [ ! -x /usr/bin/firefox ]; then
+  echo "setup: installing Debian's firefox-esr (needed by the Firefox e2e tests)"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq firefox-esr >/dev/null
 fi
 npm ci --no-audit --no-fund

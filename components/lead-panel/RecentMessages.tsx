@@ -6,7 +6,8 @@ import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { looksLikeHtml, sanitizeMessageHtml } from './sanitize';
+import { MessageHtml } from './MessageHtml';
+import { looksLikeHtml } from './sanitize';
 
 export interface RecentMessagesProps {
   conversationId: string;
@@ -86,7 +87,7 @@ function MessageItem({ message: m, leadName }: { message: MessageView; leadName:
       <div class="message-bubble">
         {m.subject ? <p class="message-subject">{m.subject}</p> : null}
         {html ? (
-          <div class="message-body message-html" dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(m.content) }} />
+          <MessageHtml content={m.content} />
         ) : (
           <div class="message-body message-text">{m.content}</div>
         )}

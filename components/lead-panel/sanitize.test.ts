@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizeMessageHtml, stripEventHandlers } from './sanitize';
+import { looksLikeHtml, messagePreview, PREVIEW_MAX, sanitizedFragment, stripEventHandlers } from './sanitize';
 
-function parse(html: string): HTMLTemplateElement {
-  const template = document.createElement('template');
-  template.innerHTML = sanitizeMessageHtml(html);
-  return template;
+/** The sanitised nodes, as mounted (`content` as a template would name them). */
+function parse(html: string): { content: DocumentFragment } {
+  return { content: sanitizedFragment(html) };
 }
 
-describe('sanitizeMessageHtml', () => {
+describe('sanitizedFragment', () => {
   it('removes scripts, event handlers, styles and frames but keeps the text', () => {
     const out = parse('<p onclick="steal()">Hi <b>Ada</b><script>alert(1)</script></p><img src="x" onerror="steal()"><iframe></iframe><style>p{}</style>').content;
     expect(out.querySelector('script, iframe, style, img')).toBeNull();
@@ -51,6 +50,13 @@ describe('sanitizeMessageHtml', () => {
     expect(out.textContent).toBe('<script>alert(1)</script> 2 < 3');
   });
 
+  it('builds nodes of the given document, elements of the allowlist only', () => {
+    const fragment = sanitizedFragment('<p id="x" name="y">a<img src=x><form><input name=attributes></form></p>');
+    expect([...fragment.querySelectorAll('*')].map((el) => el.localName)).toEqual(['p']);
+    expect(fragment.querySelector('p')!.getAttributeNames()).toEqual([]);
+    expect(fragment.ownerDocument).toBe(document);
+  });
+
   it('tells markup from plain text', () => {
     expect(looksLikeHtml('<p>Hello</p>')).toBe(true);
     expect(looksLikeHtml('2 < 3 and 5 > 4')).toBe(false);
@@ -69,6 +75,10 @@ describe('stripEventHandlers', () => {
     // Every `on…` name goes (none is on the allowlist anyway).
     ['<div one=1 data-on=2 on>t</div>', '<div  data-on=2 >t</div>'],
     ['<img src=x onerror="unterminated', '<img src=x '],
+    // Abrupt comments end where the tokenizer ends them: the tag after them is read as a tag.
+    ['<!--><img src=x onerror=a()>-->', '<!--><img src=x >-->'],
+    ['<!---><img src=x onerror=a()>', '<!---><img src=x >'],
+    ['<!-- x --!><img onerror=a()>', '<!-- x --!><img >'],
   ])('%s', (dirty, expected) => {
     expect(stripEventHandlers(dirty)).toBe(expected);
   });

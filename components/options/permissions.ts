@@ -1,3 +1,5 @@
+import { hostPermissionPattern } from '../../lib/host-permission';
+
 /** Host permissions as the options page needs them; injected so components stay testable. */
 export interface HostPermissions {
   /** Must be called synchronously from a click handler: browsers require a user gesture. */
@@ -14,7 +16,7 @@ const BUILT_IN = new Set(['127.0.0.1', 'localhost']);
 /** The match pattern for a base URL's host (match patterns ignore the port), or null when built in. */
 export function originPatternFor(url: URL): string | null {
   if (BUILT_IN.has(url.hostname)) return null;
-  return `${url.protocol}//${url.hostname}/*`;
+  return hostPermissionPattern(url);
 }
 
 /** Validates a base URL as typed: http(s), no credentials, no query or hash. Returns the URL or an error key. */

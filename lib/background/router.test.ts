@@ -6,9 +6,10 @@ import type { RequestContext } from './service';
 const ID = 'abcdefghijklmnop';
 const ORIGIN = `chrome-extension://${ID}/`;
 
-function setup() {
+function setup(frames: Record<string, string> = {}) {
   const handled: { request: Request; ctx: RequestContext }[] = [];
   const route = createRouter({
+    frameUrl: async (tabId, frameId) => frames[`${tabId}/${frameId}`],
     extensionId: ID,
     extensionOrigin: ORIGIN,
     profileHosts: () => ['pronet.corp.example'],
@@ -26,6 +27,16 @@ const archive = { type: 'archive', conversationId: 'c1', leadId: 'l1' };
 const viewed = { type: 'profile-viewed', url: 'http://pronet.localhost:8787/in/ada-lovelace/' };
 
 describe('router', () => {
+  it('reads the address a frame shows now: Firefox keeps the loaded one in sender.url after pushState', async () => {
+    // The feed moved to a profile in the page: Firefox still names the feed.
+    const feed: SenderInfo = { id: ID, url: 'http://pronet.localhost:8787/feed/', frameId: 0, tab: { id: 4 } };
+    expect(await setup().route(viewed, feed)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await setup({ '4/0': 'http://pronet.localhost:8787/in/ada-lovelace/' }).route(viewed, feed)).toEqual({ ok: true, value: 'done' });
+    // Only an address of the same origin as the sender's document stands for it.
+    const elsewhere = setup({ '4/0': 'https://www.pronet.example/in/ada-lovelace/' });
+    expect(await elsewhere.route(viewed, feed)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
   it('lets the extension pages send any request, without a tab context', async () => {
     const { route, handled } = setup();
     expect(await route(archive, panel)).toEqual({ ok: true, value: 'done' });

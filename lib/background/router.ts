@@ -16,6 +16,7 @@ import type { RequestContext } from './dispatch';
 export interface SenderInfo {
   id?: string;
   url?: string;
+  frameId?: number;
   tab?: { id?: number; url?: string };
 }
 
@@ -25,6 +26,12 @@ export interface RouterOptions {
   extensionOrigin: string;
   profileHosts(): readonly string[];
   handle(request: Request, ctx: RequestContext): Promise<Reply<unknown>>;
+  /**
+   * The address a tab's frame shows now (`webNavigation.getFrame`, no host permission needed).
+   * Firefox gives a content script's `sender.url` as its document was loaded, not as an in-page
+   * navigation (pushState) left it: a feed that moved to a profile would still be a list.
+   */
+  frameUrl?(tabId: number, frameId: number): Promise<string | undefined>;
 }
 
 export type SenderKind = 'extension-page' | 'content-script' | 'list-script' | 'forbidden';
@@ -34,6 +41,14 @@ function hostnameOf(url: string): string {
     return new URL(url).hostname;
   } catch {
     return '';
+  }
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
   }
 }
 
@@ -55,8 +70,15 @@ export function classifySender(sender: SenderInfo, opts: Pick<RouterOptions, 'ex
 const forbidden = (detail?: string): Reply<never> => ({ ok: false, error: { code: 'forbidden', ...(detail ? { detail } : {}) } });
 
 export function createRouter(opts: RouterOptions): (raw: unknown, sender: SenderInfo) => Promise<Reply<unknown>> {
+  /** The sender with the address its frame shows now, when that is known and of the same origin. */
+  const current = async (sender: SenderInfo): Promise<SenderInfo> => {
+    const tabId = sender.tab?.id;
+    if (!opts.frameUrl || tabId === undefined || !sender.url || !/^https?:/i.test(sender.url)) return sender;
+    const now = await opts.frameUrl(tabId, sender.frameId ?? 0).catch(() => undefined);
+    return now && originOf(now) === originOf(sender.url) ? { ...sender, url: now } : sender;
+  };
   return async (raw, sender) => {
-    const kind = classifySender(sender, opts);
+    const kind = classifySender(await current(sender), opts);
     if (kind === 'forbidden') return forbidden();
     const parsed = parseRequest(raw);
     if (!parsed.ok) return { ok: false, error: parsed.error };

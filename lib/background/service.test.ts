@@ -129,7 +129,8 @@ async function startService(extra: Partial<BackgroundDeps> = {}): Promise<Backgr
       badge: (tabId, badge) => pushed.badges.push([tabId, badge]),
       outbox: (items) => pushed.outbox.push(items),
     },
-    hasHostPermission: async (pattern) => pattern.startsWith('http://127.0.0.1') || pattern.startsWith('https://granted.example'),
+    // As Firefox answers: only a pattern granted as such (no port: a pattern with one is never granted).
+    hasHostPermission: async (pattern) => ['http://127.0.0.1/*', 'https://granted.example/*'].includes(pattern),
     outboxPolicy: { maxAttempts: Infinity, baseMs: 5, capMs: 20, random: () => 1 },
     clientRetry: { maxAttempts: 1 },
     ...extra,

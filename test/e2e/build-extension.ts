@@ -2,6 +2,7 @@
  * Builds the extension for the e2e suite into its own folder (`.output/e2e-chrome-mv3`), so that a
  * `wxt build` run elsewhere in the checkout (a developer, the demo) never swaps files under a running test.
  *
+ * `firefox` (argument): the Firefox add-on, into `.output/e2e-firefox-mv2` (test/e2e-firefox).
  * `previous` (argument): the update test's older version of the extension, into
  * `.output/e2e-previous-chrome-mv3`: this code built with `WXT_PREVIOUS_SCHEMA=1`
  * (lib/store/schema-build.ts: the database and the settings one version behind) and an older
@@ -22,6 +23,9 @@ if (process.argv[2] === 'previous') {
   const manifestPath = resolve('.output/e2e-previous-chrome-mv3/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
   writeFileSync(manifestPath, JSON.stringify({ ...manifest, version: PREVIOUS_MANIFEST_VERSION }));
+} else if (process.argv[2] === 'firefox') {
+  // The Firefox suite's add-on (test/e2e-firefox): `.output/e2e-firefox-mv2`.
+  await build({ browser: 'firefox', outDirTemplate: E2E_OUT_DIR_TEMPLATE });
 } else {
   await build({ browser: 'chrome', outDirTemplate: E2E_OUT_DIR_TEMPLATE });
 }

@@ -9,6 +9,7 @@ import { NetworkError } from '../../api/errors';
 import { RequestError, UnreachableError } from '../error-view';
 import type { IdentityDirectory } from '../identity-directory';
 import type { KeySession } from '../key-session';
+import { hostPermissionPattern } from '../../host-permission';
 
 export interface SettingsHandlerDeps {
   settings: {
@@ -49,7 +50,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlerMap<Settings
       const previous = settings.current();
       if (req.patch.baseUrl !== undefined && req.patch.baseUrl !== previous.baseUrl) {
         const origin = new URL(req.patch.baseUrl).origin;
-        if (!(await deps.hasHostPermission(`${origin}/*`))) {
+        if (!(await deps.hasHostPermission(hostPermissionPattern(origin)))) {
           throw new RequestError('permission-required', undefined, { subject: origin });
         }
       }
@@ -69,7 +70,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlerMap<Settings
       const typed = { ...(req.key ? { key: req.key } : {}), ...(otherUrl ? { baseUrl: otherUrl } : {}) };
       // The connection in force: its answers tell the key session whether the stored key works.
       const stored = !req.key && !otherUrl;
-      if (otherUrl && !(await deps.hasHostPermission(`${new URL(otherUrl).origin}/*`))) {
+      if (otherUrl && !(await deps.hasHostPermission(hostPermissionPattern(otherUrl)))) {
         throw new RequestError('permission-required', undefined, { subject: new URL(otherUrl).origin });
       }
       let members;
