@@ -59,6 +59,13 @@ function fakeMessenger() {
         return { ok: true, value: { conversationId: 'conv_a', messages: [], total: 0, page: 0 } };
       case 'select-conversation':
         return { ok: true, value: grace };
+      case 'reply-context':
+        return {
+          ok: true,
+          value: { conversationId: 'conv_a', leadId: 'lead_grace', identityId: 'idt_1', channels: ['PRONET'], defaultChannel: 'PRONET', threadSubject: null, memberId: null, undoSeconds: 10, draft: null },
+        };
+      case 'outbox-list':
+        return { ok: true, value: [] };
       default:
         return { ok: true, value: queued };
     }
@@ -161,9 +168,11 @@ describe('LeadPanel', () => {
   });
 
   it('shows the service message when an action is refused', async () => {
+    // Only the action is refused: the panel's reads (messages, the reply composer's context) answer.
+    const reads = fakeMessenger().send;
     const send = vi.fn(async (type: string) =>
-      type === 'conversation-messages'
-        ? { ok: true, value: { conversationId: 'conv_a', messages: [], total: 0, page: 0 } }
+      ['conversation-messages', 'reply-context', 'outbox-list'].includes(type)
+        ? reads(type, {})
         : { ok: false, error: { code: 'rejected', detail: 'Conversation not found' } },
     );
     renderPanel({ ...grace, conversations: [conversation({})] }, { send } as unknown as Messenger);
