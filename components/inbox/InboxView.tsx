@@ -30,6 +30,7 @@ import { Toast } from '../ui/Toast';
 import { InboxFilters } from './InboxFilters';
 import { InboxList } from './InboxList';
 import { NoteAppend } from './NoteAppend';
+import { ReplyComposer } from '../reply/ReplyComposer';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
 import { useQueuePages } from './use-queue-pages';
@@ -72,6 +73,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const [toast, setToast] = useState<ToastState | null>(null);
   const [help, setHelp] = useState(false);
   const [note, setNote] = useState('');
+  /** The conversation whose reply box is open (`r` on a row). */
+  const [replyId, setReplyId] = useState<string | null>(null);
   const undoRef = useRef<(() => void) | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const pickerRef = useRef<HTMLSelectElement>(null);
@@ -142,6 +145,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     [list.rows, leads, patches, view, bound],
   );
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
+  const replyRow = replyId === null ? null : (rows.find((r) => r.conversationId === replyId) ?? null);
 
   // Focus follows the focused row; when the row that had it left the view, the next row takes it.
   useEffect(() => {
@@ -270,6 +274,13 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         if (!help) return false;
         setHelp(false);
         break;
+      case 'reply':
+        if (!row) return false;
+        setReplyId(row.conversationId);
+        break;
+      case 'send-reply':
+      case 'close-reply':
+        return false;
     }
     return true;
   });
@@ -352,6 +363,25 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
       )}
 
       {focused ? <NoteAppend name={focused.name} text={note} textRef={noteRef} onText={setNote} onAppend={() => void appendNote()} onLeave={() => focusRow(focusIndex)} /> : null}
+
+      {replyRow ? (
+        <section class="inbox-reply card card-body stack" aria-label={t('replyTo', replyRow.name ?? t('inboxUnknownLead'))}>
+          <span class="section-label">{t('replyTo', replyRow.name ?? t('inboxUnknownLead'))}</span>
+          <ReplyComposer
+            key={replyRow.conversationId}
+            conversationId={replyRow.conversationId}
+            leadId={replyRow.leadId}
+            messenger={messenger}
+            items={outbox}
+            now={now}
+            autoFocus
+            onClose={() => {
+              setReplyId(null);
+              focusRow(focusIndex);
+            }}
+          />
+        </section>
+      ) : null}
 
       {help ? <ShortcutHelp onClose={() => setHelp(false)} /> : null}
       {toast ? (

@@ -15,6 +15,9 @@ const COMMAND_KEYS: Record<QueueCommand, MessageKey> = {
   'pick-view': 'inboxKeyPickView',
   help: 'inboxKeyHelp',
   'close-help': 'inboxKeyHelp',
+  reply: 'inboxKeyReply',
+  'send-reply': 'inboxKeySendReply',
+  'close-reply': 'inboxKeyCloseReply',
 };
 
 /** The `?` overlay: the queue's shortcuts. Escape or the button closes it. */
