@@ -207,7 +207,9 @@ test('from the queue with the keyboard: R opens the reply, Esc keeps the draft, 
   await expect(box).toHaveValue('Answered from the queue', { timeout: 15_000 });
   await box.focus();
   await panel.keyboard.press('Control+Enter');
-  await sayWhoIAm(panel);
+  // On pronet (the row's last message's channel) the first send asks who I am; an email does not.
+  const asked = await panel.getByLabel('I am', { exact: true }).last().waitFor({ state: 'visible', timeout: 8_000 }).then(() => true, () => false);
+  if (asked) await sayWhoIAm(panel);
   await expect.poll(async () => withText(await messagesOf(emulator, conversationId), 'Answered from the queue').length, { timeout: 60_000 }).toBe(1);
   await panel.waitForTimeout(2_000);
   expect(withText(await messagesOf(emulator, conversationId), 'Answered from the queue')).toHaveLength(1);
