@@ -44,10 +44,10 @@ import {
   InboxLeadView,
   InboxPageView,
   KeyTestView,
-  MemberChoiceView,
   ReplyChannelView,
   ReplyContextView,
   ReplyDraftView,
+  ReplyMembersView,
   LeadLinkView,
   ListBadge,
   NameSearchView,
@@ -289,7 +289,7 @@ export const replies = {
   'reply-send': OutboxItemView,
   'reply-undo': ReplyDraftView,
   'reply-draft': z.null(),
-  'reply-members': z.array(MemberChoiceView),
+  'reply-members': ReplyMembersView,
   'reply-member-set': z.null(),
 } as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
 

@@ -31,6 +31,7 @@ import { Toast } from '../ui/Toast';
 import { InboxFilters } from './InboxFilters';
 import { InboxList } from './InboxList';
 import { NoteAppend } from './NoteAppend';
+import { ReplyComposer } from '../reply/ReplyComposer';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
 import { useQueuePages } from './use-queue-pages';
@@ -73,6 +74,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const [toast, setToast] = useState<ToastState | null>(null);
   const [help, setHelp] = useState(false);
   const [note, setNote] = useState('');
+  /** The conversation whose reply box is open (`r` on a row). */
+  const [replyId, setReplyId] = useState<string | null>(null);
   const undoRef = useRef<(() => void) | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const pickerRef = useRef<HTMLSelectElement>(null);
@@ -145,6 +148,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
   // The header's count follows what e, s and Undo did here, as the toolbar's does.
   const total = useMemo(() => totalInView(list.total, list.rows, (r) => ({ ...r, ...patches.get(r.conversationId) }), view, bound), [list.total, list.rows, patches, view, bound]);
+  const replyRow = replyId === null ? null : (rows.find((r) => r.conversationId === replyId) ?? null);
 
   // Focus follows the focused row; when the row that had it left the view, the next row takes it.
   useEffect(() => {
@@ -273,6 +277,13 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         if (!help) return false;
         setHelp(false);
         break;
+      case 'reply':
+        if (!row) return false;
+        setReplyId(row.conversationId);
+        break;
+      case 'send-reply':
+      case 'close-reply':
+        return false;
     }
     return true;
   });
@@ -360,6 +371,25 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
       )}
 
       {focused ? <NoteAppend name={focused.name} text={note} textRef={noteRef} onText={setNote} onAppend={() => void appendNote()} onLeave={() => focusRow(focusIndex)} /> : null}
+
+      {replyRow ? (
+        <section class="inbox-reply card card-body stack" aria-label={t('replyTo', replyRow.name ?? t('inboxUnknownLead'))}>
+          <span class="section-label">{t('replyTo', replyRow.name ?? t('inboxUnknownLead'))}</span>
+          <ReplyComposer
+            key={replyRow.conversationId}
+            conversationId={replyRow.conversationId}
+            leadId={replyRow.leadId}
+            messenger={messenger}
+            items={outbox}
+            now={now}
+            autoFocus
+            onClose={() => {
+              setReplyId(null);
+              focusRow(focusIndex);
+            }}
+          />
+        </section>
+      ) : null}
 
       {help ? <ShortcutHelp onClose={() => setHelp(false)} /> : null}
       {toast ? (

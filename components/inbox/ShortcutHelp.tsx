@@ -15,6 +15,9 @@ const COMMAND_KEYS: Record<QueueCommand, MessageKey> = {
   'pick-view': 'inboxKeyPickView',
   help: 'inboxKeyHelp',
   'close-help': 'inboxKeyHelp',
+  reply: 'inboxKeyReply',
+  'send-reply': 'inboxKeySendReply',
+  'close-reply': 'inboxKeyCloseReply',
 };
 
 /** Key names in the UI language ("Entrée" in French); letters and signs as they are. */

@@ -11,6 +11,7 @@ import { ChipToggle } from './ChipToggle';
 import { InboxNotificationsToggle } from './InboxNotificationsToggle';
 import { ListBadgeToggles } from './ListBadgeToggles';
 import { MyIdentities } from './MyIdentities';
+import { ReplySettings } from './ReplySettings';
 import { LeadLinks } from './LeadLinks';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
@@ -80,6 +81,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <ListBadgeToggles settings={settings} messenger={messenger} onSettings={setSettings} />
             <InboxNotificationsToggle settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
             <MyIdentities key={connection} settings={settings} messenger={messenger} onSettings={setSettings} />
+            <ReplySettings key={`reply-${connection}`} settings={settings} messenger={messenger} onSettings={setSettings} />
             <LeadLinks messenger={messenger} />
           </Section>
         </>

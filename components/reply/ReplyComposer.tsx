@@ -104,6 +104,17 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     };
   }, [mine, messenger]);
 
+  // The pushed items say it first: one of ours seen there and gone since (not taken back) was sent.
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    if (!items || mine.length === 0) return;
+    for (const i of items) if (mine.includes(i.id)) seen.current.add(i.id);
+    const gone = mine.filter((id) => seen.current.has(id) && !withdrawn.current.has(id) && !items.some((i) => i.id === id));
+    if (gone.length === 0) return;
+    setMine((m) => m.filter((id) => !gone.includes(id)));
+    setSent(true);
+  }, [items, mine]);
+
   // The countdown reads true without a push.
   const counting = queued.some((i) => replyItemStatus(i, clock).kind === 'window');
   useEffect(() => {
@@ -159,7 +170,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       if (reply.error.reason === 'member-needed') {
         const list = await messenger.send('reply-members', {});
         if (list.ok) {
-          setMembers(list.value);
+          setMembers(list.value.members);
           return;
         }
         setError(actionErrorText(list.error));

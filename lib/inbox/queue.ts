@@ -164,7 +164,21 @@ export function paging<Row>(s: PagingState<Row>, e: PagingEvent<Row>): PagingSta
 
 // ---- Keyboard --------------------------------------------------------------------------------
 
-export type QueueCommand = 'next' | 'previous' | 'open' | 'archive' | 'snooze' | 'note' | 'undo' | 'pick-view' | 'help' | 'close-help';
+export type QueueCommand =
+  | 'next'
+  | 'previous'
+  | 'open'
+  | 'archive'
+  | 'snooze'
+  | 'note'
+  | 'undo'
+  | 'pick-view'
+  | 'help'
+  | 'close-help'
+  | 'reply'
+  /** Heard by the reply box itself (listed in the help, never answered by `queueCommand`). */
+  | 'send-reply'
+  | 'close-reply';
 
 export interface KeyInput {
   key: string;
@@ -185,6 +199,8 @@ const KEYMAP: Readonly<Record<string, QueueCommand>> = {
   s: 'snooze',
   n: 'note',
   z: 'undo',
+  r: 'reply',
+  R: 'reply',
   '/': 'pick-view',
   '?': 'help',
   Escape: 'close-help',
@@ -199,6 +215,9 @@ export const QUEUE_SHORTCUTS: readonly { keys: string; command: QueueCommand }[]
   { keys: 's', command: 'snooze' },
   { keys: 'n', command: 'note' },
   { keys: 'z', command: 'undo' },
+  { keys: 'r', command: 'reply' },
+  { keys: 'Ctrl/⌘ + Enter', command: 'send-reply' },
+  { keys: 'Esc', command: 'close-reply' },
   { keys: '/', command: 'pick-view' },
   { keys: '?', command: 'help' },
 ];

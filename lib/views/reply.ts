@@ -35,3 +35,7 @@ export type ReplyContextView = z.infer<typeof ReplyContextView>;
 
 export const MemberChoiceView = z.object({ id: z.string(), name: z.string() });
 export type MemberChoiceView = z.infer<typeof MemberChoiceView>;
+
+/** The workspace's members, and who "I am" for the stored key (null: not said yet). */
+export const ReplyMembersView = z.object({ members: z.array(MemberChoiceView), memberId: z.nullable(z.string()) });
+export type ReplyMembersView = z.infer<typeof ReplyMembersView>;

@@ -148,6 +148,8 @@ test('offline then online sends once; a worker stopped during the window still s
   const panel = await openPanelFor(await openProfile('alan-turing'));
   const box = panel.getByLabel('Reply', { exact: true });
   await expect(box).toBeEnabled({ timeout: 15_000 });
+  // Alan's last message is an email: the reply goes on pronet by choice.
+  await panel.getByRole('radio', { name: 'Pronet' }).check();
 
   await box.fill('Sent while offline');
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
@@ -166,4 +168,49 @@ test('offline then online sends once; a worker stopped during the window still s
   await panel.waitForTimeout(2_000);
   expect(withText(await messagesOf(emulator, conversation!.id), 'Sent while offline')).toHaveLength(1);
   expect(withText(await messagesOf(emulator, conversation!.id), 'across a worker stop')).toHaveLength(1);
+});
+
+test('from the queue with the keyboard: R opens the reply, Esc keeps the draft, Ctrl+Enter sends once; the help lists them', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  emulator,
+}) => {
+  const options = await configureExtension();
+  await setUndoSeconds(options, 1);
+  await options.close();
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await panel.getByRole('tab', { name: 'Inbox' }).click();
+  const rows = panel.getByRole('list', { name: 'Waiting for reply' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  const conversationId = (await rows.first().getAttribute('data-conversation'))!;
+  await rows.first().focus();
+
+  await panel.keyboard.press('?');
+  const help = panel.getByRole('dialog');
+  await expect(help).toContainText('Reply to the conversation');
+  await expect(help).toContainText('Send the reply (starts the undo window)');
+  await expect(help).toContainText('Close the reply, keeping the draft');
+  await panel.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+
+  await rows.first().focus();
+  await panel.keyboard.press('r');
+  const box = panel.getByLabel('Reply', { exact: true });
+  await expect(box).toBeFocused({ timeout: 15_000 });
+  await panel.keyboard.type('Answered from the queue');
+  await panel.keyboard.press('Escape');
+  await expect(box).toHaveCount(0);
+
+  await rows.first().focus();
+  await panel.keyboard.press('r');
+  await expect(box).toHaveValue('Answered from the queue', { timeout: 15_000 });
+  await box.focus();
+  await panel.keyboard.press('Control+Enter');
+  // On pronet (the row's last message's channel) the first send asks who I am; an email does not.
+  const asked = await panel.getByLabel('I am', { exact: true }).last().waitFor({ state: 'visible', timeout: 8_000 }).then(() => true, () => false);
+  if (asked) await sayWhoIAm(panel);
+  await expect.poll(async () => withText(await messagesOf(emulator, conversationId), 'Answered from the queue').length, { timeout: 60_000 }).toBe(1);
+  await panel.waitForTimeout(2_000);
+  expect(withText(await messagesOf(emulator, conversationId), 'Answered from the queue')).toHaveLength(1);
 });

@@ -169,7 +169,9 @@ export function replyHandlers(deps: ReplyHandlerDeps): HandlerMap<ReplyRequests>
     },
 
     async 'reply-members'() {
-      return (await deps.api.members(user)).map((m) => ({ id: m.id, name: m.name }));
+      const mk = await memberKey();
+      const members = (await deps.api.members(user)).map((m) => ({ id: m.id, name: m.name }));
+      return { members, memberId: mk ? ((await meta.get<string>(mk)) ?? null) : null };
     },
 
     async 'reply-member-set'(req) {
