@@ -11,6 +11,7 @@ import type { LimiterResult } from './limiter';
 import { teamMarkdown, teamSummaryRows, type TeamResult } from './team';
 import { SIZE_GOALS, SIZES_BEFORE, sizeKey, type SizesResult } from './sizes';
 import type { ListBadgesResult } from './list-badges';
+import type { PageReaderResult } from './page-reader';
 import type { StartupResult } from './startup';
 import type { Summary } from './stats';
 import { chromiumPath } from '../test/e2e/browser';
@@ -41,6 +42,7 @@ export interface Results {
   search?: SearchResult;
   inbox?: InboxBenchResult;
   lists?: ListBadgesResult;
+  reader?: PageReaderResult;
   team?: TeamResult;
 }
 
@@ -185,6 +187,15 @@ function summaryRows(r: Results): SummaryRow[] {
       ...(li.feed
         ? [{ part: 'L', figure: `Feed grown to ${li.feed.rows} rows while scrolled: long tasks; frames over 50 ms (of ${li.feed.frames}), longest; script per load of 100, p95`, measured: `${li.feed.longTasks}; ${li.feed.slowFrames}, ${ms(li.feed.longestFrameMs)}; ${ms(li.feed.loadMs.p95)}`, target: '0; -', ok: li.feed.longTasks === 0 }]
         : []),
+    );
+  }
+  const rd = r.reader;
+  if (rd) {
+    const pair = (x: { reader: Summary; selectors: Summary }) => `${ms(x.reader.p50)} / ${ms(x.reader.p95)} (selectors ${ms(x.selectors.p50)} / ${ms(x.selectors.p95)})`;
+    out.push(
+      { part: 'R', figure: `Page read by meaning, profile page beside a ${rd.rows}-row feed: main-thread time, p50 / p95 (the former selectors, same run)`, measured: pair(rd.profile), target: '≤ 2 ms (p50)', ok: (rd.profile.reader.p50 ?? Infinity) <= 2 },
+      { part: 'R', figure: `… lead page (its profile links too), same document, p50 / p95`, measured: pair(rd.lead), target: '≤ 2 ms (p50)', ok: (rd.lead.reader.p50 ?? Infinity) <= 2 },
+      { part: 'R', figure: `… a ${rd.rows}-row feed that shows nobody, p50 / p95 (load ${rd.load[0]} → ${rd.load[1]})`, measured: pair(rd.feed), target: '≤ 2 ms (p50)', ok: (rd.feed.reader.p50 ?? Infinity) <= 2 },
     );
   }
   if (r.team) out.push(...teamSummaryRows(r.team));

@@ -19,12 +19,13 @@ import { emulatorSearch } from './emulator-search';
 import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
+import { pageReaderBench } from './page-reader';
 import { commit, currentLoad, machine, markdown, summaryTable, type Results } from './report';
 import { sizes } from './sizes';
 import { startup } from './startup';
 import { teamBench } from './team';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'team'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reader', 'team'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -95,6 +96,7 @@ try {
   await emulator.close();
 }
 // A team on one key runs its own emulator process (60 instances would starve one shared with it).
+results.reader = await section('reader', () => pageReaderBench({ log }));
 results.team = await section('team', () => teamBench({ log }));
 
 results.durationS = Math.round((Date.now() - began) / 1000);

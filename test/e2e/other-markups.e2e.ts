@@ -12,6 +12,8 @@ import { test, expect, chipLabel, expectLeadShown, type EmulatorCall } from './f
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
 });
+// Each test opens a site page, a panel, and waits on both: generous on a shared, loaded machine.
+test.describe.configure({ timeout: 150_000 });
 
 const nameSearches = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'searchLeads' && /[?&](firstname|lastname|companyName)=/.test(c.path));
 
