@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { humanIssue, zodMessage } from './validation';
+import { formFields } from './validate';
 
 describe('zodMessage', () => {
   it('names an unknown field', () => {
@@ -65,5 +66,18 @@ describe('humanIssue: what the schemas leave unworded, as one sentence', () => {
   it('takes the message of a union branch that names the field', () => {
     const bool = z.union([z.boolean(), z.enum(['true', 'false'], { message: 'read must be true or false' })]);
     expect(message(z.object({ read: bool }), { read: 'yes' }, 'query').message).toBe('Invalid query: read must be true or false.');
+  });
+});
+
+describe('form-encoded bodies (the workflow node sends /leads/status and /audiences so)', () => {
+  it('reads a repeated key (or key[]) as a list and every value as a string', () => {
+    expect(formFields('status=PAUSED&campaign=A&campaign=B%20two&proEmail=a%40b.example')).toEqual({
+      status: 'PAUSED',
+      campaign: ['A', 'B two'],
+      proEmail: 'a@b.example',
+    });
+    expect(formFields('campaigns[]=one')).toEqual({ campaigns: ['one'] });
+    expect(formFields('autoImport=true&name=a+b')).toEqual({ autoImport: 'true', name: 'a b' });
+    expect(formFields('')).toEqual({});
   });
 });

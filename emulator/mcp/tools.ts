@@ -125,7 +125,7 @@ export const TOOLS: readonly ToolDef[] = [
   {
     name: 'snooze_conversation',
     title: 'Snooze a conversation',
-    description: 'Hides a conversation until snoozeUntil (ISO 8601 date-time with offset, or epoch ms, in the future); it comes back by itself then.',
+    description: 'Hides a conversation until snoozeUntil (ISO 8601 date-time, UTC when it has no offset, or epoch ms, in the future; left out: the same time tomorrow); it comes back by itself then.',
     endpoint: 'snoozeConversation',
     input: SnoozeRequest,
     annotations: SET_STATE,

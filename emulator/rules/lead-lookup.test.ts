@@ -77,6 +77,8 @@ describe('searchLeadsBy (the lead search, endpoints.md row 9)', () => {
 
   it('is not-found when the highest identifier given matches nothing, invalid with none', () => {
     expect(() => searchLeadsBy(ws, { leadId: 'lead_missing', pronetUrl: ADA_URL })).toThrow(expect.objectContaining({ kind: 'not-found' }));
-    expect(() => searchLeadsBy(ws, { firstname: 'Ada' })).toThrow(expect.objectContaining({ kind: 'invalid' }));
+    expect(() => searchLeadsBy(ws, {})).toThrow(expect.objectContaining({ kind: 'invalid' }));
+    // Any descriptive key alone is a search (the workflow node's keys): every key given must match.
+    expect(() => searchLeadsBy(ws, { firstname: 'Ada', location: 'Nowhere at all' })).toThrow(expect.objectContaining({ kind: 'not-found' }));
   });
 });
