@@ -130,13 +130,15 @@ test('the picker narrows actions for grace-hopper: acting on the second conversa
   const panel = await openPanelFor(await openProfile('grace-hopper'));
   await expectLeadShown(panel, 'Grace Hopper');
   const note = panel.getByLabel('Note', { exact: true });
+  // The picker's radios, not the reply composer's channel choice below.
+  const picker = panel.getByRole('group', { name: /conversations: choose one/ });
 
   // Each choice shows its own conversation (its note), and the actions below apply to it.
   await panel.getByRole('radio', { name: new RegExp(escapeRegExp(first.campaignName!)) }).check();
-  await expect(panel.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(escapeRegExp(first.campaignName!)));
+  await expect(picker.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(escapeRegExp(first.campaignName!)));
   await expect(note).toHaveValue(first.note ?? '');
   await panel.getByRole('radio', { name: new RegExp(escapeRegExp(second.campaignName!)) }).check();
-  await expect(panel.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(escapeRegExp(second.campaignName!)));
+  await expect(picker.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(escapeRegExp(second.campaignName!)));
   await expect(note).toHaveValue(second.note ?? '');
 
   await panel.getByRole('button', { name: 'Archive', exact: true }).click();

@@ -43,7 +43,8 @@ test('the key set on the options page is tested against the service: members on 
   expect(planRefusal.status).toBe(403);
   await options.getByLabel('API key').fill(demo.starterKey);
   await options.getByRole('button', { name: 'Test key' }).click();
-  await expect(outcome).toContainText((planRefusal.body as { message: string }).message);
+  // The service's sentence, its plan named as the user knows it (STARTER → Starter).
+  await expect(outcome).toContainText((planRefusal.body as { message: string }).message.replace('STARTER', 'Starter'));
 
   // The key is never shown back, neither on the page nor in the emulator's call history.
   await expect(options.locator('body')).not.toContainText(demo.proKey);
