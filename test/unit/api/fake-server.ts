@@ -68,8 +68,6 @@ export function fakeLimiter() {
     },
     snapshot: () => ({ calls: [], pausedUntil: pauses.at(-1) ?? 0 }),
     restore: () => undefined,
-    adopt: () => undefined,
-    memory: () => null,
   };
   return { limiter, acquired, completed, answered, pauses };
 }
