@@ -2,6 +2,8 @@ import { seriousViolations } from './axe';
 import { test, expect, expectLeadShown } from './fixtures';
 
 test('axe-core finds no serious or critical issue on the side panel, the popup and the options page', async ({ configureExtension, openProfile, openPanelFor }) => {
+  // Six axe runs (three pages, light and dark) over the richest panel, reply composer included: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const options = await configureExtension();
   expect(await seriousViolations(options)).toEqual([]);
 
