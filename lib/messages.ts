@@ -29,6 +29,7 @@ import { ENRICH_TYPES } from './api/enrichment';
 import { LeadStatus } from './api/schemas/lead-status';
 import { NOTE_MODES } from './inbox/note-rules';
 import { QUEUE_PAGE_SIZE } from './inbox/queue-shape';
+import { SNIPPET_NAME_MAX, SNIPPET_TEXT_MAX } from './inbox/snippets';
 import {
   ActivityPageView,
   AudienceView,
@@ -48,6 +49,8 @@ import {
   ReplyContextView,
   ReplyDraftView,
   ReplyMembersView,
+  ReplySnippetView,
+  ReplyTemplatesView,
   LeadLinkView,
   ListBadge,
   NameSearchView,
@@ -236,6 +239,12 @@ export const requests = {
   'reply-members': z.object({}),
   /** Who "I am" for the stored key (the member a pronet message is sent by). */
   'reply-member-set': z.object({ memberId: id }),
+  /** The reply picker: the conversation's campaign templates (fetched once per campaign), the snippets, the merge fields. */
+  'reply-templates': z.object(conversationTarget),
+  /** Keeps a snippet of the user's (new); replies with all of them. */
+  'reply-snippet-save': z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(SNIPPET_NAME_MAX)), text: z.string().check(z.minLength(1), z.maxLength(SNIPPET_TEXT_MAX)) }),
+  /** Forgets a snippet; replies with the rest. */
+  'reply-snippet-delete': z.object({ id }),
 } as const;
 
 /**
@@ -291,6 +300,9 @@ export const replies = {
   'reply-draft': z.null(),
   'reply-members': ReplyMembersView,
   'reply-member-set': z.null(),
+  'reply-templates': ReplyTemplatesView,
+  'reply-snippet-save': z.array(ReplySnippetView),
+  'reply-snippet-delete': z.array(ReplySnippetView),
 } as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
 
 export type RequestType = keyof typeof requests;

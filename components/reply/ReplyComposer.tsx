@@ -6,6 +6,7 @@
  */
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { applyPick, unfilledOfReply, type PickerEntry } from '../../lib/inbox/reply-picker';
 import { PRONET_MESSAGE_MAX, replyTextProblem, type ReplyChannel } from '../../lib/inbox/reply-rules';
 import type { Messenger } from '../../lib/messages';
 import type { MemberChoiceView, OutboxItemView, ReplyContextView } from '../../lib/views';
@@ -14,7 +15,9 @@ import { channelLabel, formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { QueuedReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
+import { ReplyPicker } from './ReplyPicker';
 
 export interface ReplyComposerProps {
   conversationId: string;
@@ -156,7 +159,17 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
 
   const needsSubject = channel === 'EMAIL' && (newThread || !context?.threadSubject);
   const problem = replyTextProblem(text, channel);
-  const blocked = problem !== null || (needsSubject && subject.trim() === '') || context === null;
+  const unfilled = unfilledOfReply(text, needsSubject ? subject : null);
+  const blocked = problem !== null || unfilled.length > 0 || (needsSubject && subject.trim() === '') || context === null;
+
+  /** A template or snippet, filled, at the caret (the user's text kept); the caret after it. */
+  function insert(entry: PickerEntry, fields: Readonly<Record<string, string>>) {
+    const box = ownText.current;
+    const picked = applyPick(entry, fields, { text, selection: { start: box?.selectionStart ?? text.length, end: box?.selectionEnd ?? text.length }, subject, needsSubject });
+    edit({ text: picked.text, ...(picked.subject !== undefined ? { subject: picked.subject } : {}) });
+    requestAnimationFrame(() => ownText.current?.setSelectionRange(picked.caret, picked.caret));
+    ownText.current?.focus();
+  }
 
   async function send() {
     if (blocked || busy || !context) return;
@@ -270,6 +283,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
             {t('replyLabel')}
           </label>
           <span class="spacer" />
+          {context ? <ReplyPicker conversationId={conversationId} leadId={leadId} messenger={messenger} channel={channel} text={text} onPick={insert} /> : null}
           {context && context.channels.length > 1 ? (
             <div class="reply-channels" role="radiogroup" aria-label={t('replyChannel')}>
               {context.channels.map((c) => (
@@ -314,7 +328,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
           rows={3}
           value={text}
           disabled={context === null}
-          aria-invalid={over > 0 || undefined}
+          aria-invalid={over > 0 || unfilled.length > 0 || undefined}
+          aria-describedby={unfilled.length > 0 ? `${textId}-unfilled` : undefined}
           aria-keyshortcuts="Control+Enter Meta+Enter Escape"
           ref={(el) => {
             ownText.current = el;
@@ -353,6 +368,11 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
         </div>
         {over > 0 ? <p class="reply-problem small">{t('replyTooLong', formatNumber(over))}</p> : null}
         {problem === 'empty' && text !== '' ? <p class="reply-problem small">{t('replyWriteSomething')}</p> : null}
+        {unfilled.length > 0 ? (
+          <p class="reply-problem small" id={`${textId}-unfilled`} data-testid="reply-unfilled">
+            {t('replyFillPlaceholders', unfilled.join(', '))}
+          </p>
+        ) : null}
         {members ? (
           <div class="reply-member notice" role="group" aria-label={t('replyIAm')}>
             <p class="small">{t('replyWhoAmI')}</p>
@@ -381,55 +401,5 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
         ) : null}
       </div>
     </div>
-  );
-}
-
-interface QueuedReplyProps {
-  item: OutboxItemView;
-  now: number;
-  onUndo: () => void;
-  onRetry: () => void;
-  onEdit: () => void;
-  onDiscard: () => void;
-}
-
-/** A reply on its way, shown as the message it will be: Sends in N s (Undo), Sending, or Not sent. */
-function QueuedReply({ item, now, onUndo, onRetry, onEdit, onDiscard }: QueuedReplyProps) {
-  const status = replyItemStatus(item, now);
-  return (
-    <li class={`message message-out reply-item reply-${status.kind}`} data-testid="reply-item">
-      <div class="message-meta">
-        <span>{channelLabel(item.reply?.channel ?? null)}</span>
-        <span aria-hidden="true">·</span>
-        <span class="reply-state" data-testid="reply-state" role="status">
-          {status.kind === 'window' ? t('replySendsIn', status.seconds) : status.kind === 'sending' ? t('replySending') : t('replyNotSent')}
-        </span>
-      </div>
-      <div class="message-bubble">
-        {item.reply?.subject ? <p class="message-subject">{item.reply.subject}</p> : null}
-        <div class="message-body message-text">{item.reply?.text}</div>
-      </div>
-      {status.kind === 'window' ? (
-        <Button size="sm" variant="soft" onClick={onUndo}>
-          {t('undo')}
-        </Button>
-      ) : null}
-      {status.kind === 'failed' ? (
-        <div class="stack reply-failed">
-          {item.error ? <ErrorMessage text={errorText(item.error)} /> : null}
-          <div class="row">
-            <Button size="sm" onClick={onEdit}>
-              {t('replyEdit')}
-            </Button>
-            <Button size="sm" onClick={onRetry}>
-              {t('retry')}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={onDiscard}>
-              {t('discard')}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-    </li>
   );
 }

@@ -4,6 +4,7 @@
  * image, a `<script>`), so that every surface showing messages must sanitise them.
  */
 import type { MessageTemplateRecord } from '../model';
+import { fillPlaceholders as fillMergeFields } from '../../lib/inbox/placeholders';
 import type { Rng } from './prng';
 
 export const CAMPAIGN_THEMES = [
@@ -91,15 +92,9 @@ export interface MergeFields {
   identityFirstname: string;
 }
 
-/** Fills `{{placeholder}}` merge fields as the service does when it sends a step. */
+/** Fills `{{placeholder}}` merge fields as the service does when it sends a step (the companion's rule). */
 export function fillPlaceholders(html: string, fields: MergeFields): string {
-  return html.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
-    key in fields ? escapeText(fields[key as keyof MergeFields]) : whole,
-  );
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return fillMergeFields(html, { ...fields }, 'html').text;
 }
 
 /** Replies of leads; some plain text, some with markup as mail clients produce it. */

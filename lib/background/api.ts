@@ -10,6 +10,7 @@ import {
   getEnrichStatus,
   getCredits,
   listAudiences,
+  listCampaignMessages,
   listCampaigns,
   listConversationMessages,
   listIdentities,
@@ -28,7 +29,7 @@ import {
 } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member } from '../api/schemas';
+import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member, type MessageTemplate } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -52,6 +53,8 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   leadById(leadId: string, opts: OutboxCallOptions): Promise<Lead | null>;
   /** The workspace's campaigns (the first page: the queue's campaign picker). */
   campaigns(opts: OutboxCallOptions): Promise<Campaign[]>;
+  /** A campaign's message templates (its sequence): the reply composer's starting points. */
+  campaignMessages(campaignId: string, opts: OutboxCallOptions): Promise<MessageTemplate[]>;
   leadLogs(leadId: string, skip: number, limit: number, opts: OutboxCallOptions): Promise<{ data: LeadLog[]; total: number }>;
 }
 
@@ -114,6 +117,7 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
       }
     },
     campaigns: async (opts) => (await call(listCampaigns, { skip: 0, limit: CAMPAIGNS_PAGE_MAX }, opts)).campaigns,
+    campaignMessages: async (campaignId, opts) => (await call(listCampaignMessages, { campaignId }, opts)).data,
     leadLogs: async (leadId, skip, limit, opts) => {
       const res = await call(listLeadLogs, { leadId, skip, limit }, opts);
       return { data: res.data, total: res.total };

@@ -25,6 +25,7 @@ import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { profileHandlers } from './handlers/profile';
 import { replyHandlers } from './handlers/reply';
+import { replyTemplateHandlers } from './handlers/reply-templates';
 import { settingsHandlers } from './handlers/settings';
 import { storageHandlers } from './handlers/storage';
 import { createEnrichments } from './enrichments';
@@ -229,6 +230,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts, followEnrichment }),
     ...outboxHandlers({ outbox }),
     ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
+    ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),

@@ -53,6 +53,26 @@ function decodeEntities(s: string): string {
 }
 
 /**
+ * An HTML template → the composer's plain text: a paragraph or block per blank-line-separated block,
+ * `<br>` a line break, a link's words followed by its address, every other tag dropped, entities
+ * decoded. The text goes back to HTML only through `textToEmailHtml` (escaped).
+ */
+export function htmlToText(html: string): string {
+  const text = html
+    .replace(/<a\b[^>]*\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>([\s\S]*?)<\/a>/gi, (_, dq?: string, sq?: string, words = '') => {
+      const href = dq ?? sq ?? '';
+      return /^https?:/i.test(href) && !words.includes(href) ? `${words} (${href})` : words;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|blockquote)>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
  * What a message says, for comparison: tags dropped (a tag is a word break), entities decoded,
  * every run of white space one space, trimmed. The text we sent and the HTML the service kept of it
  * give the same key; so do two spacings of the same words.

@@ -65,6 +65,7 @@ export const ErrorReason = z.enum([
   // bad-request: a reply that cannot go as it is (`reply-*`), or an Undo after the window.
   'reply-empty',
   'reply-too-long',
+  'reply-unfilled',
   'member-needed',
   'no-address',
   'no-thread',
@@ -101,6 +102,7 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   'no-audience': 'bad-request',
   'reply-empty': 'bad-request',
   'reply-too-long': 'bad-request',
+  'reply-unfilled': 'bad-request',
   'member-needed': 'bad-request',
   'no-address': 'bad-request',
   'no-thread': 'bad-request',

@@ -39,3 +39,28 @@ export type MemberChoiceView = z.infer<typeof MemberChoiceView>;
 /** The workspace's members, and who "I am" for the stored key (null: not said yet). */
 export const ReplyMembersView = z.object({ members: z.array(MemberChoiceView), memberId: z.nullable(z.string()) });
 export type ReplyMembersView = z.infer<typeof ReplyMembersView>;
+
+/** A campaign's message template as a starting point: its text (plain, placeholders unfilled). */
+export const ReplyTemplateView = z.object({
+  id: z.string(),
+  channel: ReplyChannelView,
+  /** Its place in the campaign's sequence, from 0. */
+  order: z.number(),
+  active: z.boolean(),
+  text: z.string(),
+  /** An email step's subject ('' for pronet). */
+  subject: z.string(),
+});
+export type ReplyTemplateView = z.infer<typeof ReplyTemplateView>;
+
+/** The user's own snippet, kept in the extension's storage. */
+export const ReplySnippetView = z.object({ id: z.string(), name: z.string(), text: z.string() });
+export type ReplySnippetView = z.infer<typeof ReplySnippetView>;
+
+/** What the template picker offers a conversation: its campaign's templates, the snippets, the merge fields. */
+export const ReplyTemplatesView = z.object({
+  templates: z.array(ReplyTemplateView),
+  snippets: z.array(ReplySnippetView),
+  fields: z.record(z.string(), z.string()),
+});
+export type ReplyTemplatesView = z.infer<typeof ReplyTemplatesView>;

@@ -4,6 +4,7 @@
  * Undo, drafts, and "I am" (the member a pronet message is sent by, kept per key).
  */
 import type { ConversationSummary, Lead } from '../../api/schemas';
+import { unfilledPlaceholders } from '../../inbox/placeholders';
 import { replyTextProblem, type ReplyChannel } from '../../inbox/reply-rules';
 import type { Settings } from '../../settings';
 import type { ProfileCache } from '../../store/cache';
@@ -40,12 +41,27 @@ const user = { priority: 'user' as const };
 
 type Drafts = Record<string, ReplyDraftView & { at: number }>;
 
-async function keyDigest(key: string): Promise<string> {
+export async function keyDigest(key: string): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
   return [...bytes.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const hasEmail = (lead: Lead | null) => Boolean(lead?.proEmail || lead?.persoEmail);
+
+/** The conversation and its lead, from the cache when the profile was resolved, else from the service. */
+export async function replyTarget(
+  deps: { cache: Pick<ProfileCache, 'byLead'>; api: Pick<BackgroundApi, 'leadConversations' | 'leadById'> },
+  leadId: string,
+  conversationId: string,
+): Promise<{ conversation: ConversationSummary; lead: Lead | null }> {
+  for (const entry of await deps.cache.byLead(leadId)) {
+    const conversation = entry.conversations.find((c) => c.id === conversationId);
+    if (conversation) return { conversation, lead: entry.lead };
+  }
+  const conversation = (await deps.api.leadConversations(leadId, user)).find((c) => c.id === conversationId);
+  if (!conversation) throw new RequestError('not-found', 'conversation-gone');
+  return { conversation, lead: await deps.api.leadById(leadId, user) };
+}
 
 export function replyHandlers(deps: ReplyHandlerDeps): HandlerMap<ReplyRequests> {
   const { meta } = deps;
@@ -69,16 +85,7 @@ export function replyHandlers(deps: ReplyHandlerDeps): HandlerMap<ReplyRequests>
     return write;
   }
 
-  /** The conversation and its lead, from the cache when the profile was resolved, else from the service. */
-  async function target(leadId: string, conversationId: string): Promise<{ conversation: ConversationSummary; lead: Lead | null }> {
-    for (const entry of await deps.cache.byLead(leadId)) {
-      const conversation = entry.conversations.find((c) => c.id === conversationId);
-      if (conversation) return { conversation, lead: entry.lead };
-    }
-    const conversation = (await deps.api.leadConversations(leadId, user)).find((c) => c.id === conversationId);
-    if (!conversation) throw new RequestError('not-found', 'conversation-gone');
-    return { conversation, lead: await deps.api.leadById(leadId, user) };
-  }
+  const target = (leadId: string, conversationId: string) => replyTarget(deps, leadId, conversationId);
 
   /** The subject of the conversation's last email, or null when it has none. */
   async function threadSubject(conversationId: string): Promise<string | null> {
@@ -115,6 +122,8 @@ export function replyHandlers(deps: ReplyHandlerDeps): HandlerMap<ReplyRequests>
     async 'reply-send'(req) {
       const problem = replyTextProblem(req.text, req.channel);
       if (problem) throw new RequestError('bad-request', problem === 'empty' ? 'reply-empty' : 'reply-too-long');
+      // A placeholder left unfilled is never sent to a prospect (the composer blocks Send; a forged request too).
+      if (unfilledPlaceholders(`${req.text}\n${req.subject ?? ''}`).length > 0) throw new RequestError('bad-request', 'reply-unfilled');
       const { conversation, lead } = await target(req.leadId, req.conversationId);
       if (!conversation.identityId) throw new RequestError('bad-request', 'unknown-identity');
       let memberId: string | undefined;

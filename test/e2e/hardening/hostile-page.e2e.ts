@@ -237,6 +237,9 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'reply-draft': { conversationId: ids.conversationId, draft: { text: 'forged draft' } },
     'reply-members': {},
     'reply-member-set': { memberId: 'mem_forged' },
+    'reply-templates': target,
+    'reply-snippet-save': { name: 'forged', text: 'forged snippet {{firstname}}' },
+    'reply-snippet-delete': { id: 'snp_forged' },
   };
   const requests = REQUEST_TYPES.map((type) => ({ type, ...samples[type] }));
   // The background's pushes too, as if the page could speak for it.

@@ -220,6 +220,12 @@ export function fakeService(now: () => number): FakeService {
     identities: () => call('identities', '', () => [
       { id: 'idt_1', name: 'Sales Bot', firstname: 'Sales', lastname: 'Bot', companyName: null, jobTitle: null, pronetConnected: true },
     ]),
+    campaignMessages: (campaignId) =>
+      call('campaignMessages', campaignId, () => [
+        { id: 'tpl_1', type: 'INITIAL', channel: 'PRONET', contentHtml: '<p>Hi {{firstname}} at {{companyName}}</p>', subjectHtml: '', order: 0, active: true },
+        { id: 'tpl_2', type: 'FOLLOW_UP', channel: 'EMAIL', contentHtml: '<p>Hello {{firstname}},</p><p>{{identityFirstname}}</p>', subjectHtml: 'Idea for {{companyName}}', order: 1, active: true },
+        { id: 'tpl_3', type: 'FOLLOW_UP', channel: 'MICROBLOG', contentHtml: 'Nice post', subjectHtml: '', order: 2, active: true },
+      ]),
     enrich: () => call('enrich', '', () => ({ enrichRequestId: 'enr_1', creditsSpent: 5 })),
     enrichStatus: (id) => call('enrichStatus', id, () => enrichStatuses.get(id) ?? { status: 'pending' as const }),
     conversationMessages: (conversationId, page) =>

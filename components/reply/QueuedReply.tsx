@@ -1,0 +1,58 @@
+/** A reply on its way in the composer: Sends in N s (Undo), Sending, or Not sent (Edit, Retry, Discard). */
+import type { OutboxItemView } from '../../lib/views';
+import { errorText } from '../error-text';
+import { channelLabel } from '../format';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { replyItemStatus } from './reply-status';
+
+export interface QueuedReplyProps {
+  item: OutboxItemView;
+  now: number;
+  onUndo: () => void;
+  onRetry: () => void;
+  onEdit: () => void;
+  onDiscard: () => void;
+}
+
+/** A reply on its way, shown as the message it will be: Sends in N s (Undo), Sending, or Not sent. */
+export function QueuedReply({ item, now, onUndo, onRetry, onEdit, onDiscard }: QueuedReplyProps) {
+  const status = replyItemStatus(item, now);
+  return (
+    <li class={`message message-out reply-item reply-${status.kind}`} data-testid="reply-item">
+      <div class="message-meta">
+        <span>{channelLabel(item.reply?.channel ?? null)}</span>
+        <span aria-hidden="true">·</span>
+        <span class="reply-state" data-testid="reply-state" role="status">
+          {status.kind === 'window' ? t('replySendsIn', status.seconds) : status.kind === 'sending' ? t('replySending') : t('replyNotSent')}
+        </span>
+      </div>
+      <div class="message-bubble">
+        {item.reply?.subject ? <p class="message-subject">{item.reply.subject}</p> : null}
+        <div class="message-body message-text">{item.reply?.text}</div>
+      </div>
+      {status.kind === 'window' ? (
+        <Button size="sm" variant="soft" onClick={onUndo}>
+          {t('undo')}
+        </Button>
+      ) : null}
+      {status.kind === 'failed' ? (
+        <div class="stack reply-failed">
+          {item.error ? <ErrorMessage text={errorText(item.error)} /> : null}
+          <div class="row">
+            <Button size="sm" onClick={onEdit}>
+              {t('replyEdit')}
+            </Button>
+            <Button size="sm" onClick={onRetry}>
+              {t('retry')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onDiscard}>
+              {t('discard')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
