@@ -278,7 +278,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       ) : null}
 
       <div class="field">
-        <div class="row">
+        <div class="row reply-head">
           <label class="field-label" for={textId}>
             {t('replyLabel')}
           </label>

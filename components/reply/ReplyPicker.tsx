@@ -106,7 +106,7 @@ export function ReplyPicker({ conversationId, leadId, messenger, channel, text, 
 
   return (
     <div class="reply-picker">
-      <button ref={trigger} type="button" class="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={panelId} onClick={() => (open ? close() : setOpen(true))}>
+      <button ref={trigger} type="button" class="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => (open ? close() : setOpen(true))}>
         <Icon name="list" />
         {t('replyTemplates')}
       </button>
