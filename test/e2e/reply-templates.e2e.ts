@@ -3,45 +3,15 @@
  * filled with her name and company; a placeholder nobody can fill (a snippet's) stays in the text and
  * blocks Send until edited away; then the reply lands once, in the filled words.
  */
-import type { Page } from '@playwright/test';
-import { test, expect, type EmulatorHandle } from './fixtures';
+import { seriousViolations } from './axe';
+import { test, expect } from './fixtures';
+import { adaPronetReply, messagesOf, sayWhoIAm, withText } from './reply-support';
 
-interface WholeMessage {
-  direction: string;
-  channel: string;
-  content: string;
-}
+// Three picker openings, an axe run and a send on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
-async function messagesOf(emulator: EmulatorHandle, conversationId: string): Promise<WholeMessage[]> {
-  const r = await fetch(`${emulator.origin}/_emulator/conversations/${encodeURIComponent(conversationId)}`);
-  return ((await r.json()) as { messages: WholeMessage[] }).messages;
-}
-
-test.describe.configure({ timeout: 180_000 });
-
-async function setUndoSeconds(options: Page, seconds: number) {
-  await options.evaluate(async (s) => {
-    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
-    await runtime.sendMessage({ type: 'settings-set', patch: { replyUndoSeconds: s } });
-  }, seconds);
-}
-
-test('a campaign template is filled for the lead; an unfillable placeholder blocks Send until edited; the reply lands once', async ({
-  configureExtension,
-  openProfile,
-  openPanelFor,
-  leadByUrl,
-  leadConversations,
-  emulator,
-  emulatorCalls,
-}) => {
-  const options = await configureExtension();
-  await setUndoSeconds(options, 0);
-  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
-  const panel = await openPanelFor(await openProfile('ada-lovelace'));
-  const box = panel.getByLabel('Reply', { exact: true });
-  await expect(box).toBeEnabled({ timeout: 15_000 });
-  await panel.getByRole('radio', { name: 'Pronet' }).check().catch(() => undefined);
+test('a campaign template is filled for the lead; an unfillable placeholder blocks Send until edited; the reply lands once', async ({ emulator, emulatorCalls, configureExtension, openProfile, openPanelFor, leadByUrl, leadConversations }) => {
+  const { conversation, panel, box } = await adaPronetReply({ configureExtension, openProfile, openPanelFor, leadByUrl, leadConversations }, 0);
   const send = panel.getByRole('button', { name: 'Send', exact: true });
   const templates = panel.getByRole('button', { name: 'Templates' });
   const picker = panel.getByRole('group', { name: 'Templates and snippets' });
@@ -55,6 +25,8 @@ test('a campaign template is filled for the lead; an unfillable placeholder bloc
   await picker.getByLabel('Snippet name').fill('Meeting');
   await picker.getByRole('button', { name: 'Save reply as snippet' }).click();
   await expect(picker.getByRole('button', { name: /^Meeting/ })).toBeVisible();
+  // The picker open over a blocked reply: its lists, its form, the sentence under the box.
+  expect(await seriousViolations(panel)).toEqual([]);
   await templates.click();
 
   // The campaign's last pronet step, filled from Ada's lead.
@@ -84,16 +56,13 @@ test('a campaign template is filled for the lead; an unfillable placeholder bloc
   await box.fill((await box.inputValue()).replace('{{ meetingDay }}', 'Tuesday'));
   await expect(unfilled).toHaveCount(0);
   await send.click();
-  const who = panel.getByLabel('I am', { exact: true }).last();
-  await expect(who).toBeVisible({ timeout: 15_000 });
-  await who.selectOption({ index: 1 });
-  await panel.getByRole('button', { name: 'Save and send' }).click();
+  await sayWhoIAm(panel);
   await expect(panel.getByTestId('reply-status')).toHaveText('Sent', { timeout: 30_000 });
 
   await expect
-    .poll(async () => (await messagesOf(emulator, conversation!.id)).filter((m) => m.direction === 'SENT' && m.content.includes('Shall we talk on Tuesday')).length, { timeout: 30_000 })
+    .poll(async () => withText(await messagesOf(emulator, conversation.id), 'Shall we talk on Tuesday').length, { timeout: 30_000 })
     .toBe(1);
-  const [landed] = (await messagesOf(emulator, conversation!.id)).filter((m) => m.content.includes('Shall we talk on Tuesday'));
+  const [landed] = withText(await messagesOf(emulator, conversation.id), 'Shall we talk on Tuesday');
   expect(landed).toMatchObject({ channel: 'PRONET' });
   expect(landed!.content).toMatch(/^Ada, last note from me: .*Analytical Engines Ltd\. Shall we talk on Tuesday\?$/s);
   const calls = await emulatorCalls();

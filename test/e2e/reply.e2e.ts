@@ -3,59 +3,15 @@
  * on pronet and in the last email thread; Undo within the window sends nothing; offline then online
  * sends once; a worker stopped during the window still sends once.
  */
-import type { Page } from '@playwright/test';
 import { WorkerStopper } from './hardening/support';
-import { test, expect, type EmulatorHandle } from './fixtures';
-
-interface WholeMessage {
-  direction: string;
-  channel: string;
-  subject?: string | null;
-  content: string;
-}
-
-async function messagesOf(emulator: EmulatorHandle, conversationId: string): Promise<WholeMessage[]> {
-  const r = await fetch(`${emulator.origin}/_emulator/conversations/${encodeURIComponent(conversationId)}`);
-  return ((await r.json()) as { messages: WholeMessage[] }).messages;
-}
+import { test, expect } from './fixtures';
+import { adaPronetReply, messagesOf, sayWhoIAm, setUndoSeconds, withText } from './reply-support';
 
 // A busy machine makes a panel slow to open; each test waits out undo windows and a worker restart.
 test.describe.configure({ timeout: 180_000 });
 
-const withText = (messages: WholeMessage[], words: string) => messages.filter((m) => m.direction === 'SENT' && m.content.includes(words));
-
-/** The undo window, through the same request the options page sends. */
-async function setUndoSeconds(options: Page, seconds: number) {
-  await options.evaluate(async (s) => {
-    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
-    await runtime.sendMessage({ type: 'settings-set', patch: { replyUndoSeconds: s } });
-  }, seconds);
-}
-
-/** The first pronet send asks who I am, once: the first member is picked. */
-async function sayWhoIAm(panel: Page) {
-  const who = panel.getByLabel('I am', { exact: true }).last();
-  await expect(who).toBeVisible({ timeout: 15_000 });
-  await who.selectOption({ index: 1 });
-  await panel.getByRole('button', { name: 'Save and send' }).click();
-}
-
-test('a pronet reply lands once, as the conversation identity; the panel shows Sends in, then Sent', async ({
-  configureExtension,
-  openProfile,
-  openPanelFor,
-  leadByUrl,
-  leadConversations,
-  emulator,
-  emulatorCalls,
-}) => {
-  const options = await configureExtension();
-  await setUndoSeconds(options, 3);
-  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
-  const panel = await openPanelFor(await openProfile('ada-lovelace'));
-  const box = panel.getByLabel('Reply', { exact: true });
-  await expect(box).toBeEnabled({ timeout: 15_000 });
-  await panel.getByRole('radio', { name: 'Pronet' }).check().catch(() => undefined);
+test('a pronet reply lands once, as the conversation identity; the panel shows Sends in, then Sent', async ({ emulator, emulatorCalls, configureExtension, openProfile, openPanelFor, leadByUrl, leadConversations }) => {
+  const { conversation, panel, box } = await adaPronetReply({ configureExtension, openProfile, openPanelFor, leadByUrl, leadConversations }, 3);
 
   // Empty: Send is refused before anything is sent.
   await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
@@ -70,7 +26,7 @@ test('a pronet reply lands once, as the conversation identity; the panel shows S
   await expect(box).toHaveValue('');
   await expect(panel.getByTestId('reply-status')).toHaveText('Sent', { timeout: 30_000 });
 
-  const landed = withText(await messagesOf(emulator, conversation!.id), 'Thursday at 10');
+  const landed = withText(await messagesOf(emulator, conversation.id), 'Thursday at 10');
   expect(landed).toHaveLength(1);
   expect(landed[0]).toMatchObject({ channel: 'PRONET', content: words });
   const sends = (await emulatorCalls()).filter((c) => c.endpoint === 'sendPronetMessage');
@@ -83,7 +39,7 @@ test('a pronet reply lands once, as the conversation identity; the panel shows S
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(panel.getByTestId('reply-state').first()).toBeVisible();
   await expect(panel.getByLabel('I am', { exact: true })).toHaveCount(0);
-  await expect.poll(async () => withText(await messagesOf(emulator, conversation!.id), 'pricing sheet is attached').length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => withText(await messagesOf(emulator, conversation.id), 'pricing sheet is attached').length, { timeout: 30_000 }).toBe(1);
 });
 
 test('an email reply goes in the last thread, as escaped paragraphs, in the words typed', async ({
