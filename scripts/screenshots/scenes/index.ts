@@ -21,6 +21,7 @@ import { scene as stateOffline } from './state-offline';
 import { scene as statePendingChange } from './state-pending-change';
 import { scene as listBadges } from './list-badges';
 import { scene as dayOne } from './day-one';
+import { scene as reply } from './reply';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -47,4 +48,5 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'lead-identity', scene: leadIdentity },
   { file: 'list-badges', scene: listBadges },
   { file: 'lead-match', scene: leadMatch },
+  { file: 'reply', scene: reply },
 ];
