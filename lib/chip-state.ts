@@ -36,8 +36,8 @@ export interface ChipState {
   rev: number;
 }
 
-const KINDS: ReadonlySet<string> = new Set(CHIP_KINDS);
-const STATUSES: ReadonlySet<string> = new Set(CHIP_STATUSES);
+const KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(CHIP_KINDS);
+const STATUSES: ReadonlySet<string> = /* @__PURE__ */ new Set(CHIP_STATUSES);
 
 /**
  * Checks a chip state coming from the background by hand, against the lists `ChipState` (zod) is

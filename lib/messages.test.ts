@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMessenger, parseRequest, replies, REQUEST_TYPES, requests } from './messages';
+import { createMessenger, outboxPushItems, panelPushState, parseRequest, replies, REQUEST_TYPES, requests } from './messages';
 
 describe('parseRequest', () => {
   it('accepts a well-formed request and keeps its type', () => {
@@ -63,8 +63,12 @@ describe('createMessenger', () => {
     });
   });
 
-  it('turns a malformed reply or a transport failure into an internal error value', async () => {
-    const malformed = createMessenger(async () => ({ ok: true, value: { total: 'many' } }));
+  it('turns a reply that is no envelope, or a transport failure, into an internal error value', async () => {
+    for (const raw of [undefined, null, 'ok', [], { ok: 'yes' }, { ok: false }, { ok: false, error: 'x' }, { ok: false, error: { code: 3 } }]) {
+      const reply = await createMessenger(async () => raw).send('credits', {});
+      expect(reply.ok === false && reply.error, JSON.stringify(raw)).toMatchObject({ code: 'internal', reason: 'unexpected-reply' });
+    }
+    const malformed = createMessenger(async () => ({ ok: 'true', value: { total: 'many' } }));
     const down = createMessenger(async () => {
       throw new Error('Could not establish connection.');
     });
@@ -73,5 +77,23 @@ describe('createMessenger', () => {
     expect(a.ok === false && a.error).toMatchObject({ code: 'internal', reason: 'unexpected-reply' });
     expect(b.ok === false && b.error).toMatchObject({ code: 'internal', reason: 'no-answer' });
     expect(b.ok === false && b.error.detail).toContain('Could not establish connection.');
+  });
+});
+
+describe('pushes to the surfaces, checked by hand', () => {
+  it('a panel push gives its state for the tab subscribed to, nothing for another tab or another shape', () => {
+    const state = { kind: 'loading' };
+    expect(panelPushState({ type: 'panel-state', tabId: 4, state }, 4)).toBe(state);
+    expect(panelPushState({ type: 'panel-state', tabId: 5, state }, 4)).toBeUndefined();
+    expect(panelPushState({ type: 'outbox', tabId: 4, state }, 4)).toBeUndefined();
+    expect(panelPushState({ type: 'panel-state', tabId: 4, state: null }, 4)).toBeUndefined();
+    expect(panelPushState('panel-state', 4)).toBeUndefined();
+  });
+
+  it('an outbox push gives its items; anything else nothing', () => {
+    expect(outboxPushItems({ type: 'outbox', items: [] })).toEqual([]);
+    expect(outboxPushItems({ type: 'outbox', items: {} })).toBeUndefined();
+    expect(outboxPushItems({ type: 'panel-state', items: [] })).toBeUndefined();
+    expect(outboxPushItems(null)).toBeUndefined();
   });
 });

@@ -371,6 +371,17 @@ export type PanelPush = z.infer<typeof PanelPush>;
 export const OutboxPush = z.object({ type: z.literal('outbox'), items: z.array(OutboxItemView) });
 export type OutboxPush = z.infer<typeof OutboxPush>;
 
+/** The state a PANEL_PORT push carries for `tabId`, or undefined (the envelope checked by hand, as replies are). */
+export function panelPushState(raw: unknown, tabId: number): PanelState | undefined {
+  if (!isRecord(raw) || raw.type !== 'panel-state' || raw.tabId !== tabId || !isRecord(raw.state)) return undefined;
+  return raw.state as PanelState;
+}
+
+/** The items an OUTBOX_PORT push carries, or undefined. */
+export function outboxPushItems(raw: unknown): OutboxPush['items'] | undefined {
+  return isRecord(raw) && raw.type === 'outbox' && Array.isArray(raw.items) ? (raw.items as OutboxPush['items']) : undefined;
+}
+
 /** Background → content script via `tabs.sendMessage`. */
 export const ChipPush = z.object({ type: z.literal('chip-state'), state: ChipState });
 export type ChipPush = z.infer<typeof ChipPush>;
@@ -391,8 +402,11 @@ export interface Messenger {
 }
 
 /**
- * Wraps a transport into a typed messenger. Replies are validated too: a reply that does not match its
- * schema (or a transport failure, such as a worker being restarted) becomes an `internal` error value.
+ * Wraps a transport into a typed messenger. A reply that is no envelope (or a transport failure, such
+ * as a worker being restarted) becomes an `internal` error value. The envelope is checked by hand, not
+ * by its schema: the worker that answers is of the same build as the surface that asks, so the full
+ * check belongs at the trust boundaries (the worker validates every request; the API client every
+ * answer of the service), and the surfaces carry no zod, a quarter of the store zip.
  */
 export function createMessenger(transport: Transport): Messenger {
   return {
@@ -403,13 +417,23 @@ export function createMessenger(transport: Transport): Messenger {
       } catch (error) {
         return { ok: false, error: { code: 'internal', reason: 'no-answer', detail: describe(error) } };
       }
-      const parsed = replySchema(replies[type]).safeParse(raw);
-      if (!parsed.success) {
+      if (!isReplyEnvelope(raw)) {
         return { ok: false, error: { code: 'internal', reason: 'unexpected-reply', detail: type } };
       }
-      return parsed.data as Reply<ReplyOf<K>>;
+      return raw as Reply<ReplyOf<K>>;
     },
   };
+}
+
+function isRecord(raw: unknown): raw is Record<string, unknown> {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+}
+
+/** `{ok: true, value}` (a value of `undefined` does not survive the transport) or `{ok: false, error}`. */
+export function isReplyEnvelope(raw: unknown): raw is Reply<unknown> {
+  if (!isRecord(raw)) return false;
+  if (raw.ok === true) return true;
+  return raw.ok === false && isRecord(raw.error) && typeof raw.error.code === 'string';
 }
 
 function describe(error: unknown): string {

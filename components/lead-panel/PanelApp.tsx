@@ -4,7 +4,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { createMessenger, OUTBOX_PORT, OutboxPush, PANEL_PORT, PanelPush, type Messenger, type PanelSubscribe } from '../../lib/messages';
+import { createMessenger, OUTBOX_PORT, outboxPushItems, PANEL_PORT, panelPushState, type Messenger, type PanelSubscribe } from '../../lib/messages';
 import { type OutboxItemView, type PanelState } from '../../lib/views';
 import { openReconnectingPort } from '../../lib/reconnecting-port';
 import { openSidePanel, panelApis, type PanelTarget } from '../../lib/side-panel';
@@ -43,10 +43,7 @@ function useOutboxItems(enabled: boolean): OutboxItemView[] {
     return openReconnectingPort({
       connect: (info) => browser.runtime.connect(info),
       name: OUTBOX_PORT,
-      parse: (raw) => {
-        const push = OutboxPush.safeParse(raw);
-        return push.success ? push.data.items : undefined;
-      },
+      parse: outboxPushItems,
       onPush: setItems,
     });
   }, [enabled]);
@@ -101,10 +98,7 @@ function usePanelState(tabId: number | null): PanelState | null {
       connect: (info) => browser.runtime.connect(info),
       name: PANEL_PORT,
       hello: subscribe,
-      parse: (raw) => {
-        const push = PanelPush.safeParse(raw);
-        return push.success && push.data.tabId === tabId ? push.data.state : undefined;
-      },
+      parse: (raw) => panelPushState(raw, tabId),
       onPush: setState,
     });
   }, [tabId]);

@@ -9,7 +9,7 @@ import { browser } from 'wxt/browser';
 import { t, uiLocale } from '../../components/i18n';
 import { OptionsApp } from '../../components/options/OptionsApp';
 import type { HostPermissions } from '../../components/options/permissions';
-import { createMessenger, OUTBOX_PORT, OutboxPush } from '../../lib/messages';
+import { createMessenger, OUTBOX_PORT, outboxPushItems } from '../../lib/messages';
 import { openReconnectingPort } from '../../lib/reconnecting-port';
 import { listShortcuts } from '../../lib/shortcuts';
 import { type OutboxItemView } from '../../lib/views';
@@ -28,7 +28,7 @@ const subscribeOutbox = (listener: (items: OutboxItemView[]) => void) =>
   openReconnectingPort({
     connect: (info) => browser.runtime.connect(info),
     name: OUTBOX_PORT,
-    parse: (raw) => OutboxPush.safeParse(raw).data?.items,
+    parse: outboxPushItems,
     onPush: listener,
   });
 

@@ -12,24 +12,24 @@ import { CONVERSATION_STATUSES, effectiveState } from '../inbox/conversation-sta
 export const LIST_BADGE_TEXT_MAX = 300;
 
 const text = z.string().check(z.maxLength(LIST_BADGE_TEXT_MAX));
-const int = z.number().check(z.int());
+const Int = z.number().check(z.int());
 
 export const ListBadge = z.object({
   /** The canonical profile URL the badge describes. */
   profileUrl: z.string().check(z.maxLength(4096)),
   kind: z.enum(['lead', 'no-lead']),
   /** How many leads the profile has (1 today; several once a profile may hold more than one lead). */
-  leads: int.check(z.positive()),
+  leads: Int.check(z.positive()),
   /** The lead's name (kind 'lead'). */
   name: z.optional(text),
   /** Effective status of the most relevant conversation; absent when the lead has none. */
   status: z.optional(z.enum(CONVERSATION_STATUSES as ['OPEN', 'SNOOZED', 'ARCHIVED'])),
   replied: z.optional(z.boolean()),
-  snoozeUntil: z.optional(int),
+  snoozeUntil: z.optional(Int),
   /** Conversations besides the one shown. */
-  more: int.check(z.nonnegative()),
+  more: Int.check(z.nonnegative()),
   campaign: z.optional(text),
-  lastMessageAt: z.optional(int),
+  lastMessageAt: z.optional(Int),
 });
 export type ListBadge = z.infer<typeof ListBadge>;
 

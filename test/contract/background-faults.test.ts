@@ -142,9 +142,10 @@ describe('background outbox under faults', () => {
   });
 });
 
-/** Late application: the client's timeout in these tests; the service applies late at most a little less after. */
+/** Late application: the client's timeout in these tests; the service applies late within it. */
 const TIMEOUT_MS = 2_000;
-const LATE_MS = 1_900;
+// A margin under the timeout: on a loaded machine the request reaches the service late, and its late apply with it.
+const LATE_MS = 1_400;
 
 /**
  * The service may apply a request after the client gave up on it (`lateApplyMs`: a mutation whose

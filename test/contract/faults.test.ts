@@ -44,7 +44,8 @@ describe('faults', () => {
     const client = clientFor(ws, { retry: { maxAttempts: 1 } });
     const [target] = (await client.conversations.search({ limit: 1, status: 'OPEN' })).data;
     if (!target) throw new Error('no open conversation');
-    await setFaults({ dropRate: 1, lateApplyMs: 400 });
+    // Late enough that the "not yet" read below cannot miss it on a busy machine.
+    await setFaults({ dropRate: 1, lateApplyMs: 2_000 });
     const err = await client.inbox.archive({ conversationId: target.id }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     await clearFaults();

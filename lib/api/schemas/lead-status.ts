@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
  * The outcomes a person qualifies a lead with (ours: the outcomes of the campaign stats status
  * tree); the lead panel's qualify control offers these.
  */
-export const LeadStatus = z.enum([
+export const LEAD_OUTCOMES = [
   'TO_QUALIFY',
   'WRONG_TIMING',
   'INTERESTED',
@@ -18,7 +18,8 @@ export const LeadStatus = z.enum([
   'NOT_INTERESTED',
   'ALREADY_EQUIPPED',
   'UNSUBSCRIBED',
-]);
+] as const;
+export const LeadStatus = z.enum(LEAD_OUTCOMES);
 export type LeadStatus = z.infer<typeof LeadStatus>;
 
 /**
@@ -36,7 +37,8 @@ export const LEAD_STATUS_VALUES = [
   'CONTACTED',
   'COMPLETED_WITHOUT_REPLY',
   'OUT_OF_OFFICE',
-  ...LeadStatus.options,
+  // Spread from the array, not the enum's `options`: a bundle may then drop the enum it does not use.
+  ...LEAD_OUTCOMES,
 ] as const;
 export const LeadStatusValue = z.enum(LEAD_STATUS_VALUES);
 export type LeadStatusValue = z.infer<typeof LeadStatusValue>;

@@ -21,6 +21,7 @@ import { scene as stateOffline } from './state-offline';
 import { scene as statePendingChange } from './state-pending-change';
 import { scene as listBadges } from './list-badges';
 import { scene as dayOne } from './day-one';
+import { scene as reply } from './reply';
 import { scene as replyTemplate } from './reply-template';
 
 export interface RegisteredScene {
@@ -48,5 +49,6 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'lead-identity', scene: leadIdentity },
   { file: 'list-badges', scene: listBadges },
   { file: 'lead-match', scene: leadMatch },
+  { file: 'reply', scene: reply },
   { file: 'reply-template', scene: replyTemplate },
 ];

@@ -1,0 +1,86 @@
+/**
+ * Answering from the panel (issue 23): the composer with a reply typed, the undo countdown after
+ * Send, the reply Sent, and a reply Not sent with the service's reason and Edit / Retry / Discard.
+ * The refusal is a real one: the teammate the user said they are has left the workspace since.
+ */
+import type { Page } from '@playwright/test';
+import type { Scene, SceneKit } from '../scene';
+import { FIXED_NOW } from '../files';
+import { profileAndPanel, say } from '../steps';
+
+/** A request to the worker from an extension page, as the options page sends it. */
+async function ask(page: Page, message: Record<string, unknown>): Promise<unknown> {
+  return page.evaluate(async (m) => {
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
+    return runtime.sendMessage(m);
+  }, message);
+}
+
+/**
+ * The page's clock stands at the kit's fixed instant while the worker's runs on: the countdown is
+ * shown as it reads 8 s before the reply goes, by standing the page's clock there.
+ */
+async function standBeforeSend(panel: Page, seconds: number): Promise<void> {
+  const reply = (await ask(panel, { type: 'outbox-list' })) as { ok: boolean; value?: { reply?: { holdUntil: number } }[] };
+  const holdUntil = reply.value?.find((item) => item.reply)?.reply?.holdUntil;
+  if (!holdUntil) throw new Error('no reply waiting in the outbox');
+  await panel.clock.setFixedTime(holdUntil - seconds * 1_000);
+}
+
+const WORDS = {
+  en: ['Thursday at 10 works for me.', 'I will bring the figures we spoke about.'],
+  fr: ['Jeudi à 10 h me convient.', 'J’apporterai les chiffres dont nous avons parlé.'],
+} as const;
+
+async function typeReply(kit: SceneKit, panel: Page, words: readonly string[]): Promise<void> {
+  const box = panel.getByLabel(say(kit, 'replyLabel'), { exact: true });
+  await box.waitFor({ timeout: 30_000 });
+  await box.fill(words.join('\n\n'));
+}
+
+/** The end of the thread and the composer under it: what the user looks at while answering. */
+async function shootThreadEnd(kit: SceneKit, panel: Page, name: string): Promise<void> {
+  const send = panel.getByRole('button', { name: say(kit, 'replySend'), exact: true });
+  await send.scrollIntoViewIfNeeded();
+  const box = await send.boundingBox();
+  const top = await panel.evaluate(() => window.scrollY);
+  if (!box) throw new Error('no Send button on screen');
+  const bottom = top + box.y + box.height + 16;
+  await kit.shoot(panel, name, { fullPage: true, clip: { x: 0, y: Math.max(0, bottom - 640), width: 400, height: 640 } });
+}
+
+export const scene: Scene = {
+  title: 'side panel: reply composer, undo countdown, Sent, Not sent',
+  locales: ['en', 'fr'],
+  async run(kit) {
+    const words = WORDS[kit.locale];
+    const { panel } = await profileAndPanel(kit, 'ada-lovelace', 'Ada Lovelace');
+    // Long enough to shoot the countdown on a busy machine.
+    await ask(panel, { type: 'settings-set', patch: { replyUndoSeconds: 30 } });
+    await typeReply(kit, panel, words);
+    await shootThreadEnd(kit, panel, 'reply-composer');
+
+    // Ada wrote last by email: the reply goes in that thread.
+    await panel.getByRole('button', { name: say(kit, 'replySend'), exact: true }).click();
+    await panel.getByTestId('reply-item').waitFor();
+    await standBeforeSend(panel, 8);
+    await panel.getByTestId('reply-state').getByText(/\b8\b/).waitFor();
+    await shootThreadEnd(kit, panel, 'reply-undo');
+    await panel.clock.setFixedTime(FIXED_NOW);
+
+    await ask(panel, { type: 'settings-set', patch: { replyUndoSeconds: 0 } });
+    await panel.getByRole('button', { name: say(kit, 'undo'), exact: true }).click();
+    await panel.getByRole('button', { name: say(kit, 'replySend'), exact: true }).click();
+    await panel.getByTestId('reply-status').getByText(say(kit, 'replySent'), { exact: true }).waitFor({ timeout: 30_000 });
+    await shootThreadEnd(kit, panel, 'reply-sent');
+
+    // A pronet message goes in the name of the teammate the user said they are, who has since left
+    // the workspace: the service refuses it.
+    await ask(panel, { type: 'reply-member-set', memberId: 'member-who-left' });
+    await panel.getByRole('radio', { name: 'Pronet' }).check();
+    await typeReply(kit, panel, words.slice(1));
+    await panel.getByRole('button', { name: say(kit, 'replySend'), exact: true }).click();
+    await panel.locator('li.reply-failed').waitFor({ timeout: 30_000 });
+    await shootThreadEnd(kit, panel, 'reply-not-sent');
+  },
+};
