@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { InboxBenchResult } from './inbox';
+import type { ReplyBenchResult } from './reply';
 import type { SearchResult } from './emulator-search';
 import type { LimiterResult } from './limiter';
 import { teamMarkdown, teamSummaryRows, type TeamResult } from './team';
@@ -41,6 +42,7 @@ export interface Results {
   startup?: StartupResult;
   search?: SearchResult;
   inbox?: InboxBenchResult;
+  reply?: ReplyBenchResult;
   lists?: ListBadgesResult;
   reader?: PageReaderResult;
   team?: TeamResult;
@@ -163,6 +165,22 @@ function summaryRows(r: Results): SummaryRow[] {
       { part: 'inbox', figure: 'Archive from the queue → row gone (optimistic), p95', measured: ms(q.archive.rowGoneMs.p95), target: '≤ 50 ms', ok: (q.archive.rowGoneMs.p95 ?? Infinity) <= 50 },
       { part: 'inbox', figure: 'Archive → landed on the service, p95', measured: ms(q.archive.landedMs.p95), target: `≤ row gone + 1 round trip`, ok: null },
     );
+  }
+  const re = r.reply;
+  if (re) {
+    // One round trip (the naive way's send, measured in the same run) plus 50 ms.
+    const target = (re.naiveMs.p95 ?? re.latencyMs) + 50;
+    out.push(
+      { part: 'reply', figure: `Send → Sent shown, undo window 0 (${re.latencyMs} ms latency), p50 / p95; calls per reply`, measured: `${ms(re.sentMs.p50)} / ${ms(re.sentMs.p95)}; ${re.callsPerReply}`, target: `≤ ${Math.round(target)} ms`, ok: (re.sentMs.p95 ?? Infinity) <= target },
+      { part: 'reply', figure: 'Naive way: the send posted straight to the service (one round trip), p95; ratio p95', measured: `${ms(re.naiveMs.p95)}; ${num(re.ratioP95)}×`, target: '-', ok: null },
+    );
+    const f = re.faults;
+    if (f) {
+      out.push(
+        { part: 'reply', figure: `Fault run, ${f.replies} replies: once / missing / doubled (read-backs, of which already landed)`, measured: `${f.once} / ${f.missing} / ${f.doubled} (${f.readBacks}, ${f.readBackHits})`, target: `${f.replies} / 0 / 0`, ok: f.once === f.replies && f.missing === 0 && f.doubled === 0 },
+        { part: 'reply', figure: 'Naive client under the same faults: doubled messages (extra copies), attempts', measured: `${f.naiveDoubled} (${f.naiveExtraCopies}), ${f.naiveAttempts}`, target: '-', ok: null },
+      );
+    }
   }
   const li = r.lists;
   if (li) {

@@ -20,12 +20,13 @@ import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
 import { pageReaderBench } from './page-reader';
+import { replyBench } from './reply';
 import { commit, currentLoad, machine, markdown, summaryTable, type Results } from './report';
 import { sizes } from './sizes';
 import { startup } from './startup';
 import { teamBench } from './team';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reader', 'team'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'team'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -91,6 +92,7 @@ try {
   results.startup = await section('startup', () => startup(emulator, { log }));
   results.browse = await section('browse', () => browseTrace(emulator, { log, ...(views ? { views } : {}) }));
   results.inbox = await section('inbox', () => inboxBench(emulator, { log }));
+  results.reply = await section('reply', () => replyBench(emulator, { log }));
   results.lists = await section('lists', () => listBadgesBench(emulator, { log }));
 } finally {
   await emulator.close();

@@ -1,5 +1,6 @@
 /** Dates, channels and statuses as the user reads them, in the UI language. */
 import { t, uiLocale, type MessageKey } from './i18n';
+import { waitedFor } from '../lib/views/thread';
 
 // One way to write a time per locale, everywhere: the locale's own short time ("9:00 AM" in en-US,
 // "09:00" in en-GB and fr), alone or after a date.
@@ -129,4 +130,10 @@ const planKeys: Record<string, MessageKey> = { STARTER: 'planStarter', PRO: 'pla
 /** The service's plan names (STARTER, PRO, BUSINESS) in a sentence of its, worded as plans are named. */
 export function namePlans(text: string): string {
   return text.replace(/\b(STARTER|PRO|BUSINESS)\b/g, (plan) => t(planKeys[plan]!));
+}
+
+/** How long a message has waited, in the UI language: "3 days", "5 hr", "12 min" ("3 jours", "5 h"). */
+export function formatWaited(since: number, now: number, locale = uiLocale()): string {
+  const { value, unit } = waitedFor(since, now);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'day' ? 'long' : 'short' }).format(value);
 }

@@ -44,6 +44,7 @@ import {
   InboxCountView,
   InboxLeadView,
   InboxPageView,
+  InboxPreviewView,
   KeyTestView,
   ReplyChannelView,
   ReplyContextView,
@@ -215,6 +216,8 @@ export const requests = {
   }),
   /** The leads of queue rows now on screen (looked up by id, cached; a page's worth at most). */
   'inbox-leads': z.object({ leadIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
+  /** The first line of the lead's last message of queue rows now on screen (a page's worth at most). */
+  'inbox-previews': z.object({ conversationIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
   /** The identities and campaigns a queue view can be narrowed to. */
   'inbox-choices': z.object({}),
   /** The toolbar count (conversations waiting for a reply), as last refreshed. */
@@ -291,6 +294,7 @@ export const replies = {
   'key-clear': SettingsView,
   'inbox-page': InboxPageView,
   'inbox-leads': z.array(InboxLeadView),
+  'inbox-previews': z.array(InboxPreviewView),
   'inbox-choices': InboxChoicesView,
   'inbox-count': InboxCountView,
   'open-profile': z.null(),

@@ -1,6 +1,6 @@
-import type { Ref } from 'preact';
+import type { ComponentChildren, Ref } from 'preact';
 import type { QueueViewId } from '../../lib/inbox/queue';
-import type { InboxRowView } from '../../lib/views';
+import type { InboxPreviewView, InboxRowView } from '../../lib/views';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { InboxRow } from './InboxRow';
@@ -18,6 +18,9 @@ export interface InboxListProps {
   more: boolean;
   loadingMore: boolean;
   now: () => number;
+  previews: ReadonlyMap<string, InboxPreviewView>;
+  /** What opens under a row (its note box, its reply), if anything. */
+  below(row: InboxRowView): ComponentChildren;
   onFocus(row: InboxRowView): void;
   onOpen(row: InboxRowView): void;
   onArchive(row: InboxRowView): void;
@@ -45,7 +48,10 @@ export function InboxList(props: InboxListProps) {
             onSnooze={(until) => props.onSnooze(row, until)}
             onNote={() => props.onNote(row)}
             now={now}
-          />
+            preview={props.previews.get(row.conversationId)}
+          >
+            {props.below(row)}
+          </InboxRow>
         ))}
       </ul>
       <div ref={props.sentinel} />

@@ -1,7 +1,8 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { QueueViewId } from '../../lib/inbox/queue';
-import type { InboxRowView } from '../../lib/views';
-import { channelLabel, formatShortDateTime } from '../format';
+import type { InboxPreviewView, InboxRowView } from '../../lib/views';
+import { channelLabel, formatShortDateTime, formatWaited } from '../format';
 import { t } from '../i18n';
 import { SnoozePicker } from '../lead-panel/SnoozePicker';
 import { Button } from '../ui/Button';
@@ -15,6 +16,10 @@ export interface InboxRowProps {
   /** The row whose profile was opened last (the profile view shows it). */
   opened: boolean;
   now: () => number;
+  /** The first line of the lead's last message (undefined: not looked up yet). */
+  preview?: InboxPreviewView | undefined;
+  /** What opens under the row: its note box, its reply. */
+  children?: ComponentChildren;
   onFocus(): void;
   onOpen(): void;
   onArchive(): void;
@@ -23,10 +28,12 @@ export interface InboxRowProps {
 }
 
 /** One conversation of the queue: who, from which campaign and identity, the last message, and its actions. */
-export function InboxRow({ row, focused, opened, now, onFocus, onOpen, onArchive, onSnooze, onNote }: InboxRowProps) {
+export function InboxRow({ row, view, focused, opened, now, preview, children, onFocus, onOpen, onArchive, onSnooze, onNote }: InboxRowProps) {
   const [snoozing, setSnoozing] = useState(false);
   const name = row.name ?? (row.leadKnown ? t('inboxUnknownLead') : t('loading'));
   const where = [row.campaignName ?? t('noCampaign'), row.identityName ?? row.identityId].join(' · ');
+  // Waiting for a reply: what the lead wrote and how long ago, read before answering (issue 23).
+  const waiting = view === 'waiting';
   return (
     <li
       class={`inbox-row${focused ? ' is-focused' : ''}${opened ? ' is-opened' : ''}`}
@@ -34,6 +41,7 @@ export function InboxRow({ row, focused, opened, now, onFocus, onOpen, onArchive
       data-conversation={row.conversationId}
       data-lead={row.leadId}
       data-needs-lead={row.leadKnown ? undefined : ''}
+      data-needs-preview={waiting && preview === undefined ? '' : undefined}
       aria-current={opened ? 'true' : undefined}
       aria-label={name}
       onFocus={(e) => {
@@ -45,8 +53,20 @@ export function InboxRow({ row, focused, opened, now, onFocus, onOpen, onArchive
         <span class={row.leadKnown ? 'inbox-name' : 'inbox-name is-pending'}>{name}</span>
         {row.company ? <span class="muted inbox-company">{row.company}</span> : null}
         <span class="spacer" />
-        {row.leadReplied ? <Pill tone="ok">{t('repliedYes')}</Pill> : null}
+        {waiting && row.lastMessageAt !== null ? (
+          <span class="muted inbox-waited" data-testid="inbox-waited">
+            {t('inboxWaited', formatWaited(row.lastMessageAt, now()))}
+          </span>
+        ) : row.leadReplied ? (
+          <Pill tone="ok">{t('repliedYes')}</Pill>
+        ) : null}
       </div>
+      {waiting && preview?.firstLine ? (
+        <p class="inbox-preview" data-testid="inbox-preview" title={preview.firstLine}>
+          <span class="visually-hidden">{t('inboxPreviewOf')}: </span>
+          {preview.firstLine}
+        </p>
+      ) : null}
       <div class="muted inbox-meta">{where}</div>
       <div class="muted inbox-meta">
         {row.lastMessageAt !== null ? `${channelLabel(row.lastMessageType)} · ${formatShortDateTime(row.lastMessageAt)}` : t('noMessageYet')}
@@ -83,6 +103,7 @@ export function InboxRow({ row, focused, opened, now, onFocus, onOpen, onArchive
           }}
         />
       ) : null}
+      {children}
     </li>
   );
 }

@@ -35,7 +35,7 @@ import { ReplyComposer } from '../reply/ReplyComposer';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
 import { useQueuePages } from './use-queue-pages';
-import { useRowLeads } from './use-row-leads';
+import { useRowLeads, useRowPreviews } from './use-row-leads';
 
 export interface InboxViewProps {
   messenger: Messenger;
@@ -74,6 +74,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const [toast, setToast] = useState<ToastState | null>(null);
   const [help, setHelp] = useState(false);
   const [note, setNote] = useState('');
+  /** The conversation whose note box is open under its row (`n` on a row). */
+  const [noteId, setNoteId] = useState<string | null>(null);
   /** The conversation whose reply box is open (`r` on a row). */
   const [replyId, setReplyId] = useState<string | null>(null);
   const undoRef = useRef<(() => void) | null>(null);
@@ -119,6 +121,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   }, [local, outbox]);
 
   const leads = useRowLeads(messenger, listRef, list.rows);
+  const previews = useRowPreviews(messenger, listRef, list.rows);
   // The pickers' lists once the rows on screen are named (or a picker is touched): they never take a
   // connection from the rows or their look-ups.
   const choicesAsked = useRef(false);
@@ -148,7 +151,6 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
   // The header's count follows what e, s and Undo did here, as the toolbar's does.
   const total = useMemo(() => totalInView(list.total, list.rows, (r) => ({ ...r, ...patches.get(r.conversationId) }), view, bound), [list.total, list.rows, patches, view, bound]);
-  const replyRow = replyId === null ? null : (rows.find((r) => r.conversationId === replyId) ?? null);
 
   // Focus follows the focused row; when the row that had it left the view, the next row takes it.
   useEffect(() => {
@@ -224,17 +226,26 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   }
 
   function focusNote(row: InboxRowView | undefined) {
-    if (row) setFocusId(row.conversationId);
-    noteRef.current?.focus();
+    if (!row) return;
+    setFocusId(row.conversationId);
+    // The box opens under its row (the list stays where it is); the text typed so far goes with it.
+    setNoteId(row.conversationId);
+    if (noteId === row.conversationId) noteRef.current?.focus();
   }
 
+  // The note box takes the focus once it is under its row.
+  useEffect(() => {
+    if (noteId !== null) noteRef.current?.focus();
+  }, [noteId]);
+
   async function appendNote() {
-    const row = rows[focusIndex];
+    const row = rows.find((r) => r.conversationId === noteId);
     const text = note.trim();
     if (!row || text === '') return;
     const reply = await messenger.send('save-note', { conversationId: row.conversationId, leadId: row.leadId, mode: 'append', text });
     if (reply.ok) {
       setNote('');
+      setNoteId(null);
       setToast({ id: Date.now(), text: t('inboxNoteAppended', row.name ?? t('inboxUnknownLead')) });
       focusRow(focusIndex);
     } else setToast({ id: Date.now(), text: t('inboxActionFailed') });
@@ -297,7 +308,57 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   }, [list.phase, rows, focusId]);
 
   const closeToast = useCallback(() => setToast(null), []);
-  const focused = rows[focusIndex] ?? null;
+  // A toast never covers the box the user is typing in.
+  const typingBox = useCallback(() => listRef.current?.querySelector('.inbox-note, .inbox-reply') ?? null, []);
+
+  function below(row: InboxRowView) {
+    const note = row.conversationId === noteId ? noteBox(row) : null;
+    const reply = row.conversationId === replyId ? replyBox(row) : null;
+    return note || reply ? (
+      <>
+        {note}
+        {reply}
+      </>
+    ) : null;
+  }
+
+  function noteBox(row: InboxRowView) {
+    return (
+      <NoteAppend
+        name={row.name}
+        text={note}
+        textRef={noteRef}
+        onText={setNote}
+        onAppend={() => void appendNote()}
+        onLeave={() => {
+          setNoteId(null);
+          focusRow(rows.indexOf(row));
+        }}
+      />
+    );
+  }
+
+  function replyBox(row: InboxRowView) {
+    return (
+      <section class="inbox-reply card card-body stack" aria-label={t('replyTo', row.name ?? t('inboxUnknownLead'))}>
+        <span class="section-label">{t('replyTo', row.name ?? t('inboxUnknownLead'))}</span>
+        <ReplyComposer
+          key={row.conversationId}
+          conversationId={row.conversationId}
+          leadId={row.leadId}
+          messenger={messenger}
+          items={outbox}
+          now={now}
+          autoFocus
+          onClose={() => {
+            setReplyId(null);
+            focusRow(focusIndex);
+          }}
+        />
+      </section>
+    );
+  }
+
   return (
     <div class="inbox stack">
       <InboxFilters
@@ -361,6 +422,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
           more={list.nextToken !== null}
           loadingMore={list.phase === 'loading-more'}
           now={now}
+          previews={previews}
+          below={below}
           onFocus={(row) => setFocusId(row.conversationId)}
           onOpen={open}
           onArchive={(row) => act(row, { kind: 'archive' })}
@@ -370,33 +433,13 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         />
       )}
 
-      {focused ? <NoteAppend name={focused.name} text={note} textRef={noteRef} onText={setNote} onAppend={() => void appendNote()} onLeave={() => focusRow(focusIndex)} /> : null}
-
-      {replyRow ? (
-        <section class="inbox-reply card card-body stack" aria-label={t('replyTo', replyRow.name ?? t('inboxUnknownLead'))}>
-          <span class="section-label">{t('replyTo', replyRow.name ?? t('inboxUnknownLead'))}</span>
-          <ReplyComposer
-            key={replyRow.conversationId}
-            conversationId={replyRow.conversationId}
-            leadId={replyRow.leadId}
-            messenger={messenger}
-            items={outbox}
-            now={now}
-            autoFocus
-            onClose={() => {
-              setReplyId(null);
-              focusRow(focusIndex);
-            }}
-          />
-        </section>
-      ) : null}
-
       {help ? <ShortcutHelp onClose={() => setHelp(false)} /> : null}
       {toast ? (
         <Toast
           key={toast.id}
           onClose={closeToast}
           undo={toast.undo}
+          avoid={typingBox}
         >
           {toast.text}
         </Toast>

@@ -94,7 +94,10 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
   const refresh = useCallback(() => void messenger.send('refresh', { tabId }), [messenger, tabId]);
   const retry = useCallback((id: string) => void messenger.send('outbox-retry', { id }), [messenger]);
   const discard = useCallback((id: string) => void messenger.send('outbox-discard', { id }), [messenger]);
-  const loadMessages = useCallback((conversationId: string) => messenger.send('conversation-messages', { conversationId }), [messenger]);
+  const loadMessages = useCallback(
+    (conversationId: string, page = 0) => messenger.send('conversation-messages', page > 0 ? { conversationId, page } : { conversationId }),
+    [messenger],
+  );
   const loadAudiences = useCallback(() => messenger.send('audiences', {}), [messenger]);
   const loadCredits = useCallback(() => messenger.send('credits', {}), [messenger]);
   const findByName = useCallback(

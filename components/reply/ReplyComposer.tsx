@@ -33,6 +33,8 @@ export interface ReplyComposerProps {
 }
 
 const DRAFT_SAVE_MS = 400;
+/** The outbox is asked again only when no push came (a push triggers the check at once). */
+const FALLBACK_CHECK_MS = 2_000;
 
 export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef }: ReplyComposerProps) {
   const [context, setContext] = useState<ReplyContextView | null>(null);
@@ -85,10 +87,17 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     };
   }, [conversationId, leadId, messenger]);
 
-  // Follow the replies this composer sent until they leave the outbox (the queue has no pushed
-  // panel state; the panel's push may not list a reply sent with no undo window at all).
+  // Follow the replies this composer sent until they leave the outbox. The worker pushes the outbox
+  // (the panel's state, the queue's outbox port) whenever it changes: each push, and the send's own
+  // answer, is checked against the worker's list at once (its answer follows the enqueue for sure;
+  // a push may be older than the send). Polling every 500 ms made Sent up to half a second late;
+  // the slow timer only covers a push that never comes (the panel's state unchanged by the send).
+  const check = useRef<() => void>(() => undefined);
   useEffect(() => {
-    if (mine.length === 0) return;
+    if (mine.length === 0) {
+      check.current = () => undefined;
+      return;
+    }
     let live = true;
     const poll = () =>
       void messenger.send('outbox-list', {}).then((r) => {
@@ -99,7 +108,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
         setMine((m) => m.filter((id) => !gone.includes(id)));
         setSent(true);
       });
-    const handle = setInterval(poll, 500);
+    check.current = poll;
+    const handle = setInterval(poll, FALLBACK_CHECK_MS);
     poll();
     return () => {
       live = false;
@@ -111,6 +121,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   const seen = useRef(new Set<string>());
   useEffect(() => {
     if (!items || mine.length === 0) return;
+    check.current();
     for (const i of items) if (mine.includes(i.id)) seen.current.add(i.id);
     const gone = mine.filter((id) => seen.current.has(id) && !withdrawn.current.has(id) && !items.some((i) => i.id === id));
     if (gone.length === 0) return;

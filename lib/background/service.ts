@@ -168,6 +168,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   }
   const inbox = createInbox({
     api,
+    panelData,
     cache,
     identities,
     meta,

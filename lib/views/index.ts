@@ -8,3 +8,4 @@ export * from './inbox';
 export * from './lead-identity';
 export * from './list-badge';
 export * from './reply';
+export * from './thread';

@@ -179,6 +179,8 @@ test('an archive queued offline from the queue is sent when the network is back'
 });
 
 test('axe-core finds no serious or critical issue in the queue, its snooze picker and the shortcuts overlay', async ({ configureExtension, openProfile, openPanelFor }) => {
+  // Two axe runs over a queue whose rows now carry their last message: over a minute on a busy machine.
+  test.setTimeout(150_000);
   const serious = async (page: Page) =>
     (await new AxeBuilder({ page }).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

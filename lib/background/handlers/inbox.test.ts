@@ -4,6 +4,7 @@ import { openCompanionDb } from '../../store/db';
 import { createProfileCache } from '../../store/cache';
 import { createMetaStore } from '../../store/meta';
 import { conversation, fakeService, lead, manualClock, type FakeService, type ManualClock } from '../../../test/unit/background/fakes';
+import { createPanelData } from '../panel-data';
 import { createInbox, type Inbox } from './inbox';
 
 let n = 0;
@@ -32,6 +33,7 @@ beforeEach(async () => {
   const db = await openCompanionDb(`inbox-handler-${n}`);
   inbox = createInbox({
     api: fake.api,
+    panelData: createPanelData({ ttlMs: 60_000, clock, enabled: () => caching }),
     cache: createProfileCache(db),
     meta: createMetaStore(db),
     clock,
@@ -173,5 +175,22 @@ describe('inbox handler', () => {
     await inbox.handlers['open-profile']({ type: 'open-profile', tabId: 7, profileUrl: 'https://www.pronet.example/in/person-3/' }, {});
     expect(navigated).toEqual([[7, 'http://pronet.localhost:8787/in/person-3/']]);
     await expect(inbox.handlers['open-profile']({ type: 'open-profile', tabId: 7, profileUrl: 'javascript:alert(1)' }, {})).rejects.toThrow();
+  });
+
+  it("answers a row's preview: the first line of the lead's last message, plain text, one call per conversation, kept", async () => {
+    const at = clock.now();
+    fake.messages.set('conv_1', [
+      { id: 'm1', conversationId: 'conv_1', direction: 'RECEIVED', channel: 'EMAIL', status: 'RECEIVED', content: '<p>Old &amp; gone</p>', createdAt: at - 5000 },
+      { id: 'm2', conversationId: 'conv_1', direction: 'RECEIVED', channel: 'EMAIL', status: 'RECEIVED', content: '<style>p{}</style><p>Thanks &mdash; <b>Tuesday</b> works</p><p>Best, Ada</p>', createdAt: at - 1000 },
+      { id: 'm3', conversationId: 'conv_1', direction: 'SENT', channel: 'EMAIL', status: 'SENT', content: 'Our answer', createdAt: at - 500 },
+    ]);
+    const previews = () => inbox.handlers['inbox-previews']({ type: 'inbox-previews', conversationIds: ['conv_1', 'conv_2'] }, {});
+    expect(await previews()).toEqual([
+      { conversationId: 'conv_1', firstLine: 'Thanks — Tuesday works', at: at - 1000 },
+      { conversationId: 'conv_2', firstLine: null, at: null },
+    ]);
+    expect(fake.calls.filter((c) => c.startsWith('conversationMessages'))).toHaveLength(2);
+    await previews();
+    expect(fake.calls.filter((c) => c.startsWith('conversationMessages'))).toHaveLength(2);
   });
 });

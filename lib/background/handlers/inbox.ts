@@ -14,14 +14,18 @@ import { profileAddress } from '../../pronet/canonical-url';
 import type { ProfileCache } from '../../store/cache';
 import type { CacheEntry } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
-import type { InboxCountView, InboxPageView, InboxRowView } from '../../views';
+import { firstLine, leadLastMessage, type InboxCountView, type InboxPageView, type InboxRowView } from '../../views';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
 import { NoKeyError, RequestError } from '../error-view';
 import { createMemoCache } from '../memo-cache';
+import type { PanelData } from '../panel-data';
+import { messagesView } from './profile';
 
 export interface InboxDeps {
-  api: Pick<BackgroundApi, 'searchConversations' | 'leadById' | 'campaigns'>;
+  api: Pick<BackgroundApi, 'searchConversations' | 'leadById' | 'campaigns' | 'conversationMessages'>;
+  /** The conversations' newest messages, shared with the profile panel (a row's preview is its page 0). */
+  panelData: Pick<PanelData, 'recentMessages' | 'checkRecentMessages'>;
   cache: Pick<ProfileCache, 'byLead' | 'byLeads'>;
   identities: { names(): ReadonlyMap<string, string>; load(unknownIds?: readonly string[]): void; list(): Promise<{ id: string; name: string }[]> };
   meta: MetaStore;
@@ -44,7 +48,7 @@ export interface InboxDeps {
   myIdentityIds?(): readonly string[];
 }
 
-type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-choices' | 'inbox-count' | 'open-profile';
+type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-choices' | 'inbox-count' | 'open-profile';
 
 export interface Inbox {
   handlers: HandlerMap<InboxRequests>;
@@ -193,6 +197,8 @@ export function createInbox(deps: InboxDeps): Inbox {
     // A page is asked for by the user (opening the view, Load more); its rows' look-ups are list work.
     const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority: 'user' });
     page.data.forEach(learn);
+    // A row's preview kept from before is dropped when the conversation has a newer message.
+    deps.panelData.checkRecentMessages(page.data);
     const unknown = page.data.map((c) => c.identityId).filter((id) => !deps.identities.names().has(id));
     if (unknown.length > 0) deps.identities.load(unknown);
     const found = await knownLeads(page.data.map((c) => c.leadId));
@@ -311,6 +317,22 @@ export function createInbox(deps: InboxDeps): Inbox {
           if (lead === undefined) return null;
           const { leadKnown: _known, ...fields } = leadFields(lead);
           return { leadId, ...fields };
+        }),
+      );
+      return found.filter((x) => x !== null);
+    },
+    async 'inbox-previews'(req) {
+      if (deps.keys.current() === null) throw new NoKeyError();
+      // The search answers no message text: one call per row on screen, at list priority (shed
+      // first), kept as the profile panel's recent messages (opening that lead then costs none).
+      const found = await Promise.all(
+        req.conversationIds.map(async (conversationId) => {
+          const page = await deps.panelData.recentMessages
+            .get(`${conversationId}:0`, () => messagesView(api, conversationId, 0, { priority: 'list' }))
+            .catch(() => null);
+          if (page === null) return null;
+          const last = leadLastMessage(page.messages);
+          return { conversationId, firstLine: last ? firstLine(last.content) : null, at: last?.createdAt ?? null };
         }),
       );
       return found.filter((x) => x !== null);

@@ -26,8 +26,13 @@ type ProfileRequests = 'profile-viewed' | 'open-panel' | 'panel-state' | 'refres
 const user = { priority: 'user' as const };
 
 /** A page of a conversation's messages (newest first), as the panels show it. */
-export async function messagesView(api: Pick<BackgroundApi, 'conversationMessages'>, conversationId: string, page: number): Promise<ConversationMessagesView> {
-  const res = await api.conversationMessages(conversationId, page, user);
+export async function messagesView(
+  api: Pick<BackgroundApi, 'conversationMessages'>,
+  conversationId: string,
+  page: number,
+  opts: { priority: 'user' | 'list' } = user,
+): Promise<ConversationMessagesView> {
+  const res = await api.conversationMessages(conversationId, page, opts);
   return {
     conversationId,
     page,

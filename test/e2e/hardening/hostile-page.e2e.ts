@@ -228,6 +228,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'key-clear': {},
     'inbox-page': { view: 'waiting' },
     'inbox-leads': { leadIds: [ids.leadId] },
+    'inbox-previews': { conversationIds: [ids.conversationId] },
     'inbox-choices': {},
     'inbox-count': {},
     'open-profile': { tabId: ids.tabId, profileUrl: canonicalUrl('ada-lovelace') },
