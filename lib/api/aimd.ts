@@ -37,7 +37,7 @@ export interface AimdOptions {
   jitter?: number;
   /**
    * The rate of a browser that has learned nothing yet, as a share of the service's limit: it then
-   * doubles each window in which it held calls back (slow start, one call per call accepted) until
+   * doubles each window in which it bound: held calls back or was used to its last slot (slow start, one call per call accepted) until
    * the first 429, so that a team installing at once does not all start at the whole key.
    */
   initialShare?: number;

@@ -25,7 +25,8 @@
  * `lowInFlight` of it on the wire at once. A user's action, the profile on screen and its refreshes
  * wait only for the service's limit and the pause after a 429; after the pause one probe goes first
  * and the rest follow once it is accepted. The rate is cut from what the window really used, and rises only while it
- * held calls back (a browser that under-uses its rate learns nothing about the key): a team's lists
+ * binds: it held calls back, or a grant took its last slot (a browser that under-uses its rate
+ * learns nothing about the key): a team's lists
  * shrink to what the key has left after everybody's profiles and actions. The learned rate is part
  * of the state, so a restarted worker does not rediscover it through a new round of 429s.
  */
@@ -147,7 +148,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   let pausedUntil = 0;
   /** The learned rate (calls per window); the service's limit when not adaptive. */
   let rate = limit;
-  /** Slow start: nothing learned yet, the rate doubles per window while it holds calls back. */
+  /** Slow start: nothing learned yet, the rate doubles per window while it binds (holds calls back, or is used to its last slot). */
   let starting = false;
   /** When the rate was last cut: one cut per window. */
   let lastDecreaseAt = -Infinity;
