@@ -24,6 +24,12 @@ export interface AimdOptions {
    */
   shedAfterMs?: number;
   /**
+   * How long after the key's last pushback that shedding lasts. A key that has refused nothing
+   * since (a team's morning on what it learned yesterday) is not known to be past its limit: its
+   * lists wait for the learned rate, late rather than not shown.
+   */
+  shedForMs?: number;
+  /**
    * Measure list work against every call of the window even before the key has pushed back (the
    * limiter before issue 25, kept for the team benchmark's side-by-side run): a fresh browser's
    * lists then wait for the user's own calls to leave the window.
@@ -65,12 +71,13 @@ export type AimdConfig = Required<AimdOptions>;
  * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
  * needs far less than the budget, so a slow climb back costs it nothing.
  */
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 1 / 8, shedAfterMs: 3_000, freshCountsEveryCall: false, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 1 / 8, shedAfterMs: 3_000, shedForMs: 60_000, freshCountsEveryCall: false, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };
   if (!(c.minRate > 0)) throw new RangeError('minRate must be positive');
   if (!(c.shedAfterMs >= 0)) throw new RangeError('shedAfterMs must be at least 0');
+  if (!(c.shedForMs >= 0)) throw new RangeError('shedForMs must be at least 0');
   if (!(c.decrease > 0 && c.decrease < 1)) throw new RangeError('decrease must be in (0, 1)');
   if (!(c.increasePerWindow > 0)) throw new RangeError('increasePerWindow must be positive');
   if (!(c.jitter >= 0 && c.jitter < 1)) throw new RangeError('jitter must be in [0, 1)');

@@ -132,6 +132,26 @@ describe('past the limit: work that can wait is shed, quietly, rather than late'
     await expect(limiter.acquire({ priority: opened })).resolves.toBe(T0);
   });
 
+  it('sheds nothing on what the key taught yesterday alone; a pushback today sheds again', async () => {
+    // A team's morning: the rate remembered from yesterday's pushbacks holds the lists, but the key
+    // has refused nothing today; shedding then showed no badge at all with no 429 (416 of 420).
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: { ...exact, shedAfterMs: 2000 }, state: { calls: [], pausedUntil: 0, rate: 2, settledAt: T0 - 12 * 60 * 60 * 1000 } });
+    const outcomes: string[] = [];
+    const list = () => void limiter.acquire({ priority: 'list' }).then(() => outcomes.push('granted'), (e: unknown) => outcomes.push(isShedError(e) ? 'shed' : 'other'));
+    for (let i = 0; i < 4; i++) list();
+    await clock.advance(0);
+    expect(outcomes).toEqual(['granted', 'granted']);
+    await clock.advance(10_000);
+    expect(outcomes).toEqual(['granted', 'granted', 'granted', 'granted']);
+    // The key refuses a call now: past the limit again, work that would come late is shed.
+    limiter.throttled(clock.now() + 1000);
+    outcomes.length = 0;
+    for (let i = 0; i < 4; i++) list();
+    await clock.advance(0);
+    expect(outcomes).toContain('shed');
+  });
+
   it('sheds nothing before the key has pushed back (a lone user\'s long page waits its turn)', async () => {
     const clock = new FakeClock();
     const limiter = createSlidingWindowLimiter({ clock, adaptive: { ...exact, shedAfterMs: 2000 } });

@@ -220,8 +220,12 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   }
   /** Adaptive only: the classes the learned rate holds (they shed first); the others wait only for the service's limit. */
   const learned = (p: LimiterPriority) => aimd !== null && (p === 'list' || p === 'idle');
-  /** Whether a waiter of class `p` too far from its slot is shed: learned work, once the key has pushed back. */
-  const shedding = (p: LimiterPriority) => learned(p) && !starting;
+  /**
+   * Whether a waiter of class `p` too far from its slot is shed: learned work, while the key pushed
+   * back lately (`shedForMs`). The rate remembered from older pushbacks still holds it; only a key
+   * refusing calls now says that work would come too late to be worth a call.
+   */
+  const shedding = (p: LimiterPriority, now: number) => learned(p) && !starting && settledAt !== null && now - settledAt < aimd!.shedForMs;
   restore(opts.state);
 
   const queues: Record<LimiterPriority, Waiter[]> = { user: [], background: [], list: [], idle: [] };
@@ -350,7 +354,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       // work than goes, the rate may be worth raising.
       const onWire = inFlightSlotAt(p, now);
       if (limited > now || onWire > now) heldBackAt = now;
-      if (shedding(p) && Math.max(limited, pausedUntil) - now > aimd!.shedAfterMs) {
+      if (shedding(p, now) && Math.max(limited, pausedUntil) - now > aimd!.shedAfterMs) {
         // Past the limit, work that can wait and would come late is not made at all (its caller
         // shows nothing rather than something late); the classes above it keep the key.
         for (const w of queue.splice(0)) {
