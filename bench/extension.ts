@@ -33,8 +33,8 @@ interface ChromeRuntime {
  * Launches Chromium with the benchmark's build, sets key and base URL through the options page.
  * `tls`: the service is the emulator over TLS (self-signed certificate, accepted).
  */
-export async function launchConfigured(opts: { apiKey: string; baseUrl: string; tls?: boolean }): Promise<BenchBrowser> {
-  const launched = await launchWithExtension({ extensionDir: BENCH_EXTENSION_DIR, ...(opts.tls ? { ignoreCertificateErrors: true } : {}) });
+export async function launchConfigured(opts: { apiKey: string; baseUrl: string; tls?: boolean; extensionDir?: string }): Promise<BenchBrowser> {
+  const launched = await launchWithExtension({ extensionDir: opts.extensionDir ?? BENCH_EXTENSION_DIR, ...(opts.tls ? { ignoreCertificateErrors: true } : {}) });
   const origin = `chrome-extension://${launched.extensionId}`;
   const options = launched.context.pages()[0] ?? (await launched.context.newPage());
   await options.goto(`${origin}/options.html`);

@@ -178,7 +178,8 @@ export function emulatorProcess(): Promise<EmulatorProcess> {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
       reject(new Error('the emulator process did not start'));
-    }, 30_000);
+      // Two minutes: on a shared machine under heavy load, tsx alone can take most of one.
+    }, 120_000);
     child.once('exit', (code) => reject(new Error(`the emulator process exited (${code})`)));
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();

@@ -37,7 +37,7 @@ import type { ProfileCache } from '../lib/store/cache';
 import type { CacheEntry } from '../lib/store/db';
 import { readBadges } from '../test/e2e/chip';
 import { calls, control, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
-import { launchConfigured, overH2, send } from './extension';
+import { launchConfigured, openExtensionWindow, overH2, send, tabIdOf } from './extension';
 import { round, summarize, type Summary } from './stats';
 
 export interface ListBadgesOptions {
@@ -380,4 +380,37 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
     await control(emulator.origin, 'faults', {}).catch(() => undefined);
     await browser.close();
   }
+}
+
+/**
+ * A lone fresh browser, as a new user meets it (issue 25): the key saved and tested, a profile opened
+ * with its panel, then a results page at once. Each run is a new browser (nothing dropped as a
+ * warm-up): from the page's DOMContentLoaded to the last of its badges shown. `extensionDir`: the
+ * build to measure (another build, the limiter before issue 25, beside it in the same run).
+ */
+export async function freshBrowserFirstPage(emulator: RunningEmulator, opts: { runs: number; latencyMs: number; extensionDir?: string; log?: (line: string) => void }): Promise<Summary & { values: number[] }> {
+  const pronet = `http://pronet.localhost:${new URL(emulator.origin).port}`;
+  const values: number[] = [];
+  for (let run = 0; run < opts.runs; run++) {
+    const pro = proWorkspace(await resetDemo(emulator.origin));
+    await control(emulator.origin, 'faults', { latencyMs: opts.latencyMs });
+    const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, ...(opts.extensionDir ? { extensionDir: opts.extensionDir } : {}) });
+    try {
+      const profile = await browser.context.newPage();
+      await profile.goto(`${pronet}/in/ada-lovelace/`);
+      const panel = await openExtensionWindow(browser, `sidepanel.html?tab=${await tabIdOf(browser, profile)}`);
+      await panel.getByRole('heading', { level: 1 }).filter({ hasText: 'Ada Lovelace' }).waitFor({ timeout: 30_000 });
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 1280, height: 1600 });
+      await page.goto(`${pronet}/search/results/people/?page=${run + 2}`);
+      const people = await resultProfiles(page);
+      const ms = await allShown(page, people.length, 60_000);
+      values.push(round(ms) ?? ms);
+      opts.log?.(`lists: fresh browser ${run + 1}: all ${people.length} badges ${round(ms)} ms after DOMContentLoaded`);
+    } finally {
+      await control(emulator.origin, 'faults', {}).catch(() => undefined);
+      await browser.close();
+    }
+  }
+  return { ...round1(summarize(values)), values };
 }

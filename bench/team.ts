@@ -7,8 +7,12 @@
  * 30 s (list badges do not exist yet: ten lead look-ups at `list` priority, given up when the next
  * page comes), and an action (an append to one of its own conversations) every 20 s.
  *
- * Two teams run side by side in the same run, on two workspaces (two keys) of one emulator: today's
- * adaptive limiter (AIMD) and the fixed limiter it replaced. Figures: every action applied exactly
+ * Two teams run side by side in the same run, on two workspaces (two keys) of one emulator: the
+ * adaptive limiter (AIMD, with issue 25's rules) and the limiter before issue 25 ('today': a fresh
+ * browser's lists measured against every call, a floor of 2 calls per window, nothing shed), or the
+ * fixed limiter. Cases: ten fresh installs in one second; a team's morning (ten instances that
+ * browsed on the key the day before, restarted on their stored state, starting within a minute);
+ * twenty busy teammates (demand over the key). Figures: every action applied exactly
  * once, 429s as a share of calls (from the emulator's call history), each instance's accepted calls
  * against the team's mean, and the profile on screen (navigation → lead or no-lead shown) p95,
  * a look-up that failed or was still running when the next profile came counting as never shown.
@@ -28,9 +32,10 @@ import { calls as emulatorCalls, resetDemo, type Workspace } from './emulator-co
 import { emulatorProcess, memorySession, memorySettings } from './limiter';
 import { percentile, round, rng } from './stats';
 import type { AimdOptions } from '../lib/api/aimd';
+import { isShedError } from '../lib/api/rate-limiter';
 
 export interface TeamOptions {
-  runs: { instances: number; durationMs: number }[];
+  runs: TeamRun[];
   profileEveryMs: number;
   listEveryMs: number;
   listSize: number;
@@ -46,10 +51,28 @@ export interface TeamOptions {
   log?: (line: string) => void;
 }
 
+export interface TeamRun {
+  instances: number;
+  durationMs: number;
+  /**
+   * A team's morning: the instances first browse `yesterdayMs` on the key (fresh installs), stop, and
+   * start again on their stored state, each within `startWithinMs`; the figures are the morning's.
+   */
+  morning?: { yesterdayMs: number; startWithinMs: number };
+}
+
+/** What a run is, for the tables. */
+export const caseOf = (r: Pick<TeamRun, 'instances' | 'morning'>): string =>
+  r.morning ? `team's morning (${r.instances}, stored state)` : r.instances > 10 ? `${r.instances} busy teammates` : `${r.instances} fresh installs in one second`;
+
+/** The limiter before issue 25, as AIMD options: lists counted against every call while fresh, a floor of 2, nothing shed. */
+export const TODAY_AIMD: Omit<AimdOptions, 'random'> = { minRate: 2, shedAfterMs: Infinity, freshCountsEveryCall: true };
+
 export const DEFAULT_TEAM: TeamOptions = {
-  // Ten instances for the issue's 3 minutes; twenty for 90 s, so that the section stays near 5 minutes.
+  // Each case side by side with the limiter before issue 25, near 12 minutes in all.
   runs: [
-    { instances: 10, durationMs: 180_000 },
+    { instances: 10, durationMs: 150_000, morning: { yesterdayMs: 60_000, startWithinMs: 60_000 } },
+    { instances: 10, durationMs: 120_000 },
     { instances: 20, durationMs: 90_000 },
   ],
   profileEveryMs: 5_000,
@@ -58,13 +81,15 @@ export const DEFAULT_TEAM: TeamOptions = {
   actionEveryMs: 20_000,
   drainMs: 90_000,
   seed: 1,
-  limiters: ['adaptive', 'fixed'],
+  limiters: ['adaptive', 'today'],
 };
 
-export type LimiterKind = 'adaptive' | 'fixed';
+export type LimiterKind = 'adaptive' | 'today' | 'fixed';
 
 export interface TeamFigures {
   limiter: LimiterKind;
+  /** `caseOf` the run. */
+  case: string;
   instances: number;
   durationS: number;
   workspace: string;
@@ -84,6 +109,8 @@ export interface TeamFigures {
   profileP50Ms: number | null;
   listLookups: number;
   listDone: number;
+  /** List look-ups shed by the limiter (not made: the key was past its limit). */
+  listShed: number;
   /** Per endpoint: calls and 429s (where the budget went). */
   byEndpoint: Record<string, { calls: number; rateLimited: number }>;
   /** 429s in each 10 s of the run (the start, when nobody has learned anything yet, apart). */
@@ -123,6 +150,7 @@ interface InstanceFigures {
   profileViews: number;
   listLookups: number;
   listDone: number;
+  listShed: number;
   actions: { conversationId: string; text: string }[];
 }
 
@@ -152,8 +180,10 @@ async function busyPerson(
   endAt: number,
   opts: TeamOptions,
   random: (stream: string) => () => number,
+  startDelayMs = 0,
 ): Promise<InstanceFigures> {
-  const f: InstanceFigures = { profileMs: [], profileViews: 0, listLookups: 0, listDone: 0, actions: [] };
+  const f: InstanceFigures = { profileMs: [], profileViews: 0, listLookups: 0, listDone: 0, listShed: 0, actions: [] };
+  await sleep(startDelayMs);
   // One stream per use, so that the order in which timers fire does not change the picks.
   const picker = (r: () => number) => () => (r() < 0.2 ? NOBODY(Math.floor(r() * 1e6)) : target.urls[Math.floor(r() * target.urls.length)]!);
   const profileUrl = picker(random('profile'));
@@ -183,7 +213,7 @@ async function busyPerson(
         lists.push(
           callKind.run('list', () => service.api.searchLead({ pronetUrl: listUrl() }, { priority: 'list', signal })).then(
             () => void (f.listDone += 1),
-            () => undefined,
+            (error: unknown) => void (isShedError(error) && (f.listShed += 1)),
           ),
         );
       }
@@ -205,7 +235,7 @@ interface Team {
   kind: LimiterKind;
   ws: Workspace;
   target: Target;
-  services: { service: BackgroundService; db: CompanionDb }[];
+  services: { service: BackgroundService; db: CompanionDb; name: string }[];
   /** Every answer the team's instances got: when, for what, its status. */
   answers: { at: number; kind: CallKind; status: number }[];
 }
@@ -217,9 +247,17 @@ function streamOf(seed: number, k: number, stream: string): () => number {
   return rng(h);
 }
 
-async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, baseUrl: string, run: number, opts: TeamOptions): Promise<Team> {
+function aimdOf(kind: LimiterKind, opts: TeamOptions, k: number): AimdOptions | false {
+  if (kind === 'fixed') return false;
+  return { ...(kind === 'today' ? TODAY_AIMD : {}), ...opts.aimd, random: streamOf(opts.seed, k, 'aimd') };
+}
+
+/**
+ * Starts a team's instances. `dbNames`: their databases (a morning reopens yesterday's, where the key
+ * and the limiter's state are stored); absent: fresh ones, and the key set as a new user does.
+ */
+async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, baseUrl: string, run: number, opts: TeamOptions, dbNames?: string[], answers: Team['answers'] = []): Promise<Team> {
   const services: Team['services'] = [];
-  const answers: Team['answers'] = [];
   const tracing: typeof fetch = async (input, init) => {
     const kind = callKind.getStore() ?? 'other';
     const response = await fetch(input, init);
@@ -227,7 +265,7 @@ async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, ba
     return response;
   };
   for (let k = 0; k < instances; k++) {
-    const db = await openCompanionDb(`bench-team-${run}-${kind}-${k}-${Date.now()}`);
+    const db = await openCompanionDb(dbNames?.[k] ?? `bench-team-${run}-${kind}-${k}-${Date.now()}`);
     const service = createBackgroundService({
       db,
       settings: memorySettings(baseUrl),
@@ -235,13 +273,46 @@ async function startTeam(kind: LimiterKind, ws: Workspace, instances: number, ba
       push: { panel: () => undefined, chip: () => undefined, badge: () => undefined, outbox: () => undefined },
       hasHostPermission: async () => true,
       fetch: tracing,
-      rateLimit: { adaptive: kind === 'adaptive' ? { ...opts.aimd, random: streamOf(opts.seed, k, 'aimd') } : false },
+      rateLimit: { adaptive: aimdOf(kind, opts, k) },
     });
     await service.start();
-    await must(service, { type: 'key-set', key: ws.apiKey, sessionOnly: false });
-    services.push({ service, db });
+    if (!dbNames) await must(service, { type: 'key-set', key: ws.apiKey, sessionOnly: false });
+    services.push({ service, db, name: db.name });
   }
   return { kind, ws, target: targetsOf(ws.name), services, answers };
+}
+
+/** Every instance of every team browses until `endAt`, each starting within `startWithinMs`. */
+function browseTeams(teams: Team[], instances: number, endAt: number, run: number, opts: TeamOptions, tag: string, startWithinMs = 0): Promise<InstanceFigures[][]> {
+  return Promise.all(
+    teams.map((team) =>
+      Promise.all(
+        team.services.map(({ service }, k) => {
+          const mine = team.target.conversations.filter((_, j) => j % instances === k).slice(0, 20);
+          const delay = streamOf(opts.seed, k, `start-${tag}`)() * startWithinMs;
+          return busyPerson(service, team.target, mine, `${team.kind}-r${run}-${tag}-i${k}`, endAt, opts, (stream) => streamOf(opts.seed, k, `${stream}-${tag}`), delay);
+        }),
+      ),
+    ),
+  );
+}
+
+async function drainOutboxes(teams: Team[], drainMs: number): Promise<void> {
+  const drainUntil = Date.now() + drainMs;
+  for (const team of teams) {
+    for (const { service } of team.services) {
+      while ((await service.outbox.list()).length > 0 && Date.now() < drainUntil) await sleep(500);
+    }
+  }
+}
+
+function stopTeams(teams: Team[]): void {
+  for (const team of teams) {
+    for (const { service, db } of team.services) {
+      service.stop();
+      db.close();
+    }
+  }
 }
 
 async function noteOf(origin: string, id: string): Promise<string> {
@@ -250,7 +321,8 @@ async function noteOf(origin: string, id: string): Promise<string> {
   return body.conversation?.note ?? '';
 }
 
-async function runTeams(origin: string, baseUrl: string, instances: number, durationMs: number, run: number, opts: TeamOptions): Promise<TeamFigures[]> {
+async function runTeams(origin: string, baseUrl: string, r: TeamRun, run: number, opts: TeamOptions): Promise<TeamFigures[]> {
+  const { instances, durationMs } = r;
   const workspaces = await resetDemo(origin, 200);
   const byName = (name: string) => {
     const w = workspaces.find((x) => x.name === name);
@@ -259,29 +331,27 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
   };
   // The two limiters swap workspaces from one run to the next.
   const [a, b] = run % 2 === 0 ? ['demo-pro', 'bulk'] : ['bulk', 'demo-pro'];
-  const teams: Team[] = [];
+  let teams: Team[] = [];
   for (const [i, kind] of opts.limiters.entries()) teams.push(await startTeam(kind, byName(i === 0 ? a! : b!), instances, baseUrl, run, opts));
   // The keys' first calls (identities) fall in a window of their own.
   await sleep(10_500);
+  if (r.morning) {
+    // The day before: fresh installs browse, then the browsers close (their databases stay).
+    opts.log?.(`team: ${caseOf(r)}, the day before: ${r.morning.yesterdayMs / 1000} s ...`);
+    await browseTeams(teams, instances, Date.now() + r.morning.yesterdayMs, run, opts, 'yesterday');
+    await drainOutboxes(teams, opts.drainMs);
+    stopTeams(teams);
+    // The night: the key's window empties.
+    await sleep(10_500);
+    const restarted: Team[] = [];
+    for (const team of teams) restarted.push(await startTeam(team.kind, team.ws, instances, baseUrl, run, opts, team.services.map((x) => x.name)));
+    teams = restarted;
+  }
   const began = Date.now();
   const endAt = began + durationMs;
-  opts.log?.(`team: ${instances} instances per limiter, ${durationMs / 1000} s ...`);
-  const perTeam = await Promise.all(
-    teams.map((team) =>
-      Promise.all(
-        team.services.map(({ service }, k) => {
-          const mine = team.target.conversations.filter((_, j) => j % instances === k).slice(0, 20);
-          return busyPerson(service, team.target, mine, `${team.kind}-r${run}-i${k}`, endAt, opts, (stream) => streamOf(opts.seed, k, stream));
-        }),
-      ),
-    ),
-  );
-  const drainUntil = Date.now() + opts.drainMs;
-  for (const team of teams) {
-    for (const { service } of team.services) {
-      while ((await service.outbox.list()).length > 0 && Date.now() < drainUntil) await sleep(500);
-    }
-  }
+  opts.log?.(`team: ${caseOf(r)}, ${instances} instances per limiter, ${durationMs / 1000} s ...`);
+  const perTeam = await browseTeams(teams, instances, endAt, run, opts, 'today', r.morning?.startWithinMs ?? 0);
+  await drainOutboxes(teams, opts.drainMs);
   const history = (await emulatorCalls(origin)).filter((c) => c.at >= began);
   const out: TeamFigures[] = [];
   for (const [t, team] of teams.entries()) {
@@ -318,6 +388,7 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
     const p95 = percentile(all, 95);
     out.push({
       limiter: team.kind,
+      case: caseOf(r),
       instances,
       durationS: durationMs / 1000,
       workspace: team.ws.name,
@@ -334,6 +405,7 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
       profileP50Ms: percentile(all, 50) === null || !Number.isFinite(percentile(all, 50)!) ? null : Math.round(percentile(all, 50)!),
       listLookups: figures.reduce((x, f) => x + f.listLookups, 0),
       listDone: figures.reduce((x, f) => x + f.listDone, 0),
+      listShed: figures.reduce((x, f) => x + f.listShed, 0),
       byEndpoint,
       rateLimitedByWindow: calls.reduce<number[]>((w, c) => {
         const i = Math.floor((c.at - began) / 10_000);
@@ -344,12 +416,7 @@ async function runTeams(origin: string, baseUrl: string, instances: number, dura
       byKindWindow,
     });
   }
-  for (const team of teams) {
-    for (const { service, db } of team.services) {
-      service.stop();
-      db.close();
-    }
-  }
+  stopTeams(teams);
   return out;
 }
 
@@ -359,7 +426,7 @@ export async function teamBench(options: Partial<TeamOptions> = {}): Promise<Tea
   try {
     const runs: TeamFigures[] = [];
     for (const [i, r] of opts.runs.entries()) {
-      const figures = await runTeams(emulator.origin, emulator.baseUrl, r.instances, r.durationMs, i, opts);
+      const figures = await runTeams(emulator.origin, emulator.baseUrl, r, i, opts);
       for (const f of figures) opts.log?.(`team ${f.limiter} ×${f.instances}: ${JSON.stringify(f)}`);
       runs.push(...figures);
     }
@@ -371,14 +438,37 @@ export async function teamBench(options: Partial<TeamOptions> = {}): Promise<Tea
 
 const ms = (v: number | null) => (v === null ? 'never (over 5% not shown)' : `${v} ms`);
 
+/** The issue's goals for the new limiter in each case (issue 25); null: reported only. */
+export function teamGoals(x: Pick<TeamFigures, 'limiter' | 'instances' | 'case'>): { rateLimitedPct: number | null; profileP95Ms: number } | null {
+  if (x.limiter !== 'adaptive') return null;
+  if (x.case.startsWith("team's morning")) return { rateLimitedPct: 1, profileP95Ms: 500 };
+  if (x.instances > 10) return { rateLimitedPct: 5, profileP95Ms: 2000 };
+  return { rateLimitedPct: null, profileP95Ms: 1000 };
+}
+
+const shedShare = (x: TeamFigures) => (x.listLookups === 0 ? 0 : round((100 * (x.listShed ?? 0)) / x.listLookups, 1)!);
+
 /** Rows of the summary table (report.ts). */
 export function teamSummaryRows(r: TeamResult): { part: string; figure: string; measured: string; target: string; ok: boolean | null }[] {
   return r.runs.flatMap((x) => {
-    const who = `${x.instances} instances, ${x.limiter} limiter`;
-    const goals = x.limiter === 'adaptive' && x.instances === 10;
+    const who = `${x.case ?? `${x.instances} instances`}, ${x.limiter === 'today' ? 'limiter before issue 25' : `${x.limiter} limiter`}`;
+    const goals = teamGoals({ ...x, case: x.case ?? '' });
+    const p95ok = goals !== null && x.profileP95Ms !== null && x.profileP95Ms <= goals.profileP95Ms;
     return [
-      { part: '6', figure: `Team on one key (${who}): actions applied once; 429 share`, measured: `${x.appliedOnce} of ${x.actions}; ${x.rateLimitedPct}%`, target: goals ? 'all; ≤ 2%' : '-', ok: goals ? x.appliedOnce === x.actions && x.rateLimitedPct <= 2 : null },
-      { part: '6', figure: `… least instance's accepted calls ÷ mean; profile on screen p95`, measured: `${x.minShareOfMean}; ${ms(x.profileP95Ms)}`, target: goals ? '≥ 0.5; ≤ 1 s' : '-', ok: goals ? x.minShareOfMean >= 0.5 && x.profileP95Ms !== null && x.profileP95Ms <= 1000 : null },
+      {
+        part: '6',
+        figure: `Team on one key (${who}): actions applied once; 429 share`,
+        measured: `${x.appliedOnce} of ${x.actions}; ${x.rateLimitedPct}%`,
+        target: goals ? `all; ${goals.rateLimitedPct === null ? '-' : `≤ ${goals.rateLimitedPct}%`}` : '-',
+        ok: goals ? x.appliedOnce === x.actions && (goals.rateLimitedPct === null || x.rateLimitedPct <= goals.rateLimitedPct) : null,
+      },
+      {
+        part: '6',
+        figure: `… least instance's accepted calls ÷ mean; profile on screen p95; list look-ups shed`,
+        measured: `${x.minShareOfMean}; ${ms(x.profileP95Ms)}; ${shedShare(x)}%`,
+        target: goals ? `≥ 0.5; ≤ ${goals.profileP95Ms / 1000} s; -` : '-',
+        ok: goals ? x.minShareOfMean >= 0.5 && p95ok : null,
+      },
     ];
   });
 }
@@ -389,12 +479,12 @@ export function teamMarkdown(r: TeamResult, table: (head: string[], rows: (strin
     '',
     '## 6. A team on one key',
     '',
-    "Each instance is the background service (Node, fake IndexedDB, real HTTP) on one key at the service's 50 / 10 s: a profile every 5 s, a list page of 10 look-ups (`list` priority) every 30 s, an append every 20 s. Both limiters run side by side, on two workspaces of one emulator.",
+    "Each instance is the background service (Node, fake IndexedDB, real HTTP) on one key at the service's 50 / 10 s: a profile every 5 s, a list page of 10 look-ups (`list` priority) every 30 s, an append every 20 s. Two limiters run side by side, on two workspaces of one emulator: `adaptive` (issue 25: a fresh browser's lists not held behind its own calls, the key remembered, a floor under one call per window, list work shed past the limit) and `today` (the limiter before issue 25). A team's morning: the instances browsed on the key the day before (60 s), stopped, and start again on their stored state, each within a minute.",
     '',
     ...table(
-      ['Instances', 'Limiter', 'Duration', 'Calls', '429', '429 share', 'Applied once', 'Accepted per instance (min / mean / max)', 'Least ÷ mean', 'Profile shown', 'Profile p50 / p95', 'List look-ups done'],
+      ['Case', 'Limiter', 'Duration', 'Calls', '429', '429 share', 'Applied once', 'Accepted per instance (min / mean / max)', 'Least ÷ mean', 'Profile shown', 'Profile p50 / p95', 'List look-ups done / shed / asked'],
       r.runs.map((x) => [
-        x.instances,
+        x.case ?? `${x.instances} instances`,
         x.limiter,
         `${x.durationS} s`,
         x.calls,
@@ -405,7 +495,7 @@ export function teamMarkdown(r: TeamResult, table: (head: string[], rows: (strin
         x.minShareOfMean,
         `${x.profileShown} / ${x.profileViews}`,
         `${ms(x.profileP50Ms)} / ${ms(x.profileP95Ms)}`,
-        `${x.listDone} / ${x.listLookups}`,
+        `${x.listDone} / ${x.listShed ?? 0} / ${x.listLookups}`,
       ]),
     ),
   ];

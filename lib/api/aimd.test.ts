@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aimdConfig, decreased, increased, initialRate, pauseJitterMs, sanitizedRate, slowStarted } from './aimd';
 
 describe('AIMD rules', () => {
-  const c = aimdConfig({ random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2 });
+  const c = aimdConfig({ random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2, minRate: 2 });
 
   it('cuts the rate by the decrease factor, never below the minimum', () => {
     expect(decreased(50, c)).toBeCloseTo(35);
@@ -34,7 +34,9 @@ describe('AIMD rules', () => {
 
   it('starts a browser that learned nothing at a share of the limit, doubling per window in slow start', () => {
     expect(initialRate(50, c)).toBe(10);
-    expect(initialRate(50, aimdConfig({ initialShare: 0.01 }))).toBe(2);
+    expect(initialRate(50, aimdConfig({ initialShare: 0.01, minRate: 2 }))).toBe(2);
+    // The floor under one call per window is for a key that pushed back, not for a fresh browser.
+    expect(initialRate(50, aimdConfig({ initialShare: 0.01 }))).toBe(1);
     let rate = 10;
     for (let i = 0; i < 10; i++) rate = slowStarted(rate, 50);
     expect(rate).toBe(20);

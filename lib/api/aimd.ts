@@ -11,8 +11,30 @@
  */
 
 export interface AimdOptions {
-  /** Never below this many calls per window (a browser alone must not starve itself). */
+  /**
+   * The floor of the rate, calls per window: below one when the key is past its limit (a team whose
+   * demand exceeds it). Each cut halves the rate, and a rate under one spaces the calls it holds by
+   * `window ÷ rate` (2, 4, 8 windows ...): exponential backoff between probes, as TCP's
+   * retransmission timer does, down to one call per `window ÷ minRate`.
+   */
   minRate?: number;
+  /**
+   * Once the key has pushed back, work of the learned classes that would wait longer than this for
+   * its slot is shed (rejected with `ShedError`): a badge not shown rather than a badge late.
+   */
+  shedAfterMs?: number;
+  /**
+   * How long after the key's last pushback that shedding lasts. A key that has refused nothing
+   * since (a team's morning on what it learned yesterday) is not known to be past its limit: its
+   * lists wait for the learned rate, late rather than not shown.
+   */
+  shedForMs?: number;
+  /**
+   * Measure list work against every call of the window even before the key has pushed back (the
+   * limiter before issue 25, kept for the team benchmark's side-by-side run): a fresh browser's
+   * lists then wait for the user's own calls to leave the window.
+   */
+  freshCountsEveryCall?: boolean;
   /** Factor applied to the rate on a 429. */
   decrease?: number;
   /** Calls per window added to the rate for each window's worth of accepted calls. */
@@ -21,7 +43,7 @@ export interface AimdOptions {
   jitter?: number;
   /**
    * The rate of a browser that has learned nothing yet, as a share of the service's limit: it then
-   * doubles each window in which it held calls back (slow start, one call per call accepted) until
+   * doubles each window in which it bound: held calls back or was used to its last slot (slow start, one call per call accepted) until
    * the first 429, so that a team installing at once does not all start at the whole key.
    */
   initialShare?: number;
@@ -49,11 +71,13 @@ export type AimdConfig = Required<AimdOptions>;
  * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
  * needs far less than the budget, so a slow climb back costs it nothing.
  */
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 2, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 1 / 8, shedAfterMs: 3_000, shedForMs: 60_000, freshCountsEveryCall: false, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };
-  if (!(c.minRate >= 1)) throw new RangeError('minRate must be at least 1');
+  if (!(c.minRate > 0)) throw new RangeError('minRate must be positive');
+  if (!(c.shedAfterMs >= 0)) throw new RangeError('shedAfterMs must be at least 0');
+  if (!(c.shedForMs >= 0)) throw new RangeError('shedForMs must be at least 0');
   if (!(c.decrease > 0 && c.decrease < 1)) throw new RangeError('decrease must be in (0, 1)');
   if (!(c.increasePerWindow > 0)) throw new RangeError('increasePerWindow must be positive');
   if (!(c.jitter >= 0 && c.jitter < 1)) throw new RangeError('jitter must be in [0, 1)');
@@ -82,9 +106,9 @@ export function slowStarted(rate: number, limit: number): number {
   return Math.min(limit, rate + 1);
 }
 
-/** The rate of a browser that learned nothing yet. */
+/** The rate of a browser that learned nothing yet: at least one call per window (the floor is for a key that pushed back). */
 export function initialRate(limit: number, c: AimdConfig): number {
-  return Math.max(c.minRate, Math.min(limit, limit * c.initialShare));
+  return Math.max(1, c.minRate, Math.min(limit, limit * c.initialShare));
 }
 
 /** The rate restored from storage: a number in [minRate, limit], else null (nothing learned). */

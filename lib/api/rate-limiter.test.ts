@@ -1,60 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { risingPriority } from './priority';
-import { createSlidingWindowLimiter, type LimiterClock, type LimiterState } from './rate-limiter';
+import { FakeClock, T0 } from './limiter-test-clock';
+import { createSlidingWindowLimiter, type LimiterState } from './rate-limiter';
 
-const T0 = 1_700_000_000_000;
 
-/** A manual clock with its own timer queue: time moves only when the test says so. */
-class FakeClock implements LimiterClock {
-  private t: number;
-  private seq = 0;
-  private timers: { at: number; seq: number; fn: () => void }[] = [];
 
-  constructor(start = T0) {
-    this.t = start;
-  }
-  now() {
-    return this.t;
-  }
-  setTimeout(fn: () => void, ms: number) {
-    const timer = { at: this.t + Math.max(0, ms), seq: this.seq++, fn };
-    this.timers.push(timer);
-    return timer;
-  }
-  clearTimeout(h: unknown) {
-    this.timers = this.timers.filter((x) => x !== h);
-  }
-  pendingTimers() {
-    return this.timers.length;
-  }
-  /** Runs every timer due up to `target` in time order, letting promise callbacks run after each. */
-  async advanceTo(target: number) {
-    for (;;) {
-      await flush();
-      const due = this.timers.filter((x) => x.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((x) => x !== due);
-      this.t = due.at;
-      due.fn();
-    }
-    this.t = Math.max(this.t, target);
-    await flush();
-  }
-  advance(ms: number) {
-    return this.advanceTo(this.t + ms);
-  }
-  /** Runs timers until none is left. */
-  async runAll() {
-    for (let guard = 0; this.timers.length > 0; guard++) {
-      if (guard > 1_000_000) throw new Error('timers never settle');
-      const next = Math.min(...this.timers.map((x) => x.at));
-      await this.advanceTo(next);
-    }
-    await flush();
-  }
-}
-
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Seeded PRNG (mulberry32) so the random test is reproducible. */
 function mulberry32(seed: number) {
@@ -544,7 +494,8 @@ describe('priority classes and shares', () => {
 
 describe('adaptive (AIMD) on a shared key', () => {
   // Calls on the wire unbounded here (50), but in the tests of that cap.
-  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2, lowInFlight: 50 };
+  // Nothing shed and a floor of 2 here, but in the tests of those (`limiter-floor.test.ts`).
+  const steady = { random: () => 0.5, decrease: 0.7, increasePerWindow: 0.25, initialShare: 0.2, lowInFlight: 50, minRate: 2, shedAfterMs: Infinity };
 
   it('starts a browser that learned nothing at a fifth of the limit, in slow start until its first 429', async () => {
     const clock = new FakeClock();
@@ -561,7 +512,8 @@ describe('adaptive (AIMD) on a shared key', () => {
     expect(grants).toHaveLength(15);
     // The first 429 ends it: a cut from what the window used, then the slow additive climb.
     limiter.throttled(T0 + 1000);
-    expect(limiter.snapshot()).toEqual({ calls: expect.any(Array) as unknown, pausedUntil: expect.any(Number) as unknown, rate: 10.5 });
+    expect(limiter.snapshot()).toMatchObject({ rate: 10.5, settledAt: T0, pushbacks: [T0] });
+    expect(limiter.snapshot().starting).toBeUndefined();
   });
 
   it('cuts its rate on a 429 from what the window used, once per window, pausing until asked', async () => {

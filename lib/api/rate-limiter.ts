@@ -25,12 +25,14 @@
  * `lowInFlight` of it on the wire at once. A user's action, the profile on screen and its refreshes
  * wait only for the service's limit and the pause after a 429; after the pause one probe goes first
  * and the rest follow once it is accepted. The rate is cut from what the window really used, and rises only while it
- * held calls back (a browser that under-uses its rate learns nothing about the key): a team's lists
+ * binds: it held calls back, or a grant took its last slot (a browser that under-uses its rate
+ * learns nothing about the key): a team's lists
  * shrink to what the key has left after everybody's profiles and actions. The learned rate is part
  * of the state, so a restarted worker does not rediscover it through a new round of 429s.
  */
 import { isAhead, LIMITER_PRIORITIES, priorityOf, type LimiterPriority, type RisingPriority } from './priority';
 import { aimdConfig, decreased, increased, initialRate, pauseJitterMs, sanitizedRate, slowStarted, type AimdConfig, type AimdOptions } from './aimd';
+import { isRecent, KEY_MEMORY_MAX_PUSHBACKS, recent, type KeyMemory } from './key-memory';
 
 export interface LimiterClock {
   now(): number;
@@ -47,7 +49,25 @@ export interface LimiterState {
   rate?: number;
   /** Adaptive limiters only: true while no 429 was seen yet (slow start). */
   starting?: boolean;
+  /** Adaptive only: the counting stamps (ascending) of the learned classes' calls still in the window. */
+  low?: number[];
+  /** Adaptive only: the newest of them, kept past the window (a rate under one spaces calls by more). */
+  lastLowAt?: number;
+  /** Adaptive only: when the key last pushed back (a 429 that cut the rate). */
+  settledAt?: number;
+  /** Adaptive only: when it pushed back lately (`key-memory.ts`). */
+  pushbacks?: number[];
 }
+
+/** A call of the work that sheds first, not made: the key is past its limit and its slot is too far off. */
+export class ShedError extends Error {
+  override readonly name = 'ShedError';
+  constructor() {
+    super('shed: the shared key is busy; this call of work that can wait was not made');
+  }
+}
+
+export const isShedError = (e: unknown): boolean => e instanceof Error && e.name === 'ShedError';
 
 export interface AcquireOptions {
   priority?: LimiterPriority | RisingPriority;
@@ -74,6 +94,13 @@ export interface RateLimiter {
   snapshot(): LimiterState;
   /** Takes over a state kept by an earlier instance (a restarted service worker). */
   restore(state: LimiterState | undefined): void;
+  /**
+   * Adaptive only: the key changed; start from what this browser learned about the new one
+   * (`key-memory.ts`: null, or older than a week, starts as new). The log stays (it only holds calls back).
+   */
+  adopt(memory: KeyMemory | null): void;
+  /** Adaptive only: what it learned about the key in use, or null while the key never pushed back (or long ago). */
+  memory(): KeyMemory | null;
 }
 
 export interface SlidingWindowLimiterOptions {
@@ -102,6 +129,7 @@ export const systemClock: LimiterClock = {
 
 interface Waiter {
   resolve: (grantedAt: number) => void;
+  reject: (reason: unknown) => void;
   /** Hastened (`RisingPriority.ahead`): queued before the waiters of its class that are not. */
   ahead: () => boolean;
   /** Stops listening to the caller's signal once the waiter leaves the queue. */
@@ -120,11 +148,14 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   let pausedUntil = 0;
   /** The learned rate (calls per window); the service's limit when not adaptive. */
   let rate = limit;
-  /** Slow start: nothing learned yet, the rate doubles per window while it holds calls back. */
+  /** Slow start: nothing learned yet, the rate doubles per window while it binds (holds calls back, or is used to its last slot). */
   let starting = false;
   /** When the rate was last cut: one cut per window. */
   let lastDecreaseAt = -Infinity;
-  /** When the learned rate, a cap or the calls on the wire last held a call back: the rate grows only then. */
+  /**
+   * When the learned rate, a cap or the calls on the wire last held a call back, or a grant took the
+   * rate's last slot: the rate grows only then (a rate used below its last slot says nothing of the key).
+   */
   let heldBackAt = -Infinity;
   /**
    * Adaptive only: the calls granted and not completed yet (grant time, and whether of a class below
@@ -139,17 +170,62 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
    * each learns whether there is room, instead of each one's whole queue costing a 429.
    */
   let probeSince: number | null = null;
+  /**
+   * Adaptive only: the counting stamps of the learned classes' calls. Until the key pushes back, the
+   * learned rate is measured against these alone: a lone user's own clicks never hold their lists
+   * back (the issue's 8 s stall: a panel's calls filling a fresh browser's rate of 5).
+   */
+  let low: number[] = [];
+  let lastLowAt = -Infinity;
+  /** Adaptive only: when the key last pushed back, and when lately (the memory of the key). */
+  let settledAt: number | null = null;
+  let pushbacks: number[] = [];
+  const sortedStamps = (xs: unknown): number[] => (Array.isArray(xs) ? xs.filter((t): t is number => typeof t === 'number' && Number.isFinite(t)).sort((a, b) => a - b) : []);
   /** Restored state comes from storage: keep only sane numbers, in order. */
   function restore(state: LimiterState | undefined) {
-    calls = (state?.calls ?? []).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+    calls = sortedStamps(state?.calls);
     pausedUntil = Number.isFinite(state?.pausedUntil) ? (state?.pausedUntil ?? 0) : 0;
+    low = sortedStamps(state?.low);
+    lastLowAt = typeof state?.lastLowAt === 'number' && Number.isFinite(state.lastLowAt) ? state.lastLowAt : (low.at(-1) ?? -Infinity);
     const kept = aimd ? sanitizedRate(state?.rate, limit, aimd) : null;
     rate = aimd ? (kept ?? initialRate(limit, aimd)) : limit;
     starting = aimd !== null && (kept === null || state?.starting === true);
+    settledAt = null;
+    pushbacks = [];
+    if (!aimd || starting) return;
+    const now = clock.now();
+    // A state written before the key was remembered has a learned rate and no date: it counts from now.
+    const memory = recent({ rate, settledAt: typeof state?.settledAt === 'number' ? state.settledAt : now, pushbacks: sortedStamps(state?.pushbacks) }, now);
+    if (memory) {
+      settledAt = memory.settledAt;
+      pushbacks = memory.pushbacks;
+    } else {
+      // A week without pushback: the key starts as new.
+      rate = initialRate(limit, aimd);
+      starting = true;
+    }
   }
-  /** The calls a window may hold now before a call of class `p` goes (see the file's comment). */
+  function adopt(memory: KeyMemory | null) {
+    if (!aimd) return;
+    const known = recent(memory, clock.now());
+    const kept = known ? sanitizedRate(known.rate, limit, aimd) : null;
+    rate = kept ?? initialRate(limit, aimd);
+    starting = kept === null;
+    settledAt = kept === null ? null : known!.settledAt;
+    pushbacks = kept === null ? [] : known!.pushbacks;
+    // The old key's pause and probe say nothing of this one.
+    pausedUntil = 0;
+    probeSince = null;
+    lastDecreaseAt = -Infinity;
+  }
   /** Adaptive only: the classes the learned rate holds (they shed first); the others wait only for the service's limit. */
   const learned = (p: LimiterPriority) => aimd !== null && (p === 'list' || p === 'idle');
+  /**
+   * Whether a waiter of class `p` too far from its slot is shed: learned work, while the key pushed
+   * back lately (`shedForMs`). The rate remembered from older pushbacks still holds it; only a key
+   * refusing calls now says that work would come too late to be worth a call.
+   */
+  const shedding = (p: LimiterPriority, now: number) => learned(p) && !starting && settledAt !== null && now - settledAt < aimd!.shedForMs;
   restore(opts.state);
 
   const queues: Record<LimiterPriority, Waiter[]> = { user: [], background: [], list: [], idle: [] };
@@ -171,7 +247,19 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   }
   let timer: { handle: unknown; at: number } | null = null;
 
-  const snapshot = (): LimiterState => ({ calls: [...calls], pausedUntil, ...(aimd ? { rate, ...(starting ? { starting } : {}) } : {}) });
+  const snapshot = (): LimiterState => ({
+    calls: [...calls],
+    pausedUntil,
+    ...(aimd
+      ? {
+          rate,
+          ...(starting ? { starting } : {}),
+          low: [...low],
+          ...(Number.isFinite(lastLowAt) ? { lastLowAt } : {}),
+          ...(settledAt !== null ? { settledAt, pushbacks: [...pushbacks] } : {}),
+        }
+      : {}),
+  });
   const changed = () => opts.onChange?.(snapshot());
 
   function prune(now: number) {
@@ -180,6 +268,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     calls = calls.filter((t) => now - t < windowMs && t - now <= windowMs);
     // Only the last `limit` calls can ever decide when the next slot frees.
     if (calls.length > limit) calls = calls.slice(calls.length - limit);
+    if (low.length > 0) low = low.filter((t) => now - t < windowMs && t - now <= windowMs).slice(-limit);
     if (pausedUntil !== 0 && pausedUntil <= now) pausedUntil = 0;
     for (const p of LIMITER_PRIORITIES) {
       const log = classCalls[p];
@@ -205,14 +294,21 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   function logSlotAt(p: LimiterPriority, now: number): number {
     const atLimit = calls.length >= limit ? (calls[calls.length - limit] ?? now) + windowMs : now;
     if (!learned(p)) return atLimit;
+    // Past the limit: under one call per window, one every window ÷ rate (exponential between probes).
+    if (rate < 1) return Math.max(atLimit, lastLowAt + windowMs / rate);
     // The learned rate counts every call of the window: the work it holds gets what the others left.
     // Its share caps count every call too (not only their own classes'): a browser alone learns the
     // whole key, and list work filling its 60% on top of the user's calls would leave the profile
     // the user just opened waiting for the service's limit (the browse trace: 30 list calls and 20 of
     // the user's in a window, the next first visit held for a second).
+    // Until the key pushes back, though, nothing says the user's calls compete with anybody's: the
+    // rate and caps then count the learned classes' own calls, and the service's limit the rest.
     const ceiling = Math.min(...LIMITER_PRIORITIES.slice(0, LIMITER_PRIORITIES.indexOf(p) + 1).map(capOf));
     const max = Math.max(1, Math.floor(Math.min(rate, ceiling)));
-    return calls.length >= max ? (calls[calls.length - max] ?? now) + windowMs : now;
+    const own = starting && !aimd!.freshCountsEveryCall;
+    const counted = own ? low : calls;
+    const atRate = counted.length >= max ? (counted[counted.length - max] ?? now) + windowMs : now;
+    return own ? Math.max(atLimit, atRate) : atRate;
   }
 
   function schedule(at: number, now: number) {
@@ -254,11 +350,20 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       const queue = queues[p];
       const head = queue[0]!;
       const limited = Math.max(logSlotAt(p, now), capSlotAt(p, now));
-      const onWire = inFlightSlotAt(p, now);
-      const at = Math.max(limited, pausedUntil, onWire, probeSlotAt(now));
       // Held back by the learned rate, a cap or the calls on the wire (not by a pause): there is more
       // work than goes, the rate may be worth raising.
+      const onWire = inFlightSlotAt(p, now);
       if (limited > now || onWire > now) heldBackAt = now;
+      if (shedding(p, now) && Math.max(limited, pausedUntil) - now > aimd!.shedAfterMs) {
+        // Past the limit, work that can wait and would come late is not made at all (its caller
+        // shows nothing rather than something late); the classes above it keep the key.
+        for (const w of queue.splice(0)) {
+          w.detach();
+          w.reject(new ShedError());
+        }
+        continue;
+      }
+      const at = Math.max(limited, pausedUntil, onWire, probeSlotAt(now));
       if (at > now) {
         schedule(at, now);
         break;
@@ -268,6 +373,14 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       calls.push(now);
       classCalls[p].push(now);
       if (aimd) inFlight.push({ at: now, lower: learned(p) });
+      if (learned(p)) {
+        low.push(now);
+        lastLowAt = Math.max(lastLowAt, now);
+        // This grant took the last slot: the rate binds even though nobody waits yet. A page's lead
+        // look-ups that fill it exactly are followed by the one conversation search that needs their
+        // answers; unless their answers grow the rate, that search waits a whole window.
+        if (Math.max(logSlotAt(p, now), capSlotAt(p, now)) > now) heldBackAt = now;
+      }
       granted = true;
       head.resolve(now);
     }
@@ -305,6 +418,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
           : () => undefined;
       const waiter: Waiter = {
         resolve,
+        reject,
         ahead: () => isAhead(asked),
         detach: () => {
           signal?.removeEventListener('abort', onAbort);
@@ -340,6 +454,8 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       // A browser that used less than its rate overshot with what it used: cut from that.
       rate = decreased(Math.min(rate, Math.max(calls.length, 1)), aimd);
       starting = false;
+      settledAt = now;
+      pushbacks = [...pushbacks.filter((t) => isRecent(t, now)), now].slice(-KEY_MEMORY_MAX_PUSHBACKS);
     }
     if (aimd) probeSince = now;
     pauseUntil(aimd ? epochMs + pauseJitterMs(windowMs, aimd) : epochMs);
@@ -352,12 +468,21 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     const before = Math.floor(rate);
     if (aimd && accepted && rate < limit && end - heldBackAt < windowMs) rate = starting ? slowStarted(rate, limit) : increased(rate, limit, aimd);
     const f = aimd ? inFlight.findIndex((x) => x.at === grantedAt) : -1;
+    const wasLow = f >= 0 && inFlight[f]!.lower;
     if (f >= 0) inFlight.splice(f, 1);
     // A call sent since the last 429 went through: the key has room again, the queue may follow.
     if (accepted && probeSince !== null && grantedAt > probeSince) probeSince = null;
     // A lower class's call left the wire, or the rate grew by a call: a waiter held back may go now.
     if (f >= 0 || Math.floor(rate) > before) queueMicrotask(drain);
     const countsFrom = answered ? end : Math.min(end + (end - grantedAt), end + windowMs);
+    const k = wasLow ? low.indexOf(grantedAt) : -1;
+    if (k >= 0 && countsFrom > grantedAt) {
+      low.splice(k, 1);
+      let m = low.length;
+      while (m > 0 && low[m - 1]! > countsFrom) m--;
+      low.splice(m, 0, countsFrom);
+      lastLowAt = Math.max(lastLowAt, countsFrom);
+    }
     // The log is sorted: the grant's stamp leaves, the new one joins in order. A grant already out
     // of the window (or restored from an older log) has nothing left to move.
     const i = calls.indexOf(grantedAt);
@@ -378,6 +503,12 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       restore(state);
       drain();
     },
+    adopt(memory) {
+      adopt(memory);
+      changed();
+      drain();
+    },
+    memory: () => (aimd && !starting && settledAt !== null ? { rate, settledAt, pushbacks: [...pushbacks] } : null),
     snapshot: () => {
       prune(clock.now());
       return snapshot();

@@ -7,6 +7,7 @@ import type { RetryPolicy } from '../api/backoff';
 import { createCaller, type CallRecord } from '../api/client';
 import { createConnectionGate } from '../api/connections';
 import type { AimdOptions } from '../api/aimd';
+import { keyFingerprint, parseKeyMemories, withKeyMemory, type KeyMemory } from '../api/key-memory';
 import { createSlidingWindowLimiter, systemClock, type LimiterState } from '../api/rate-limiter';
 import { createTransportTracker, watchTransport, type ResourceTimingApi, type Transport } from '../api/transport';
 import type { CallLog } from '../store/call-log';
@@ -16,6 +17,11 @@ import { reportingTo, type KeySession } from './key-session';
 import type { Timers } from '../timers';
 
 const LIMITER_META = 'limiter';
+/** What the limiter learned about each key it used, by fingerprint (`key-memory.ts`). */
+const KEY_MEMORY_META = 'limiter-keys';
+
+/** The limiter's state as stored: `key`, the fingerprint of the key it was learned on (absent before keys were remembered). */
+type StoredLimiterState = LimiterState & { key?: string };
 
 export interface ServiceClientOptions {
   baseUrl(): string;
@@ -57,6 +63,8 @@ export interface ServiceClient {
   trying(typed: { key?: string; baseUrl?: string }): BackgroundApi;
   /** Takes over the limiter's state kept by the previous worker. */
   restore(): Promise<void>;
+  /** The stored key changed: the limiter starts from what it learned about the new key (and keeps what it learned about the old). */
+  keyChanged(): Promise<void>;
   figures(): CallFigures;
   /** The connection to the service as its answers tell it (`transport.ts`). */
   transport(): Transport;
@@ -70,6 +78,12 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   if (opts.resourceTiming) watchTransport(transport, opts.resourceTiming);
   /** The limiter's newest state not written yet (written once per turn). */
   let latest: LimiterState | null = null;
+  /**
+   * The fingerprint of the key the limiter's state was learned on: null with no key; `undefined` for
+   * a state written before keys were remembered, found with no key stored (the next key takes it).
+   */
+  let fingerprint: string | null | undefined = null;
+  const fingerprintOf = async (key: string | null) => (key === null ? null : keyFingerprint(key));
   const limiter = createSlidingWindowLimiter({
     ...rateLimit,
     ...(adaptive ? { adaptive: { lowInFlight: () => transport.caps().inFlight, ...(adaptive === true ? {} : adaptive) } } : {}),
@@ -82,7 +96,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       queueMicrotask(() => {
         const kept = latest!;
         latest = null;
-        opts.meta.set(LIMITER_META, kept).catch((error: unknown) => console.error('limiter state write failed', error));
+        const stored: StoredLimiterState = { ...kept, ...(typeof fingerprint === 'string' ? { key: fingerprint } : {}) };
+        opts.meta.set(LIMITER_META, stored).catch((error: unknown) => console.error('limiter state write failed', error));
       });
     },
   });
@@ -112,6 +127,18 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       }),
     );
 
+  /** Keeps what the limiter learned about the key in use, then starts from what it knows of `next`. */
+  async function switchTo(next: string | null) {
+    let memories = parseKeyMemories(await opts.meta.get(KEY_MEMORY_META));
+    if (typeof fingerprint === 'string') {
+      const stored = withKeyMemory(memories, fingerprint, limiter.memory(), now());
+      await opts.meta.set(KEY_MEMORY_META, stored);
+      memories = new Map<string, KeyMemory>(Object.entries(stored.keys));
+    }
+    fingerprint = next;
+    limiter.adopt(next === null ? null : (memories.get(next) ?? null));
+  }
+
   return {
     api: reportingTo(opts.keys, apiWith(() => opts.keys.require())),
     trying: ({ key, baseUrl }) =>
@@ -120,7 +147,24 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
         baseUrl ? () => baseUrl : opts.baseUrl,
       ),
     async restore() {
-      limiter.restore((await opts.meta.get<LimiterState>(LIMITER_META)) ?? undefined);
+      const stored = (await opts.meta.get<StoredLimiterState>(LIMITER_META)) ?? undefined;
+      const current = await fingerprintOf(opts.keys.current());
+      limiter.restore(stored);
+      // A state without `key` was written before keys were remembered: learned on the key stored
+      // then, the current one (or, with none stored, the next one set).
+      const owner = typeof stored?.key === 'string' ? stored.key : stored ? (current ?? undefined) : null;
+      fingerprint = owner;
+      // Learned on another key (changed while no worker ran): start from what is known of this one.
+      if (current !== null && owner !== undefined && owner !== current) await switchTo(current);
+    },
+    async keyChanged() {
+      const next = await fingerprintOf(opts.keys.current());
+      if (next === fingerprint) return;
+      if (fingerprint === undefined && next !== null) {
+        fingerprint = next;
+        return;
+      }
+      await switchTo(next);
     },
     figures: () => ({ ...figures }),
     transport: transport.transport,

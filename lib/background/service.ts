@@ -214,6 +214,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   /** A key was stored or cleared: a new key starts afresh, and whatever waited for a key goes now. */
   async function keyChanged(changed: boolean) {
     if (changed) {
+      await client.keyChanged();
       panelData.forget();
       await identities.forget();
     }

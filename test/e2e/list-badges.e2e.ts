@@ -36,7 +36,13 @@ async function badgesFor(page: Page, profiles: string[]): Promise<Map<string, Ba
 }
 
 const lookups = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'searchLeads');
-const searches = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'searchConversations');
+/**
+ * The lists' conversation searches (by `leadIds`). The toolbar count's own search (an alarm 30 s
+ * after the worker starts, then every 5 minutes) is not the list's: on a busy machine it lands inside a test.
+ */
+const searches = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'searchConversations' && new URL(c.path, 'http://x').searchParams.has('leadIds'));
+/** Every call but the toolbar count's. */
+const listCalls = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint !== 'searchConversations' || new URL(c.path, 'http://x').searchParams.has('leadIds'));
 const perLead = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'listLeadConversations');
 /** The profile each lead search asked for. */
 const lookedUp = (calls: EmulatorCall[]) => lookups(calls).map((c) => new URL(c.path, 'http://x').searchParams.get('pronetUrl'));
@@ -97,7 +103,7 @@ test('search results: each badge says what the service holds, Next adds badges f
   await page.getByRole('link', { name: 'Previous' }).click();
   await expect(page.locator('nav.pager')).toContainText('Page 1 of');
   const again = await badgesFor(page, first);
-  expect((await emulatorCalls()).length).toBe(afterSecond.length);
+  expect(listCalls(await emulatorCalls()).length).toBe(listCalls(afterSecond).length);
 
   // The page loaded again within freshness (its first rows asked for at once, from the cache): every
   // badge again, and neither its results nor their leads' conversations asked for.
@@ -127,6 +133,37 @@ test('search results: each badge says what the service holds, Next adds badges f
   }
   expect(leads).toBeGreaterThan(0);
   expect(leads).toBeLessThan(10);
+});
+
+test("a fresh browser: the key tested, a panel opened, then a results page at once: every badge comes", async ({
+  extension,
+  emulator,
+  openPanelFor,
+  emulatorCalls,
+}) => {
+  test.slow();
+  // The key was saved and tested (beforeEach); the user opens a profile and its panel.
+  const profile = await extension.context.newPage();
+  await profile.goto(`${emulator.pronetOrigin}/in/ada-lovelace/`);
+  const panel = await openPanelFor(profile);
+  await expect(panel.getByRole('heading', { level: 1 })).toHaveText('Ada Lovelace', { timeout: 30_000 });
+  // Then a results page at once. A fresh browser's learned rate (5 per 10 s) used to count the
+  // user's own calls: the page's look-ups waited ~8 s for them to leave the window. How fast the
+  // badges come is the lists bench's to measure (this machine's load varies); here, that they come.
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
+  const rows = await rowProfiles(page);
+  expect(rows).toHaveLength(10);
+  await expect
+    .poll(async () => {
+      const shown = new Set((await readBadges(page)).map((b) => profileOf(b, page)));
+      return rows.filter((p) => !shown.has(p));
+    }, { timeout: 30_000 })
+    .toEqual([]);
+  // Each row's person was asked about (the panel's person may come from the cache).
+  const asked = new Set(lookedUp(await emulatorCalls()));
+  expect(rows.filter((p) => !asked.has(p)).length).toBeLessThanOrEqual(1);
 });
 
 test('a badge in a narrow card shows its dot alone, inside the card; one with room shows its words; none moves the page', async ({ extension, emulator }) => {
@@ -291,12 +328,12 @@ test('pointing at a profile link resolves it, so that the profile opens with its
   await expect.poll(async () => lookedUp(await emulatorCalls())).toContain(canonicalProfileUrl('pronet.example/in/grace-hopper'));
   await expect.poll(async () => perLead(await emulatorCalls()).length + searches(await emulatorCalls()).length).toBe(1);
   expect(await readBadges(page)).toEqual([]);
-  const before = (await emulatorCalls()).length;
+  const before = listCalls(await emulatorCalls()).length;
 
   await link.click();
   await expect(page).toHaveURL(/\/in\/grace-hopper/);
   await expect.poll(() => chipLabel(page)).toMatch(/Grace Hopper/);
-  expect((await emulatorCalls()).length).toBe(before);
+  expect(listCalls(await emulatorCalls()).length).toBe(before);
 });
 
 test('a page of 500 fake profile links resolves at most the cap', async ({ extension, emulator, emulatorCalls }) => {

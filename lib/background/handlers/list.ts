@@ -9,6 +9,7 @@
  * and the pushes carry only what a badge shows (`ListBadge`), never the key, a note or an id.
  */
 import { isAbortError } from '../../api/errors';
+import { isShedError } from '../../api/rate-limiter';
 import type { LimiterPriority } from '../../api/priority';
 import { canonicalProfileUrl } from '../../pronet/canonical-url';
 import type { Settings } from '../../settings';
@@ -106,8 +107,9 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
           }
         },
         (error: unknown) => {
-          // A badge stays unknown (nothing shows); the panel reports failures where the user acts.
-          if (!isAbortError(error) && !item.signal.aborted) console.warn('list badge lookup failed', error);
+          // A badge stays unknown (nothing shows); the panel reports failures where the user acts. A
+          // lookup shed (the key is past its limit) is that badge not shown rather than late: not a failure.
+          if (!isAbortError(error) && !isShedError(error) && !item.signal.aborted) console.warn('list badge lookup failed', error);
         },
       ).finally(() => {
         if (list.pending.get(item.profileUrl)?.signal === item.signal) list.pending.delete(item.profileUrl);
@@ -162,7 +164,7 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
         // Not cancelled when the pointer moves on: the user is likely to open it. The freshest intent
         // of the user goes before the badges queued earlier, still as list work (it sheds first).
         deps.resolver.resolve(url, { priority: 'list', ahead: true }).catch((error: unknown) => {
-          if (!isAbortError(error)) console.warn('prefetch failed', error);
+          if (!isAbortError(error) && !isShedError(error)) console.warn('prefetch failed', error);
         });
       }
       return null;

@@ -68,6 +68,8 @@ export function fakeLimiter() {
     },
     snapshot: () => ({ calls: [], pausedUntil: pauses.at(-1) ?? 0 }),
     restore: () => undefined,
+    adopt: () => undefined,
+    memory: () => null,
   };
   return { limiter, acquired, completed, answered, pauses };
 }
