@@ -33,6 +33,7 @@ import { SNIPPET_NAME_MAX, SNIPPET_TEXT_MAX } from './inbox/snippets';
 import {
   ActivityPageView,
   AudienceView,
+  CampaignAudienceView,
   CallLogRow,
   ChipState,
   ConversationMessagesView,
@@ -159,6 +160,13 @@ export const requests = {
     companyName: z.optional(z.string().check(z.maxLength(200))),
     jobTitle: z.optional(z.string().check(z.maxLength(200))),
   }),
+  /**
+   * Put an existing lead (one with no conversation yet) in a campaign's audience: POST /leads merging
+   * by `leadId`, nothing else written. Queued; `profileUrl` is the panel's, to show it there.
+   */
+  'lead-to-audience': z.object({ leadId: id, profileUrl: z.string().check(z.maxLength(4096)), audience: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  /** The campaigns a lead can be added to (not completed), each with its audience. */
+  'campaign-audiences': z.object({}),
   /** Enrich a lead (by id) or a profile (names + profile URL). Spends credits: show `credits` first. */
   enrich: z.union([
     z.object({ enrichType: z.enum(ENRICH_TYPES), leadId: id }),
@@ -278,6 +286,8 @@ export const replies = {
   unsnooze: OutboxItemView,
   qualify: OutboxItemView,
   'add-to-audience': OutboxItemView,
+  'lead-to-audience': OutboxItemView,
+  'campaign-audiences': z.array(CampaignAudienceView),
   enrich: EnrichResultView,
   credits: CreditsView,
   audiences: z.array(AudienceView),

@@ -3,6 +3,7 @@
  * no secret.
  */
 import { z } from 'zod/mini';
+import { parseWebAppUrl } from './inbox/web-app-link';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/flow';
 
@@ -28,6 +29,14 @@ export const Settings = z.object({
   myIdentityIds: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(100)),
   /** Seconds a sent reply waits, with Undo, before it goes (the worker holds it). */
   replyUndoSeconds: z.number().check(z.int(), z.minimum(0), z.maximum(30)),
+  /** The service's web app, where the panel's "Open in the web app" link goes (`lib/inbox/web-app-link.ts`); empty: no link. */
+  webAppUrl: z.string().check(
+    z.maxLength(2048),
+    z.refine((s) => {
+      const parsed = parseWebAppUrl(s);
+      return parsed.ok && parsed.value === s;
+    }, 'not a web app address as stored'),
+  ),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -42,4 +51,5 @@ export const DEFAULT_SETTINGS: Settings = {
   inboxNotifications: false,
   myIdentityIds: [],
   replyUndoSeconds: 10,
+  webAppUrl: '',
 };

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startEmulator } from '../emulator/server';
 import { EXTENSION_DIR, launchWithExtension } from '../test/e2e/browser';
-import { configure, panelSettled, sideBySide, tabIdOf, waitForChip } from './extension-session';
+import { configure, panelSettled, setWebApp, sideBySide, tabIdOf, waitForChip } from './extension-session';
 import { firefoxDemo } from './demo-firefox';
 
 const DEFAULT_PORT = 8787;
@@ -148,6 +148,8 @@ async function main(): Promise<void> {
 
   const options = context.pages()[0] ?? (await context.newPage());
   const keyOutcome = await configure(options, extensionOrigin, pro.apiKey, emulator.baseUrl);
+  // The demo's web app is the emulator's conversation page: the panel's "Open in the web app" works.
+  await setWebApp(options, emulator.origin);
 
   const profile = await context.newPage();
   await profile.goto(`${pronet}/in/${PROFILE_SLUG}/`);

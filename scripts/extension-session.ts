@@ -50,6 +50,16 @@ export async function configure(
   }
 }
 
+/**
+ * The web app address on the options page (already open), as a user sets it: the panel then links
+ * each conversation to the emulator's conversation page. The extension ships with none.
+ */
+export async function setWebApp(options: Page, webAppUrl: string, locale = 'en'): Promise<void> {
+  await options.getByLabel(catalogueMessage(locale, 'webAppLabel'), { exact: true }).fill(webAppUrl);
+  await options.getByRole('button', { name: catalogueMessage(locale, 'webAppSave'), exact: true }).click();
+  await options.getByText(catalogueMessage(locale, 'webAppSaved'), { exact: true }).waitFor({ timeout: 15_000 });
+}
+
 /** "The key works: 4 members in this workspace. Sam Sales (Owner), Priya Natarajan (Member)": one line. */
 export function outcomeLine(sentence: string, members: readonly (readonly string[])[]): string {
   const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();

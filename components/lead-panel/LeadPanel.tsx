@@ -7,7 +7,6 @@ import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../f
 import { actionErrorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/EmptyState';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 import { Pill } from '../ui/Pill';
@@ -15,12 +14,12 @@ import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
 import { Activity } from './Activity';
 import { ContactDetails } from './ContactDetails';
-import { EnrichCard } from './EnrichCard';
 import { OfflineNotice } from './OfflineNotice';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
 import { LastMessagePreview } from './LastMessagePreview';
 import { LeadPicker } from './LeadPicker';
+import { NoConversation } from './NoConversation';
 import { NoLead } from './NoLead';
 import { LeadPageWithoutLink, LinkNotice } from './LeadLink';
 import { NoteEditor } from './NoteEditor';
@@ -29,6 +28,7 @@ import { QualifyControl } from './QualifyControl';
 import { RecentMessages } from './RecentMessages';
 import { ReplyComposer } from '../reply/ReplyComposer';
 import { SnoozePicker } from './SnoozePicker';
+import { WebAppLink } from './WebAppLink';
 import { StateMessage } from './StateMessage';
 
 export interface LeadPanelProps {
@@ -292,6 +292,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
                 <span class="spacer" />
                 <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
               </div>
+              {conversation.webAppUrl ? <WebAppLink href={conversation.webAppUrl} /> : null}
               <dl class="facts">
                 <div>
                   <dt>{t('campaign')}</dt>
@@ -375,14 +376,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           </section>
         </>
       ) : (
-        <>
-          <EmptyState icon="message" title={t('noConversationTitle')} body={t('noConversationBody')} />
-          <p class="muted small" data-testid="no-note-why">
-            {t('noConversationNoNote')}
-          </p>
-          {/* A lead with no conversation yet (one just added to an audience) may still be enriched. */}
-          <EnrichCard loadCredits={loadCredits} enrich={(enrichType) => messenger.send('enrich', { enrichType, leadId: lead.id })} enrichment={state.enrichment} now={current} />
-        </>
+        <NoConversation state={state} messenger={messenger} current={current} onRetry={onRetry} onDiscard={onDiscard} loadCredits={loadCredits} />
       )}
 
       {state.activity ? (

@@ -12,6 +12,7 @@ import { InboxNotificationsToggle } from './InboxNotificationsToggle';
 import { ListBadgeToggles } from './ListBadgeToggles';
 import { MyIdentities } from './MyIdentities';
 import { ReplySettings } from './ReplySettings';
+import { WebAppField } from './WebAppField';
 import { LeadLinks } from './LeadLinks';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
@@ -82,6 +83,7 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <InboxNotificationsToggle settings={settings} messenger={messenger} permissions={permissions} onSettings={setSettings} />
             <MyIdentities key={connection} settings={settings} messenger={messenger} onSettings={setSettings} />
             <ReplySettings key={`reply-${connection}`} settings={settings} messenger={messenger} onSettings={setSettings} />
+            <WebAppField settings={settings} messenger={messenger} onSettings={setSettings} />
             <LeadLinks messenger={messenger} />
           </Section>
         </>

@@ -206,7 +206,15 @@ function buildDemoPro(ctx: BuildContext, rng: Rng): { ws: WorkspaceData; profile
     status: 'OPEN',
     note: 'Met at the Analytical Society dinner. Wants a demo of the API & pricing for 3 seats.',
     replyBody: '<p>Hello! Yes, I would <b>love</b> to see how it works. Could we talk on Thursday?</p>',
-    extraExchanges: 1, read: false, favourite: true, lastSendFailed: false, callCompletedAt: null,
+    extraExchanges: 1,
+    // Her yes, the invite, then her question after the call: a thread that reads in order, whatever
+    // weekdays the seed clock puts the messages on.
+    exchangeBodies: [
+      [
+        '<p>Wonderful! I just sent you an invite for our call. I will show you the API and how the pricing works for three seats.</p>',
+        'Thank you for the call, it was very clear. Could you send the pricing for three seats in writing, so that I can share it with my team?',
+      ],
+    ], read: false, favourite: true, lastSendFailed: false, callCompletedAt: null,
   });
   addConversation(ctx, convRng, ws, {
     lead: grace, campaign: campaign(1), identityId: campaign(1).identityId, item: item(grace, 1),
@@ -289,15 +297,25 @@ export function newContext(now: number, salt: number): BuildContext {
   return { ids: createIdFactory(salt), now, slugs: new Set(), emails: new Set() };
 }
 
+/**
+ * The demo's seed clock: the start of the UTC day of `now`. Every past date of the demo counts back
+ * from it, so an emulator restarted the same day shows the same times ("replied Tuesday 14:05", not
+ * a time that moves with each start); future dates (snoozes) still lie ahead of `now`.
+ */
+export function demoSeedClock(now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS;
+}
+
 export function buildDemo(now: number): WorldData {
-  const ctx = newContext(now, 0x2f6b9a1d);
+  const ctx = newContext(demoSeedClock(now), 0x2f6b9a1d);
   const rng = createRng('demo');
   // Reserve the famous slugs first so no filler person can take one.
   for (const p of FAMOUS_PEOPLE) ctx.slugs.add(p.slug);
   const pro = buildDemoPro(ctx, rng.fork('demo-pro'));
   const noCrm = buildSmall(ctx, rng.fork('demo-pro-nocrm'), DEMO_PRO_NO_CRM, { leads: 40, campaigns: 4, audiences: 3 });
   const starter = buildSmall(ctx, rng.fork('demo-starter'), DEMO_STARTER, { leads: 20, campaigns: 2, audiences: 2 });
-  addInboxQueue(ctx, rng.fork('inbox-queue'), pro.ws);
+  // Later today on the emulator's clock: from `now` itself, not from the start of the day.
+  addInboxQueue(ctx, rng.fork('inbox-queue'), pro.ws, now);
   // One account holds both Pro workspaces: either key reaches the other with `X-Workspace`.
   pro.ws.accountId = DEMO_ACCOUNT_ID;
   noCrm.ws.accountId = DEMO_ACCOUNT_ID;

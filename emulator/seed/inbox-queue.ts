@@ -26,12 +26,13 @@ export function wakesToday(now: number): [number, number] {
   return [first, first + Math.floor((endOfDay - first) / 2)];
 }
 
-export function addInboxQueue(ctx: BuildContext, rng: Rng, ws: WorkspaceData): void {
+/** `now`: the emulator's clock (the wake times are from it); the messages count back from the seed clock `ctx.now`. */
+export function addInboxQueue(ctx: BuildContext, rng: Rng, ws: WorkspaceData, now = ctx.now): void {
   const withConversation = new Set(ws.conversations.map((c) => c.leadId));
   // The named demo profiles keep their stories (Edsger Dijkstra has no conversation on purpose).
   const named = new Set(FAMOUS_PEOPLE.map((p) => pronetUrlOf(p.slug)));
   const free = ws.leads.filter((l) => l.pronetUrl !== null && !named.has(l.pronetUrl) && !withConversation.has(l.id)).slice(0, 2);
-  const wakes = wakesToday(ctx.now);
+  const wakes = wakesToday(now);
   free.forEach((lead, i) => {
     const identity = ws.identities[i % 2];
     if (!identity) return;

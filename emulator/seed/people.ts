@@ -42,11 +42,27 @@ export const INDUSTRIES = [
 ] as const;
 
 const SENIORITY = ['', '', 'Senior ', 'Lead ', 'Head of ', 'VP ', 'Director of '] as const;
-const ROLES = [
-  'Sales', 'Marketing', 'Engineering', 'Product', 'Operations', 'Growth', 'Partnerships',
-  'Customer Success', 'Data', 'Procurement', 'Finance', 'People', 'Design', 'Business Development',
-] as const;
-const ROLE_NOUNS = ['Manager', 'Engineer', 'Specialist', 'Consultant', 'Analyst', 'Strategist'] as const;
+/**
+ * Each role with the nouns that make a title of it ("Data Engineer", "Engineering Manager", never
+ * "Engineering Engineer"). Six nouns each, so that a title takes the draws it always took.
+ */
+const ROLE_NOUNS = {
+  Sales: ['Manager', 'Executive', 'Representative', 'Consultant', 'Operations Analyst', 'Account Manager'],
+  Marketing: ['Manager', 'Specialist', 'Strategist', 'Analyst', 'Coordinator', 'Consultant'],
+  Engineering: ['Manager', 'Program Manager', 'Delivery Manager', 'Operations Analyst', 'Project Manager', 'Coordinator'],
+  Product: ['Manager', 'Owner', 'Designer', 'Analyst', 'Marketing Manager', 'Operations Specialist'],
+  Operations: ['Manager', 'Analyst', 'Specialist', 'Coordinator', 'Consultant', 'Strategist'],
+  Growth: ['Manager', 'Marketer', 'Analyst', 'Strategist', 'Specialist', 'Consultant'],
+  Partnerships: ['Manager', 'Specialist', 'Consultant', 'Strategist', 'Analyst', 'Coordinator'],
+  'Customer Success': ['Manager', 'Specialist', 'Consultant', 'Analyst', 'Strategist', 'Coordinator'],
+  Data: ['Engineer', 'Analyst', 'Scientist', 'Architect', 'Specialist', 'Consultant'],
+  Procurement: ['Manager', 'Specialist', 'Analyst', 'Consultant', 'Coordinator', 'Strategist'],
+  Finance: ['Manager', 'Analyst', 'Controller', 'Specialist', 'Consultant', 'Strategist'],
+  People: ['Partner', 'Manager', 'Specialist', 'Consultant', 'Analyst', 'Coordinator'],
+  Design: ['Manager', 'Researcher', 'Strategist', 'Consultant', 'Systems Specialist', 'Operations Manager'],
+  'Business Development': ['Manager', 'Representative', 'Executive', 'Consultant', 'Analyst', 'Strategist'],
+} as const satisfies Record<string, readonly [string, string, string, string, string, string]>;
+const ROLES = Object.keys(ROLE_NOUNS) as (keyof typeof ROLE_NOUNS)[];
 
 export const LOCATIONS = [
   'Paris, Île-de-France, France', 'Lyon, Auvergne-Rhône-Alpes, France', 'Berlin, Germany',
@@ -114,7 +130,7 @@ export function jobTitle(rng: Rng): string {
   const role = rng.pick(ROLES);
   // "Head of Sales" reads right; "Head of Sales Manager" does not.
   if (seniority === 'Head of ' || seniority === 'VP ' || seniority === 'Director of ') return `${seniority}${role}`;
-  return `${seniority}${role} ${rng.pick(ROLE_NOUNS)}`;
+  return `${seniority}${role} ${rng.pick(ROLE_NOUNS[role])}`;
 }
 
 const HEADLINE_TAILS = [

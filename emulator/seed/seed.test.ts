@@ -3,7 +3,10 @@ import { CampaignResponse, LeadStatsItem, MessageTemplate } from '../../lib/api/
 import { EngagementStats } from '../../lib/api/schemas/engagement-stats';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import type { ConversationRecord, WorkspaceData, WorldData } from '../model';
+import { demoSeedClock } from './demo';
 import { buildSeed } from './index';
+import { jobTitle } from './people';
+import { createRng } from './prng';
 
 const NOW = Date.UTC(2025, 5, 15, 9, 30);
 const DAY = 86_400_000;
@@ -135,7 +138,8 @@ describe('demo seed: the profiles of design.md', () => {
 
   it('alan-turing: one conversation SNOOZED three days ahead', () => {
     const convs = conversationsOf(ws, leadBySlug(ws, 'alan-turing')?.id ?? '');
-    expect(convs.map((c) => [c.status, c.snoozeUntil])).toEqual([['SNOOZED', NOW + 3 * DAY]]);
+    // Three days from the seed clock (the start of the day): after now, and the same on every restart that day.
+    expect(convs.map((c) => [c.status, c.snoozeUntil])).toEqual([['SNOOZED', demoSeedClock(NOW) + 3 * DAY]]);
   });
 
   it('katherine-johnson: one ARCHIVED conversation', () => {
@@ -272,6 +276,44 @@ describe('determinism', () => {
 
   it('prints deterministic keys', () => {
     for (const ws of demo.workspaces) expect(ws.apiKey).toMatch(/^key_[a-z0-9-]+_[0-9a-f]{32}$/);
+  });
+});
+
+describe('demo seed: reads as real data', () => {
+  it('keeps every past time when the emulator restarts later the same day (a fixed seed clock)', () => {
+    const later = pro(buildSeed('demo', { now: NOW + 9 * 3_600_000 }));
+    const a = pro(demo);
+    expect(later.messages.map((m) => m.createdAt)).toEqual(a.messages.map((m) => m.createdAt));
+    expect(later.leadLogs.map((l) => l.createdAt)).toEqual(a.leadLogs.map((l) => l.createdAt));
+    // The snoozes that wake later today still wake after the later start.
+    const wakes = later.conversations.filter((c) => c.snoozeUntil !== null).map((c) => c.snoozeUntil as number);
+    expect(Math.min(...wakes)).toBeGreaterThan(NOW + 9 * 3_600_000);
+  });
+
+  it("tells Ada's thread in an order that makes sense: the offer, her yes, the invite, her question after the call", () => {
+    const ws = pro(demo);
+    const ada = leadBySlug(ws, 'ada-lovelace')!;
+    const [conversation] = conversationsOf(ws, ada.id);
+    const thread = ws.messages.filter((m) => m.conversationId === conversation!.id).sort((x, y) => x.createdAt - y.createdAt);
+    const received = thread.filter((m) => m.direction === 'RECEIVED').map((m) => m.content);
+    const sentAfterReply = thread.slice(thread.findIndex((m) => m.direction === 'RECEIVED')).filter((m) => m.direction === 'SENT');
+    expect(received[0]).toMatch(/love.*Thursday/);
+    expect(sentAfterReply.map((m) => m.content).join(' ')).toMatch(/invite/);
+    expect(sentAfterReply.map((m) => m.content).join(' ')).not.toMatch(/removed you|next quarter/i);
+    expect(received.at(-1)).toMatch(/pricing/i);
+  });
+
+  it('makes job titles that never repeat their role ("Engineering Engineer")', () => {
+    const rng = createRng('titles');
+    const stem = (w: string) => w.toLowerCase().slice(0, 6);
+    const titles = Array.from({ length: 3000 }, () => jobTitle(rng));
+    const odd = titles.filter((title) => {
+      const words = title.split(' ');
+      return new Set(words.map(stem)).size !== words.length;
+    });
+    expect(odd).toEqual([]);
+    const everyLead = demo.workspaces.flatMap((w) => w.leads.map((l) => l.jobTitle ?? ''));
+    expect(everyLead.filter((t) => /\bEngineering Engineer\b/.test(t))).toEqual([]);
   });
 });
 

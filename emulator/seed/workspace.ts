@@ -390,6 +390,8 @@ export interface ConversationPlan {
   replyBody?: string;
   /** Extra back-and-forth messages after the reply (the long thread). */
   extraExchanges?: number;
+  /** The words of those exchanges, member's then lead's, for a demo thread that must read true (the rest drawn). */
+  exchangeBodies?: readonly (readonly [sent: string, received: string])[];
   read?: boolean;
   favourite?: boolean;
   lastSendFailed?: boolean;
@@ -460,8 +462,11 @@ export function addConversation(ctx: BuildContext, rng: Rng, ws: WorkspaceData, 
     const subject = channel === 'EMAIL' ? `Re: ${steps.find((s) => s.channel === 'EMAIL')?.subject ?? 'your message'}` : null;
     push('RECEIVED', channel, plan.replyBody ?? rng.pick(LEAD_REPLIES), subject);
     for (let i = 0; i < exchanges; i++) {
-      push('SENT', channel, rng.pick(MEMBER_ANSWERS), subject);
-      push('RECEIVED', channel, rng.pick(LEAD_REPLIES), subject);
+      // Drawn even when the plan gives the words: every later conversation keeps its draws.
+      const answer = rng.pick(MEMBER_ANSWERS);
+      push('SENT', channel, plan.exchangeBodies?.[i]?.[0] ?? answer, subject);
+      const reply = rng.pick(LEAD_REPLIES);
+      push('RECEIVED', channel, plan.exchangeBodies?.[i]?.[1] ?? reply, subject);
     }
   }
   const newest = messages[messages.length - 1] as MessageRecord;

@@ -22,6 +22,16 @@ export interface MutationEffectsOptions {
 export function createMutationEffects(opts: MutationEffectsOptions) {
   const { cache } = opts;
   return async function applied(record: OutboxRecord, outcome: Outcome): Promise<void> {
+    if (record.kind === 'add-to-audience' && record.leadId !== undefined) {
+      // An existing lead joined an audience: the panel keeps showing it while it is read again
+      // (its activity now says so); a look-up in flight read it from before.
+      opts.panelData.audiences.drop();
+      for (const url of new Set([record.profileUrl, ...(await cache.byLead(record.leadId)).map((e) => e.profileUrl)])) {
+        opts.invalidate(url);
+        opts.refreshProfile(url);
+      }
+      return;
+    }
     if (record.kind === 'add-to-audience') {
       // The "no lead" answer is now wrong: drop it and look again. The audience grew (or is new).
       opts.panelData.audiences.drop();

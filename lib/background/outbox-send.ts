@@ -33,7 +33,7 @@ export interface OutboxApi extends QualifyApi, ReplyApi {
   ): Promise<ConversationSummary>;
   createLead(
     /** With `leadId`: a merge into that lead (the service fills its empty fields only). */
-    input: { audience: string; pronetUrl: string; firstname?: string; lastname?: string; leadId?: string },
+    input: { audience: string; pronetUrl?: string; firstname?: string; lastname?: string; leadId?: string },
     opts: OutboxCallOptions,
   ): Promise<{ leadId: string }>;
   leadConversations(leadId: string, opts: OutboxCallOptions): Promise<ConversationSummary[]>;
@@ -67,6 +67,8 @@ export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promis
       return { kind: 'conversation', conversation: await api.action('snooze', record.conversationId, record.until, CALL) };
     case 'add-to-audience': {
       const { audience, profileUrl, firstname, lastname, companyName, jobTitle } = record;
+      // An existing lead is merged by its id alone: nothing of the page is written over it.
+      if (record.leadId !== undefined) return { kind: 'lead', leadId: (await api.createLead({ audience, leadId: record.leadId }, CALL)).leadId };
       const res = await api.createLead(
         {
           audience,

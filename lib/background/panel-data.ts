@@ -3,20 +3,22 @@
  * credit balance), kept as fresh as the status: a revisit costs no call.
  */
 import type { ConversationSummary } from '../api/schemas';
-import type { AudienceView, ConversationMessagesView, CreditsView } from '../views';
+import type { AudienceView, CampaignAudienceView, ConversationMessagesView, CreditsView } from '../views';
 import { createMemoCache, type MemoCacheOptions } from './memo-cache';
 
 export function createPanelData(memo: MemoCacheOptions) {
   const recentMessages = createMemoCache<ConversationMessagesView>(memo);
   const audiences = createMemoCache<AudienceView[]>(memo);
   const credits = createMemoCache<CreditsView>(memo);
+  const campaignAudiences = createMemoCache<CampaignAudienceView[]>(memo);
   return {
     recentMessages,
     audiences,
     credits,
+    campaignAudiences,
     /** Another key or another service: nothing kept applies. */
     forget() {
-      for (const cache of [recentMessages, audiences, credits]) cache.drop();
+      for (const cache of [recentMessages, audiences, credits, campaignAudiences]) cache.drop();
     },
     /**
      * Given the conversations just answered by the service: drops the recent messages of those whose

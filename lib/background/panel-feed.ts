@@ -111,6 +111,7 @@ export function createPanelFeed(opts: PanelFeedOptions): PanelFeed {
       identities: opts.identities.names(),
       ...(leadStatuses ? { leadStatuses } : {}),
       ...(opts.enrichments ? { enrichments: opts.enrichments() } : {}),
+      webAppUrl: opts.settings()?.webAppUrl ?? '',
     });
     if (state.kind === 'lead') {
       const ids = state.conversations.flatMap((c) => (c.identityName === null && c.identityId !== null ? [c.identityId] : []));

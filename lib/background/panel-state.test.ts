@@ -116,6 +116,33 @@ describe('buildPanelState', () => {
   });
 });
 
+describe('a lead put in a campaign audience', () => {
+  const edsger: CacheEntry = { ...entry, leadId: 'lead_9', lead: lead('lead_9', 'ada-lovelace'), conversations: [] };
+  const add = (id: number, leadId: string, state: OutboxRecord['state'] = 'pending') =>
+    record(id, { kind: 'add-to-audience', profileUrl: ADA, leadId, audience: 'Spring', state } as Partial<OutboxRecord> & { kind: 'add-to-audience' });
+
+  it("lists the lead's own additions, pending and refused, and no other lead's", () => {
+    const state = buildPanelState(inputs({ entry: edsger, outbox: [add(1, 'lead_9'), add(2, 'lead_other'), add(3, 'lead_9', 'failed')] }));
+    expect(state).toMatchObject({
+      kind: 'lead',
+      conversations: [],
+      pending: [{ id: '1', kind: 'add-to-audience', leadId: 'lead_9', audience: 'Spring' }],
+      failed: [{ id: '3', kind: 'add-to-audience' }],
+    });
+  });
+});
+
+describe('the web app link', () => {
+  it('is on each conversation when the address is set, and absent when it is not', () => {
+    const linked = buildPanelState(inputs({ webAppUrl: 'https://app.outreach.example' }));
+    if (linked.kind !== 'lead') throw new Error('expected a lead state');
+    expect(linked.conversations.map((c) => c.webAppUrl)).toEqual(['https://app.outreach.example/inbox/c1', 'https://app.outreach.example/inbox/c2']);
+    const off = buildPanelState(inputs());
+    if (off.kind !== 'lead') throw new Error('expected a lead state');
+    expect(off.conversations.every((c) => !('webAppUrl' in c))).toBe(true);
+  });
+});
+
 describe('chip and badge', () => {
   it('gives the chip a name and a status only', () => {
     const state = buildPanelState(inputs({ selectedConversationId: 'c1', outbox: [record(1, { kind: 'note', mode: 'replace', text: 'secret plans' })] }));

@@ -9,6 +9,7 @@
 import { LeadStatus, type ConversationSummary, type Lead, type LeadLog } from '../api/schemas';
 import { applyAction, availableActions, effectiveState, type ConversationState } from '../inbox/conversation-state';
 import { applyNote } from '../inbox/note-rules';
+import { conversationWebAppUrl } from '../inbox/web-app-link';
 import type { ActivityItemView, ChipView, ConversationView, ErrorView, LeadChoiceView, LeadView, OutboxItemView, PanelState, QualificationView } from '../views';
 import { CHIP_NAME_MAX } from '../chip-state';
 import { profileSlug } from '../pronet/canonical-url';
@@ -51,6 +52,8 @@ export interface PanelInputs {
   leadStatuses?: ReadonlyMap<string, LeadStatusRecord>;
   /** The enrichments asked from this browser, newest first. */
   enrichments?: readonly EnrichmentRecord[];
+  /** The web app's address from the settings (empty: no link to a conversation there). */
+  webAppUrl?: string;
 }
 
 export function buildPanelState(inputs: PanelInputs): PanelState {
@@ -88,7 +91,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
   }
   const lead = entry.lead;
   const ids = new Set(entry.conversations.map((c) => c.id));
-  const mine = ordered.filter((r) => r.kind !== 'add-to-audience' && ids.has(r.conversationId));
+  // This lead's changes: its conversations', and its additions to an audience.
+  const mine = ordered.filter((r) => (r.kind === 'add-to-audience' ? r.leadId === lead.id : ids.has(r.conversationId)));
   const live = mine.filter((r) => r.state !== 'failed');
   const conversations = entry.conversations.map((c) =>
     conversationView(
@@ -97,6 +101,7 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       inputs.now,
       inputs.identities,
       qualificationOf(c, live, inputs.leadStatuses, entry.recentLogs),
+      inputs.webAppUrl,
     ),
   );
   return {
@@ -234,6 +239,7 @@ function conversationView(
   now: number,
   identities: ReadonlyMap<string, string>,
   qualification: QualificationView | null = null,
+  webAppUrl = '',
 ): ConversationView {
   let state: ConversationState = effectiveState({ status: c.status, snoozeUntil: c.snoozeUntil }, now);
   let note = c.note ?? '';
@@ -265,7 +271,13 @@ function conversationView(
     actions: availableActions(state, now),
     pending: pending.length > 0,
     ...(qualification ? { qualification } : {}),
+    ...withWebAppUrl(webAppUrl, c.id),
   };
+}
+
+function withWebAppUrl(webAppUrl: string, conversationId: string): { webAppUrl?: string } {
+  const url = conversationWebAppUrl(webAppUrl, conversationId);
+  return url ? { webAppUrl: url } : {};
 }
 
 export function outboxItemView(r: OutboxRecord): OutboxItemView {
@@ -274,7 +286,7 @@ export function outboxItemView(r: OutboxRecord): OutboxItemView {
     kind: r.kind,
     state: r.state,
     conversationId: r.kind === 'add-to-audience' ? null : r.conversationId,
-    leadId: r.kind === 'add-to-audience' ? null : r.leadId,
+    leadId: r.kind === 'add-to-audience' ? (r.leadId ?? null) : r.leadId,
     profileUrl: r.profileUrl,
     createdAt: r.createdAt,
     attempts: r.attempts,

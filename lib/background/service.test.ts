@@ -16,11 +16,15 @@ const ADA_PAGE = 'http://pronet.localhost:8787/in/ada-lovelace/';
 const MARGARET_PAGE = 'http://pronet.localhost:8787/in/margaret-hamilton/';
 const MARGARET = 'https://www.pronet.example/in/margaret-hamilton/';
 const ADA = 'https://www.pronet.example/in/ada-lovelace/';
+const EDSGER_PAGE = 'http://pronet.localhost:8787/in/edsger-dijkstra/';
 const IDENTITY = { id: 'idt_1', name: 'Sam Sales', firstname: 'Sam', lastname: 'Sales', companyName: null, jobTitle: null, pronetConnected: true };
 
 /** A tiny in-memory service on the wire format, enough for the background's calls. */
 function fakeServer() {
-  const leads = new Map<string, Lead>([['lead_1', lead('lead_1', 'ada-lovelace')]]);
+  const leads = new Map<string, Lead>([
+    ['lead_1', lead('lead_1', 'ada-lovelace')],
+    ['lead_edsger', lead('lead_edsger', 'edsger-dijkstra', { firstname: 'Edsger', lastname: 'Dijkstra' })],
+  ]);
   const conversations = new Map<string, ConversationSummary>([['c1', conversation('c1', 'lead_1', { note: 'base' })]]);
   const seen: { url: string; auth: string | null; body: string | undefined; signal: AbortSignal | undefined }[] = [];
   let echoKeyInErrors = false;
@@ -56,6 +60,8 @@ function fakeServer() {
       return json(200, { statusCode: 200, data: [...conversations.values()].filter((c) => c.leadId === convMatch[1]) });
     }
     if (path === '/leads' && init.method === 'POST') {
+      // Merged by id: the lead is who it was, now in one more audience.
+      if (typeof body.leadId === 'string') return json(200, { statusCode: 200, leadId: body.leadId, message: 'merged' });
       const id = `lead_${leads.size + 1}`;
       leads.set(id, lead(id, 'margaret-hamilton', { firstname: 'Margaret', lastname: 'Hamilton' }));
       return json(200, { statusCode: 200, leadId: id, message: 'created' });
@@ -278,6 +284,38 @@ describe('background service', () => {
       companyName: 'NASA',
       jobTitle: 'Director',
     });
+  });
+
+  it('puts a lead with no conversation in a campaign audience through the outbox: POST /leads by leadId alone, once', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'profile-viewed', url: EDSGER_PAGE, name: 'Edsger Dijkstra' }, { tabId: 3 }));
+    await vi.waitFor(async () => expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).toMatchObject({ kind: 'lead', conversations: [] }));
+    const queued = await value(send(service, { type: 'lead-to-audience', leadId: 'lead_edsger', profileUrl: EDSGER_PAGE, audience: ' Spring launch ' }));
+    expect(queued).toMatchObject({ kind: 'add-to-audience', leadId: 'lead_edsger', audience: 'Spring launch' });
+    await service.outbox.idle();
+    const posts = server.seen.filter((s) => new URL(s.url).pathname === '/flow/leads' && s.body !== undefined);
+    expect(posts.map((p) => JSON.parse(p.body!) as unknown)).toEqual([{ audience: 'Spring launch', leadId: 'lead_edsger' }]);
+    // Landed: nothing of it waits in the lead's panel, which is still the lead's.
+    await vi.waitFor(async () =>
+      expect(await value(send(service, { type: 'panel-state', tabId: 3 }))).toMatchObject({ kind: 'lead', lead: { id: 'lead_edsger' }, pending: [], failed: [] }),
+    );
+  });
+
+  it('links each conversation to the web app once its address is set, and not before', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE, name: 'Ada Lovelace' }, { tabId: 4 }));
+    const conversationOf = async () => {
+      const state = await value<PanelState>(send(service, { type: 'panel-state', tabId: 4 }));
+      return state.kind === 'lead' ? state.conversations[0] : undefined;
+    };
+    await vi.waitFor(async () => expect(await conversationOf()).toMatchObject({ id: 'c1' }));
+    expect((await conversationOf())!.webAppUrl).toBeUndefined();
+    expect(await send(service, { type: 'settings-set', patch: { webAppUrl: 'http://app.example' } })).toMatchObject({ ok: false });
+    await value(send(service, { type: 'settings-set', patch: { webAppUrl: 'https://app.outreach.example' } }));
+    await vi.waitFor(async () => expect((await conversationOf())!.webAppUrl).toBe('https://app.outreach.example/inbox/c1'));
+    expect((await conversationOf())!.webAppUrl).not.toContain(KEY);
   });
 
   it('asks for the host permission of a custom base URL before using it', async () => {

@@ -71,7 +71,11 @@ export type OutboxAction =
    * the last one. `memberId`: pronet only (the service's own clients send none with an email).
    */
   | ({ kind: 'reply'; channel: ReplyChannel; identityId: string; memberId?: string; text: string; subject?: string; holdUntil: number } & ConversationTarget)
-  | { kind: 'add-to-audience'; profileUrl: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string };
+  /**
+   * POST /leads into the audience named `audience`: the profile's new lead, or with `leadId` the
+   * existing lead (merged by id, a lead with no conversation put in a campaign's audience).
+   */
+  | { kind: 'add-to-audience'; profileUrl: string; leadId?: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string };
 
 export type OutboxState = 'pending' | 'sending' | 'failed';
 

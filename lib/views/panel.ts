@@ -75,6 +75,8 @@ export const ConversationView = z.object({
   pending: z.boolean(),
   /** The lead's status in this conversation's campaign; absent without a campaign. */
   qualification: z.optional(QualificationView),
+  /** The conversation in the service's own web app, when the user set its address (never carries the key). */
+  webAppUrl: z.optional(z.string()),
 });
 export type ConversationView = z.infer<typeof ConversationView>;
 
@@ -176,6 +178,10 @@ export type CreditsView = z.infer<typeof CreditsView>;
 
 export const AudienceView = z.object({ id: z.string(), name: z.string(), size: z.nullable(z.number()) });
 export type AudienceView = z.infer<typeof AudienceView>;
+
+/** A campaign a lead may be added to, through its audience (a lead with no conversation yet). */
+export const CampaignAudienceView = z.object({ id: z.string(), name: z.string(), audience: z.string(), status: z.string() });
+export type CampaignAudienceView = z.infer<typeof CampaignAudienceView>;
 
 export const IdentityView = z.object({ id: z.string(), name: z.string() });
 export type IdentityView = z.infer<typeof IdentityView>;

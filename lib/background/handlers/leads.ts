@@ -11,8 +11,8 @@ import type { PanelData } from '../panel-data';
 
 export interface LeadHandlerDeps {
   enqueue(action: OutboxAction): Promise<OutboxItemView>;
-  api: Pick<BackgroundApi, 'enrich' | 'credits' | 'audiences'>;
-  panelData: Pick<PanelData, 'credits' | 'audiences'>;
+  api: Pick<BackgroundApi, 'enrich' | 'credits' | 'audiences' | 'campaigns'>;
+  panelData: Pick<PanelData, 'credits' | 'audiences' | 'campaignAudiences'>;
   identities: Pick<IdentityDirectory, 'list'>;
   /** The configured extra profile hosts. */
   hosts(): readonly string[];
@@ -20,12 +20,17 @@ export interface LeadHandlerDeps {
   followEnrichment(input: { id: string; enrichType: EnrichType; leadId: string | null; profileUrl: string | null }): Promise<void>;
 }
 
-type LeadRequests = 'add-to-audience' | 'enrich' | 'credits' | 'audiences' | 'identities';
+type LeadRequests = 'add-to-audience' | 'lead-to-audience' | 'campaign-audiences' | 'enrich' | 'credits' | 'audiences' | 'identities';
 
 const user = { priority: 'user' as const };
 
 /** Trimmed, and left out when empty. */
 const optional = (field: 'firstname' | 'lastname' | 'companyName' | 'jobTitle', value: string | undefined) => (value?.trim() ? { [field]: value.trim() } : {});
+
+/** A campaign a new lead can still join: not finished, and with an audience to put the lead in. */
+function canTakeLeads(c: { status: string; audienceName: string }): boolean {
+  return c.status !== 'COMPLETED' && c.audienceName.trim() !== '';
+}
 
 export function leadHandlers(deps: LeadHandlerDeps): HandlerMap<LeadRequests> {
   const { api, panelData } = deps;
@@ -47,6 +52,12 @@ export function leadHandlers(deps: LeadHandlerDeps): HandlerMap<LeadRequests> {
         ...optional('companyName', req.companyName),
         ...optional('jobTitle', req.jobTitle),
       }),
+    'lead-to-audience': async (req) =>
+      deps.enqueue({ kind: 'add-to-audience', profileUrl: canonicalOrThrow(req.profileUrl), leadId: req.leadId, audience: req.audience.trim() }),
+    'campaign-audiences': () =>
+      panelData.campaignAudiences.get('campaigns', async () =>
+        (await api.campaigns(user)).filter(canTakeLeads).map((c) => ({ id: c.id, name: c.name, audience: c.audienceName, status: c.status })),
+      ),
     async enrich(req) {
       try {
         if ('leadId' in req) {

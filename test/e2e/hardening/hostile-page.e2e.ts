@@ -212,6 +212,8 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     unsnooze: target,
     qualify: { ...target, status: 'INTERESTED' },
     'add-to-audience': { profileUrl: canonicalUrl('margaret-hamilton'), audience: 'Forged audience', firstname: 'Margaret', lastname: 'Hamilton' },
+    'lead-to-audience': { leadId: 'lead_forged', profileUrl: canonicalUrl('edsger-dijkstra'), audience: 'Forged audience' },
+    'campaign-audiences': {},
     enrich: { enrichType: 'FULL_ENRICH', leadId: ids.leadId },
     credits: {},
     audiences: {},

@@ -67,6 +67,8 @@ export interface FakeService {
   messages: Map<string, Message[]>;
   /** Lead statuses set through leadStatus, keyed `<leadId> <campaign>`. */
   statuses: Map<string, string>;
+  /** Existing leads merged by id into an audience (POST /leads with leadId), in order. */
+  audienceAdds: { leadId: string; audience: string }[];
   /** Every call the fake received, in order: `<method> <id>`. */
   calls: string[];
   /** The next calls of this method fail this way (one fault per call, in order). */
@@ -129,6 +131,8 @@ export function fakeService(now: () => number): FakeService {
   const enrichStatuses = new Map<string, { status: EnrichStatus; lead?: Lead }>();
   const calls: string[] = [];
   const statuses = new Map<string, string>();
+  /** Existing leads merged by id into an audience (POST /leads with leadId). */
+  const audienceAdds: { leadId: string; audience: string }[] = [];
   const messages = new Map<string, Message[]>();
   let messageSeq = 0;
   /** A message sent as `identityId` to `leadId`: into the lead's conversation with that identity. */
@@ -205,9 +209,14 @@ export function fakeService(now: () => number): FakeService {
         return [{ campaign: input.campaign, leadStatus: input.status, leadUpdated: true, reason: null }];
       }),
     createLead: (input) =>
-      call('createLead', input.pronetUrl, () => {
+      call('createLead', input.leadId ?? input.pronetUrl ?? '', () => {
+        // Merged by id: the lead stays who it is, and is now in the audience.
+        if (input.leadId !== undefined) {
+          audienceAdds.push({ leadId: input.leadId, audience: input.audience });
+          return { leadId: input.leadId };
+        }
         const id = `lead_${leads.size + 1}`;
-        const slug = input.pronetUrl.split('/in/')[1]?.replace('/', '') ?? 'x';
+        const slug = (input.pronetUrl ?? '').split('/in/')[1]?.replace('/', '') ?? 'x';
         leads.set(id, lead(id, slug, { firstname: input.firstname ?? null, lastname: input.lastname ?? null }));
         return { leadId: id };
       }),
@@ -259,6 +268,7 @@ export function fakeService(now: () => number): FakeService {
     enrichStatuses,
     messages,
     statuses,
+    audienceAdds,
     calls,
     now,
     fail(method, ...list) {
