@@ -30,7 +30,10 @@ const margaret: PanelState = {
   enrichment: { id: 'enr_1', enrichType: 'FULL_ENRICH', state: 'done', requestedAt: NOW - 120_000, finishedAt: NOW - 60_000, nextCheckAt: null, found: ['proEmail'] },
 };
 
-const messenger = { send: vi.fn(async () => ({ ok: true, value: { total: 40, perishable: 0 } })) } as unknown as Messenger;
+/** The credits for the enrich card; the campaigns for the lead with no conversation (none here). */
+const messenger = {
+  send: vi.fn(async (type: string) => ({ ok: true, value: type === 'campaign-audiences' ? [] : { total: 40, perishable: 0 } })),
+} as unknown as Messenger;
 
 describe('contact details', () => {
   it('shows each email and phone with where it came from, and the enrichment that found it', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { launchWithExtension } from '../../test/e2e/browser';
 import { chipLabel } from '../../test/e2e/chip';
-import { configure, optionLabels, sideBySide, tabIdOf, waitForChip } from '../extension-session';
+import { configure, optionLabels, setWebApp, sideBySide, tabIdOf, waitForChip } from '../extension-session';
 import { FIXED_NOW, SHOT_TIMEZONE, THEMES, shotFileName } from './files';
 import { samePixels } from './png';
 import type { SceneKit, ShotLocale, ShotOptions, Theme } from './scene';
@@ -136,6 +136,8 @@ export async function withSceneKit(setup: KitSetup, locale: ShotLocale, use: (ki
     const options = context.pages()[0] ?? (await context.newPage());
     await options.clock.setFixedTime(FIXED_NOW);
     await configure(options, extensionOrigin, setup.apiKey, setup.emulator.baseUrl, optionLabels(locale));
+    // As the demo does: the emulator's conversation pages stand for the service's web app.
+    await setWebApp(options, setup.emulator.origin, locale);
     await options.close();
     await use(createKit(setup, context, extensionOrigin, locale));
   } finally {
