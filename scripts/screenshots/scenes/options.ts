@@ -45,11 +45,12 @@ export const scene: Scene = {
     // The members are also read as the page opens (the "I am" of the reply): those rows stay.
     const filter = options.getByLabel(say(kit, 'callEndpointFilter'), { exact: true });
     await filter.selectOption('listMembers');
-    await options.waitForFunction((n) => [...document.querySelectorAll('tbody tr')].filter((r) => r.querySelector('td.num')).length < n, before + 1);
+    await rows.nth(before + 1).waitFor({ state: 'detached' });
     await options.getByRole('heading', { name: say(kit, 'sectionOutbox') }).hover();
     // The run's emulator takes a free port: the field shows the demo's address instead (its value
     // only, no input event: nothing is saved).
     await options.getByLabel(say(kit, 'baseUrlLabel'), { exact: true }).evaluate((input, url) => ((input as HTMLInputElement).value = url), DEMO_BASE_URL);
+    await options.getByLabel(say(kit, 'webAppLabel'), { exact: true }).evaluate((input, url) => ((input as HTMLInputElement).value = url), new URL(DEMO_BASE_URL).origin);
     await kit.shoot(options, 'options', { fullPage: true });
   },
 };
