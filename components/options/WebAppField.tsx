@@ -46,6 +46,7 @@ export function WebAppField({ settings, messenger, onSettings }: WebAppFieldProp
   return (
     <form
       class="field"
+      style={{ marginTop: 'var(--space-2)' }}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
