@@ -66,7 +66,7 @@ export const caseOf = (r: Pick<TeamRun, 'instances' | 'morning'>): string =>
   r.morning ? `team's morning (${r.instances}, stored state)` : r.instances > 10 ? `${r.instances} busy teammates` : `${r.instances} fresh installs in one second`;
 
 /** The limiter before issue 25, as AIMD options: lists counted against every call while fresh, a floor of 2, nothing shed. */
-export const TODAY_AIMD: Omit<AimdOptions, 'random'> = { minRate: 2, shedAfterMs: Infinity, freshCountsEveryCall: true };
+export const TODAY_AIMD: Omit<AimdOptions, 'random'> = { minRate: 2, shedAfterMs: Infinity, freshCountsEveryCall: true, paceUsersAfterPushbacks: Infinity };
 
 export const DEFAULT_TEAM: TeamOptions = {
   // Each case side by side with the limiter before issue 25, near 12 minutes in all.
@@ -249,7 +249,8 @@ function streamOf(seed: number, k: number, stream: string): () => number {
 
 function aimdOf(kind: LimiterKind, opts: TeamOptions, k: number): AimdOptions | false {
   if (kind === 'fixed') return false;
-  return { ...(kind === 'today' ? TODAY_AIMD : {}), ...opts.aimd, random: streamOf(opts.seed, k, 'aimd') };
+  // A variant (`aimd`) is the adaptive limiter's; 'today' stays the limiter before issue 25.
+  return { ...(kind === 'today' ? TODAY_AIMD : opts.aimd), random: streamOf(opts.seed, k, 'aimd') };
 }
 
 /**

@@ -35,6 +35,17 @@ export interface AimdOptions {
    * lists then wait for the user's own calls to leave the window.
    */
   freshCountsEveryCall?: boolean;
+  /**
+   * Past the limit, the user's own calls too (off by default: Infinity). Once the key has pushed back
+   * in this many windows within `shedForMs`, every class waits for the learned rate, the user's
+   * first, never under two calls a window (one profile's look-up), and goes on waiting while the rate
+   * holds them back (ending it on a clock sends every paced teammate's queue into the same window).
+   * Measured (issue 25, `bench/results.md`): twenty busy teammates see about a quarter of the 429s,
+   * but ten fresh installs, whose demand fits the key once the first window's burst is over, see a
+   * third fewer profiles and wait five times longer for them: a browser cannot tell a passing burst
+   * from a team that asks more than the key has before its users pay for the difference.
+   */
+  paceUsersAfterPushbacks?: number;
   /** Factor applied to the rate on a 429. */
   decrease?: number;
   /** Calls per window added to the rate for each window's worth of accepted calls. */
@@ -71,13 +82,14 @@ export type AimdConfig = Required<AimdOptions>;
  * makes the team overshoot the key's budget more often (each overshoot costs 429s); a browser alone
  * needs far less than the budget, so a slow climb back costs it nothing.
  */
-export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 1 / 8, shedAfterMs: 3_000, shedForMs: 60_000, freshCountsEveryCall: false, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
+export const DEFAULT_AIMD: Omit<AimdConfig, 'random'> = { minRate: 1 / 8, shedAfterMs: 3_000, shedForMs: 60_000, freshCountsEveryCall: false, paceUsersAfterPushbacks: Infinity, decrease: 0.5, increasePerWindow: 0.05, jitter: 0.2, initialShare: 0.1, lowInFlight: 5 };
 
 export function aimdConfig(opts: AimdOptions = {}): AimdConfig {
   const c = { ...DEFAULT_AIMD, random: Math.random, ...opts };
   if (!(c.minRate > 0)) throw new RangeError('minRate must be positive');
   if (!(c.shedAfterMs >= 0)) throw new RangeError('shedAfterMs must be at least 0');
   if (!(c.shedForMs >= 0)) throw new RangeError('shedForMs must be at least 0');
+  if (!(c.paceUsersAfterPushbacks >= 1)) throw new RangeError('paceUsersAfterPushbacks must be at least 1 (Infinity: never)');
   if (!(c.decrease > 0 && c.decrease < 1)) throw new RangeError('decrease must be in (0, 1)');
   if (!(c.increasePerWindow > 0)) throw new RangeError('increasePerWindow must be positive');
   if (!(c.jitter >= 0 && c.jitter < 1)) throw new RangeError('jitter must be in [0, 1)');

@@ -1,7 +1,8 @@
 /**
  * The limiter once the key has pushed back, and before: a lone user's lists are not held behind
  * their own calls; past the limit the floor goes under one call per window, and work that can wait
- * is shed rather than late; what was learned about the key survives a restart and a week of quiet.
+ * is shed rather than late, and the user's own calls are paced to the learned rate, first in line;
+ * what was learned about the key survives a restart and a week of quiet.
  */
 import { describe, expect, it } from 'vitest';
 import { KEY_MEMORY_MS } from './key-memory';
@@ -9,8 +10,8 @@ import { FakeClock, T0 } from './limiter-test-clock';
 import { risingPriority } from './priority';
 import { createSlidingWindowLimiter, isShedError } from './rate-limiter';
 
-/** No jitter; calls on the wire unbounded: the rules alone. */
-const exact = { random: () => 0.5, lowInFlight: 50 };
+/** No jitter; calls on the wire unbounded; a cut halves, a window's worth of calls adds 0.05: the rules alone. */
+const exact = { random: () => 0.5, lowInFlight: 50, decrease: 0.5, increasePerWindow: 0.05 };
 
 describe('a lone user never waits on their own calls', () => {
   it('until the key pushes back, list work is measured against list work only', async () => {
@@ -108,6 +109,76 @@ describe('past the limit: a backoff floor under one call per window', () => {
     await clock.advance(0);
     for (let i = 0; i < 5; i++) limiter.completed(await limiter.acquire({ priority: 'user' }), true, true);
     expect(limiter.snapshot().rate).toBeCloseTo(0.5);
+  });
+});
+
+describe("past the limit, with `paceUsersAfterPushbacks`: the user's calls are paced too, first in line", () => {
+  /** The option the team benchmark measures beside the default (`bench/results.md`, issue 25). */
+  const paced = { ...exact, paceUsersAfterPushbacks: 1 };
+  /** Grant times of `n` calls of class `p`, pushed as they are granted. */
+  const queue = (limiter: ReturnType<typeof createSlidingWindowLimiter>, p: 'user' | 'list', n: number, into: number[]) => {
+    for (let i = 0; i < n; i++) void limiter.acquire({ priority: p }).then((t) => into.push(t - T0));
+  };
+
+  it('once the key pushed back, the user waits for the learned rate (never under two a window), ahead of lists', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: { ...paced, shedAfterMs: Infinity }, state: { calls: [], pausedUntil: 0, rate: 3, settledAt: T0, pushbacks: [T0] } });
+    const users: number[] = [];
+    const lists: number[] = [];
+    queue(limiter, 'user', 5, users);
+    queue(limiter, 'list', 2, lists);
+    await clock.advance(0);
+    // Three a window (the rate), the user's first; the lists wait for what the user leaves.
+    expect(users).toEqual([0, 0, 0]);
+    expect(lists).toEqual([]);
+    await clock.advance(10_000);
+    expect(users).toEqual([0, 0, 0, 10_000, 10_000]);
+    expect(lists).toEqual([10_000]);
+    // At a rate under two, two calls a window still go: one profile's look-up (lead, conversations).
+    const slow = createSlidingWindowLimiter({ clock, adaptive: { ...paced, shedAfterMs: Infinity }, state: { calls: [], pausedUntil: 0, rate: 0.5, settledAt: clock.now(), pushbacks: [clock.now()] } });
+    let n = 0;
+    for (let i = 0; i < 4; i++) void slow.acquire({ priority: 'user' }).then(() => n++);
+    await clock.advance(0);
+    expect(n).toBe(2);
+  });
+
+  it("paces while it holds the user back, past the last pushback's minute; a quiet window ends it", async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: { ...paced, shedAfterMs: Infinity, shedForMs: 60_000 }, state: { calls: [], pausedUntil: 0, rate: 2, settledAt: T0, pushbacks: [T0] } });
+    const users: number[] = [];
+    // A busy user: five calls every ten seconds for 80 s, more than the rate gives.
+    for (let w = 0; w < 8; w++) {
+      queue(limiter, 'user', 5, users);
+      await clock.advance(10_000);
+    }
+    // Still two a window at 70-80 s, though the only pushback is 80 s old: ending on a clock would
+    // send every paced teammate's queue into the same window.
+    const perWindow = (from: number) => users.filter((t) => t >= from && t < from + 10_000).length;
+    expect(perWindow(70_000)).toBeLessThanOrEqual(3);
+    // The queue drains, then nothing is asked for two windows: the key is no longer known to be full.
+    await clock.advance(300_000);
+    const before = users.length;
+    queue(limiter, 'user', 6, users);
+    await clock.advance(0);
+    expect(users.length - before).toBe(6);
+  });
+
+  it('by default the user is never paced: the profile on screen and actions wait only for the service', async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: exact, state: { calls: [], pausedUntil: 0, rate: 2, settledAt: T0, pushbacks: [T0] } });
+    let n = 0;
+    for (let i = 0; i < 12; i++) void limiter.acquire({ priority: 'user' }).then(() => n++);
+    await clock.advance(0);
+    expect(n).toBe(12);
+  });
+
+  it("a lone user's calls are not paced before the key pushes back, nor by a memory without a pushback in the last minute", async () => {
+    const clock = new FakeClock();
+    const limiter = createSlidingWindowLimiter({ clock, adaptive: paced, state: { calls: [], pausedUntil: 0, rate: 2, settledAt: T0 - 120_000, pushbacks: [T0 - 120_000] } });
+    let n = 0;
+    for (let i = 0; i < 12; i++) void limiter.acquire({ priority: 'user' }).then(() => n++);
+    await clock.advance(0);
+    expect(n).toBe(12);
   });
 });
 

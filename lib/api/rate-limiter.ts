@@ -23,7 +23,8 @@
  * work that sheds first (`list` and `idle`: list badges, prefetch, a queue's rows, counts): it goes
  * only while the window's calls, every class's, are under the rate and under its share cap, at most
  * `lowInFlight` of it on the wire at once. A user's action, the profile on screen and its refreshes
- * wait only for the service's limit and the pause after a 429; after the pause one probe goes first
+ * wait only for the service's limit and the pause after a 429 (unless `paceUsersAfterPushbacks`,
+ * off by default: `aimd.ts` says why); after the pause one probe goes first
  * and the rest follow once it is accepted. The rate is cut from what the window really used, and rises only while it
  * binds: it held calls back, or a grant took its last slot (a browser that under-uses its rate
  * learns nothing about the key): a team's lists
@@ -119,6 +120,8 @@ export interface SlidingWindowLimiterOptions {
 export const DEFAULT_LIMITER_SHARES: Partial<Record<LimiterPriority, number>> = { list: 0.6 };
 
 export const DEFAULT_RATE_LIMIT = 50;
+/** Past the limit, the fewest of the user's calls a browser sends per window: one profile's look-up. */
+export const USER_FLOOR_PER_WINDOW = 2;
 export const DEFAULT_RATE_WINDOW_MS = 10_000;
 
 export const systemClock: LimiterClock = {
@@ -213,7 +216,8 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     starting = kept === null;
     settledAt = kept === null ? null : known!.settledAt;
     pushbacks = kept === null ? [] : known!.pushbacks;
-    // The old key's pause and probe say nothing of this one.
+    // The old key's pause, probe and pacing say nothing of this one.
+    usersPacedAt = -Infinity;
     pausedUntil = 0;
     probeSince = null;
     lastDecreaseAt = -Infinity;
@@ -225,6 +229,18 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
    * back lately (`shedForMs`). The rate remembered from older pushbacks still holds it; only a key
    * refusing calls now says that work would come too late to be worth a call.
    */
+  /** Adaptive only: when the learned rate last held a user's call back (`congested`). */
+  let usersPacedAt = -Infinity;
+  /**
+   * Adaptive only: the team asks more than the key has: it pushed back in `paceUsersAfterPushbacks`
+   * windows within `shedForMs`, or the rate held the user's calls back lately (they still ask more
+   * than it gives; two windows, as a held call's slot frees a whole window after the last one).
+   */
+  const congested = (now: number) =>
+    aimd !== null &&
+    !starting &&
+    settledAt !== null &&
+    (now - usersPacedAt < 2 * windowMs || pushbacks.filter((t) => now - t < aimd.shedForMs).length >= aimd.paceUsersAfterPushbacks);
   const shedding = (p: LimiterPriority, now: number) => learned(p) && !starting && settledAt !== null && now - settledAt < aimd!.shedForMs;
   restore(opts.state);
 
@@ -293,7 +309,14 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   /** The earliest time the log lets a call of class `p` go, the pause aside (assumes a pruned log). */
   function logSlotAt(p: LimiterPriority, now: number): number {
     const atLimit = calls.length >= limit ? (calls[calls.length - limit] ?? now) + windowMs : now;
-    if (!learned(p)) return atLimit;
+    if (!learned(p)) {
+      if (!congested(now)) return atLimit;
+      // Past the limit the user's calls wait for the learned rate too, ahead of everything else
+      // (rounded: a rate of 1.9 held to one call a window leaves the key idle), never under the two
+      // calls that show a profile (its lead, then its conversations).
+      const max = Math.max(USER_FLOOR_PER_WINDOW, Math.round(rate));
+      return Math.max(atLimit, calls.length >= max ? (calls[calls.length - max] ?? now) + windowMs : now);
+    }
     // Past the limit: under one call per window, one every window ÷ rate (exponential between probes).
     if (rate < 1) return Math.max(atLimit, lastLowAt + windowMs / rate);
     // The learned rate counts every call of the window: the work it holds gets what the others left.
@@ -354,6 +377,7 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
       // work than goes, the rate may be worth raising.
       const onWire = inFlightSlotAt(p, now);
       if (limited > now || onWire > now) heldBackAt = now;
+      if (limited > now && !learned(p) && congested(now)) usersPacedAt = now;
       if (shedding(p, now) && Math.max(limited, pausedUntil) - now > aimd!.shedAfterMs) {
         // Past the limit, work that can wait and would come late is not made at all (its caller
         // shows nothing rather than something late); the classes above it keep the key.
