@@ -19,6 +19,16 @@ const ADA = 'https://www.pronet.example/in/ada-lovelace/';
 const EDSGER_PAGE = 'http://pronet.localhost:8787/in/edsger-dijkstra/';
 const IDENTITY = { id: 'idt_1', name: 'Sam Sales', firstname: 'Sam', lastname: 'Sales', companyName: null, jobTitle: null, pronetConnected: true };
 
+/** Closes a gate (`set` keeps the promise calls wait on); the function returned opens it. */
+function hold(set: (gate: Promise<void> | null) => void): () => void {
+  let release = () => undefined as void;
+  set(new Promise<void>((resolve) => (release = resolve)));
+  return () => {
+    set(null);
+    release();
+  };
+}
+
 /** A tiny in-memory service on the wire format, enough for the background's calls. */
 function fakeServer() {
   const leads = new Map<string, Lead>([
@@ -110,22 +120,9 @@ function fakeServer() {
       echoKeyInErrors = on;
     },
     /** Every GET waits until the returned function is called. */
-    holdReads() {
-      let release = () => undefined as void;
-      holdReads = new Promise<void>((resolve) => (release = resolve));
-      return () => {
-        holdReads = null;
-        release();
-      };
-    },
-    holdSearch() {
-      let release = () => undefined as void;
-      holdSearch = new Promise<void>((resolve) => (release = resolve));
-      return () => {
-        holdSearch = null;
-        release();
-      };
-    },
+    holdReads: () => hold((p) => (holdReads = p)),
+    /** Lead searches wait until the returned function is called. */
+    holdSearch: () => hold((p) => (holdSearch = p)),
   };
 }
 
