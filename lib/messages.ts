@@ -248,8 +248,11 @@ export const requests = {
   'reply-draft': z.object({ conversationId: id, draft: ReplyDraftView.check(z.refine((d) => d.text.length <= 100_000)) }),
   /** The workspace's members, to say who "I am". */
   'reply-members': z.object({}),
-  /** Who "I am" for the stored key (the member a pronet message is sent by). */
-  'reply-member-set': z.object({ memberId: id }),
+  /**
+   * Who "I am" for the stored key (the member a pronet message is sent by); `resend`: a reply refused
+   * because the member it went as has left (`member-gone`) goes again, as this member.
+   */
+  'reply-member-set': z.object({ memberId: id, resend: z.optional(id) }),
   /** The reply picker: the conversation's campaign templates (fetched once per campaign), the snippets, the merge fields. */
   'reply-templates': z.object(conversationTarget),
   /** Keeps a snippet of the user's (new); replies with all of them. */

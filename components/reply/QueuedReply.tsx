@@ -11,7 +11,8 @@ export interface QueuedReplyProps {
   item: OutboxItemView;
   now: number;
   onUndo: () => void;
-  onRetry: () => void;
+  /** Absent where retrying as it is would be refused again (a member who has left). */
+  onRetry?: (() => void) | undefined;
   onEdit: () => void;
   onDiscard: () => void;
 }
@@ -44,9 +45,11 @@ export function QueuedReply({ item, now, onUndo, onRetry, onEdit, onDiscard }: Q
             <Button size="sm" onClick={onEdit}>
               {t('replyEdit')}
             </Button>
-            <Button size="sm" onClick={onRetry}>
-              {t('retry')}
-            </Button>
+            {onRetry ? (
+              <Button size="sm" onClick={onRetry}>
+                {t('retry')}
+              </Button>
+            ) : null}
             <Button size="sm" variant="ghost" onClick={onDiscard}>
               {t('discard')}
             </Button>

@@ -18,6 +18,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { QueuedReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
 import { ReplyPicker } from './ReplyPicker';
+import { useSentFollow } from './use-sent-follow';
 
 export interface ReplyComposerProps {
   conversationId: string;
@@ -33,8 +34,6 @@ export interface ReplyComposerProps {
 }
 
 const DRAFT_SAVE_MS = 400;
-/** The outbox is asked again only when no push came (a push triggers the check at once). */
-const FALLBACK_CHECK_MS = 2_000;
 
 export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef }: ReplyComposerProps) {
   const [context, setContext] = useState<ReplyContextView | null>(null);
@@ -47,26 +46,23 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   const [busy, setBusy] = useState(false);
   const [members, setMembers] = useState<MemberChoiceView[] | null>(null);
   const [member, setMember] = useState('');
-  /** Items this composer sent: one that leaves the outbox (not undone, not discarded) was sent. */
-  const [mine, setMine] = useState<string[]>([]);
-  const [sent, setSent] = useState(false);
-  const [polled, setPolled] = useState<OutboxItemView[]>([]);
   const [clock, setClock] = useState(now);
   const ownText = useRef<HTMLTextAreaElement | null>(null);
-  /** Ids taken back here (Undo, Edit, Discard): their leaving the outbox is no send. */
-  const withdrawn = useRef(new Set<string>());
+  /** The replies this composer sent, followed until they leave the outbox. */
+  const follow = useSentFollow(messenger, items);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef({ text, channel, subject: newThread || !context?.threadSubject ? subject : '' });
   latest.current = { text, channel, subject: newThread || !context?.threadSubject ? subject : '' };
 
-  const all = items ?? polled;
-  const queued = repliesOf(all, conversationId);
+  const queued = repliesOf(follow.all, conversationId);
+  /** A reply refused because "I am" has left the workspace: who the user is now is asked, then it goes. */
+  const stale = queued.find((i) => i.state === 'failed' && i.error?.reason === 'member-gone') ?? null;
 
   useEffect(() => {
     let live = true;
     setContext(null);
     setLoadError(null);
-    setSent(false);
+    follow.quiet();
     void messenger.send('reply-context', { conversationId, leadId }).then((reply) => {
       if (!live) return;
       if (!reply.ok) {
@@ -87,47 +83,18 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     };
   }, [conversationId, leadId, messenger]);
 
-  // Follow the replies this composer sent until they leave the outbox. The worker pushes the outbox
-  // (the panel's state, the queue's outbox port) whenever it changes: each push, and the send's own
-  // answer, is checked against the worker's list at once (its answer follows the enqueue for sure;
-  // a push may be older than the send). Polling every 500 ms made Sent up to half a second late;
-  // the slow timer only covers a push that never comes (the panel's state unchanged by the send).
-  const check = useRef<() => void>(() => undefined);
   useEffect(() => {
-    if (mine.length === 0) {
-      check.current = () => undefined;
-      return;
-    }
+    if (!stale) return;
     let live = true;
-    const poll = () =>
-      void messenger.send('outbox-list', {}).then((r) => {
-        if (!live || !r.ok) return;
-        setPolled(r.value);
-        const gone = mine.filter((id) => !withdrawn.current.has(id) && !r.value.some((i) => i.id === id));
-        if (gone.length === 0) return;
-        setMine((m) => m.filter((id) => !gone.includes(id)));
-        setSent(true);
-      });
-    check.current = poll;
-    const handle = setInterval(poll, FALLBACK_CHECK_MS);
-    poll();
+    void messenger.send('reply-members', {}).then((list) => {
+      if (!live) return;
+      if (list.ok) setMembers(list.value.members);
+      else setError(actionErrorText(list.error));
+    });
     return () => {
       live = false;
-      clearInterval(handle);
     };
-  }, [mine, messenger]);
-
-  // The pushed items say it first: one of ours seen there and gone since (not taken back) was sent.
-  const seen = useRef(new Set<string>());
-  useEffect(() => {
-    if (!items || mine.length === 0) return;
-    check.current();
-    for (const i of items) if (mine.includes(i.id)) seen.current.add(i.id);
-    const gone = mine.filter((id) => seen.current.has(id) && !withdrawn.current.has(id) && !items.some((i) => i.id === id));
-    if (gone.length === 0) return;
-    setMine((m) => m.filter((id) => !gone.includes(id)));
-    setSent(true);
-  }, [items, mine]);
+  }, [stale?.id, stale?.attempts, messenger]);
 
   // The countdown reads true without a push.
   const counting = queued.some((i) => replyItemStatus(i, clock).kind === 'window');
@@ -163,7 +130,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     if (next.channel !== undefined) setChannel(next.channel);
     if (next.subject !== undefined) setSubject(next.subject);
     setError(null);
-    setSent(false);
+    follow.quiet();
     latest.current = { ...latest.current, ...next };
     scheduleDraft();
   }
@@ -203,36 +170,36 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       setError(actionErrorText(reply.error));
       return;
     }
-    setMine((m) => [...m, reply.value.id]);
-    if (!items) setPolled((p) => [...p, reply.value]);
+    follow.follow(reply.value);
     setText('');
     setSubject('');
     setNewThread(false);
-    setSent(false);
   }
 
   async function saveMemberAndSend() {
     if (!member) return;
-    const reply = await messenger.send('reply-member-set', { memberId: member });
+    const resend = stale;
+    // The refused reply goes again as the member chosen (the worker changes it and retries it, in one step).
+    const reply = await messenger.send('reply-member-set', { memberId: member, ...(resend ? { resend: resend.id } : {}) });
     if (!reply.ok) {
       setError(actionErrorText(reply.error));
       return;
     }
     setMembers(null);
     setContext((c) => (c ? { ...c, memberId: member } : c));
-    await send();
+    if (resend) follow.follow(resend);
+    else await send();
   }
 
   async function undo(id: string) {
-    withdrawn.current.add(id);
+    follow.withdraw(id);
     const reply = await messenger.send('reply-undo', { id });
     if (!reply.ok) {
-      withdrawn.current.delete(id);
+      follow.keep(id);
       setError(actionErrorText(reply.error));
       return;
     }
-    setMine((m) => m.filter((x) => x !== id));
-    if (!items) setPolled((p) => p.filter((i) => i.id !== id));
+    follow.drop(id);
     setText(reply.value.text);
     if (reply.value.channel) setChannel(reply.value.channel);
     if (reply.value.subject) {
@@ -243,15 +210,14 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   }
 
   async function discard(item: OutboxItemView, keepText: boolean) {
-    withdrawn.current.add(item.id);
+    follow.withdraw(item.id);
     const reply = await messenger.send('outbox-discard', { id: item.id });
     if (!reply.ok) {
-      withdrawn.current.delete(item.id);
+      follow.keep(item.id);
       setError(actionErrorText(reply.error));
       return;
     }
-    setMine((m) => m.filter((x) => x !== item.id));
-    if (!items) setPolled((p) => p.filter((i) => i.id !== item.id));
+    follow.drop(item.id);
     if (keepText && item.reply) edit({ text: item.reply.text, channel: item.reply.channel, ...(item.reply.subject ? { subject: item.reply.subject } : {}) });
   }
 
@@ -275,14 +241,14 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
               item={item}
               now={clock}
               onUndo={() => void undo(item.id)}
-              onRetry={() => void messenger.send('outbox-retry', { id: item.id })}
+              onRetry={item.error?.reason === 'member-gone' ? undefined : () => void messenger.send('outbox-retry', { id: item.id })}
               onEdit={() => void discard(item, true)}
               onDiscard={() => void discard(item, false)}
             />
           ))}
         </ol>
       ) : null}
-      {sent ? (
+      {follow.sent ? (
         <p class="reply-sent" role="status" data-testid="reply-status">
           {t('replySent')}
         </p>
@@ -386,7 +352,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
         ) : null}
         {members ? (
           <div class="reply-member notice" role="group" aria-label={t('replyIAm')}>
-            <p class="small">{t('replyWhoAmI')}</p>
+            <p class="small">{t(stale ? 'replyMemberGone' : 'replyWhoAmI')}</p>
             <div class="row">
               <label class="field-label" for={`reply-member-${conversationId}`}>
                 {t('replyIAm')}

@@ -121,6 +121,40 @@ describe('outbox replies', () => {
     expect(o.stats().readBacks).toBe(0);
   });
 
+  it('"I am" has left the workspace (404 No member): failed as member-gone; sent once as the member chosen then', async () => {
+    const o = outbox();
+    await o.start();
+    const members: string[] = [];
+    const original = service.api.sendPronet;
+    service.api.sendPronet = async (input, opts) => {
+      members.push(input.memberId);
+      return original(input, opts);
+    };
+    service.fail('sendPronet', { status: 404, message: 'No member mem_gone.' });
+    const r = await o.enqueue(reply('Still there?', { memberId: 'mem_gone' }));
+    await o.idle();
+    const [stored] = await o.list();
+    expect(stored).toMatchObject({ id: r.id, state: 'failed', text: 'Still there?', error: { code: 'not-found', reason: 'member-gone', detail: 'No member mem_gone.' } });
+    await o.retry(r.id, (failed) => {
+      if (failed.kind === 'reply') failed.memberId = 'mem_2';
+    });
+    await o.idle();
+    expect(sentTexts()).toEqual(['Still there?']);
+    expect(members).toEqual(['mem_gone', 'mem_2']);
+    expect(o.stats()).toMatchObject({ applied: 1, readBacks: 0 });
+  });
+
+  it('another 404 (no conversation) is not taken for a member who left', async () => {
+    const o = outbox();
+    await o.start();
+    service.fail('sendPronet', { status: 404, message: 'Conversation not found' });
+    await o.enqueue(reply('Where to?'));
+    await o.idle();
+    const [stored] = await o.list();
+    expect(stored?.error).toMatchObject({ code: 'not-found' });
+    expect(stored?.error?.reason).toBeUndefined();
+  });
+
   it('a worker stopped during the window sends it once after restart, at the window end', async () => {
     const first = outbox();
     await first.start();

@@ -4,6 +4,7 @@
  * (`reply-check.ts`). A message cannot be taken back, so unlike the other mutations it is never
  * resent blindly.
  */
+import { ApiError } from '../api/errors';
 import type { Message } from '../api/schemas';
 import { textToEmailHtml } from '../inbox/reply-rules';
 import type { OutboxRecord } from '../store/db';
@@ -45,6 +46,14 @@ export async function sendReply(api: ReplyApi, r: ReplyRecord, opts: ResolveCall
   const thread = r.subject ? { subject: r.subject } : { replyInLastThread: true as const };
   const res = await api.sendEmail({ identityId: r.identityId, leadId: r.leadId, message, ...thread }, opts);
   return { kind: 'sent', messageId: res.messageId };
+}
+
+/**
+ * The service's refusal of a pronet message sent as a member who is no longer in the workspace
+ * (404 "No member mem_…."): nothing was sent; it can go once the user says who they are.
+ */
+export function memberGone(error: unknown, r: ReplyRecord): boolean {
+  return r.channel === 'PRONET' && error instanceof ApiError && error.status === 404 && /\bmember\b/i.test(error.serviceMessage);
 }
 
 /** The message that is this reply, read back from its conversation; null when it is not there. Throws what the reads throw. */

@@ -20,80 +20,15 @@
  *   since it went out (`outbox-send.ts`), so that nothing is read back, resent or overtaken while
  *   the service may still apply it.
  */
-import { retryDelayMs, type RetryPolicy } from '../api/backoff';
-import { ApiError } from '../api/errors';
+import type { RetryPolicy } from '../api/backoff';
 import type { OutboxAction, OutboxRecord } from '../store/db';
-import type { OutboxStore } from '../store/outbox-store';
-import { failureAction, RequestError, toErrorView } from './error-view';
-import { readBackAppend, readBackReplyOf, sendMutation, settledAt, type OutboxApi, type Outcome } from './outbox-send';
-import type { Timers } from '../timers';
+import { RequestError } from './error-view';
+import { afterFailure } from './outbox-failure';
+import { readBackAppend, readBackReplyOf, sendMutation, type Outcome } from './outbox-send';
+import type { Outbox, OutboxOptions, OutboxStats } from './outbox-types';
 
 export type { OutboxApi, OutboxCallOptions, Outcome } from './outbox-send';
-
-export interface OutboxOptions {
-  store: OutboxStore;
-  api: OutboxApi;
-  clock: { now(): number };
-  timers: Timers;
-  /** Backoff between attempts (`maxAttempts` is ignored: the outbox never gives up on a transient error). */
-  policy: RetryPolicy;
-  /** Lanes sent at the same time. */
-  concurrency?: number;
-  /** The client's timeout: how late a request without an answer may still be applied. */
-  uncertainForMs: number;
-  /** The note the cache holds for a conversation, the base an append is compared to on read-back. */
-  currentNote?(leadId: string, conversationId: string): Promise<string | null | undefined>;
-  /** After every change of the queue. */
-  onChange?(): void;
-  /** After a mutation took effect. */
-  onApplied?(record: OutboxRecord, outcome: Outcome): Promise<void> | void;
-  /**
-   * Runs `step` (the record leaves the store, then `onApplied`) so that no reader sees it half done:
-   * one who read the store without the record and the cache without its effect would show the
-   * conversation as it was before the action. The service runs it under the lock its views read in.
-   */
-  settle?(step: () => Promise<void>): Promise<void>;
-  /** When the next attempt is due (null: nothing waiting); the entrypoint backs it with an alarm. */
-  onNextWake?(at: number | null): void;
-  /** The key, to keep it out of stored error messages. */
-  secret?(): string | null;
-}
-
-export interface OutboxStats {
-  /** Mutations that took effect. */
-  applied: number;
-  /** Attempts that failed transiently and were scheduled again. */
-  retries: number;
-  /** Of those, attempts answered with 429. */
-  rateLimited: number;
-  /** Appends read back before a resend. */
-  readBacks: number;
-  /** Read-backs that found the append already there. */
-  readBackHits: number;
-  failed: number;
-}
-
-export interface Outbox {
-  enqueue(action: OutboxAction): Promise<OutboxRecord>;
-  list(): Promise<OutboxRecord[]>;
-  /** Puts a failed record back in line, to be sent now. */
-  retry(id: number): Promise<OutboxRecord>;
-  /**
-   * Drops a pending or failed record and answers it (undefined when it was gone). An item on the wire
-   * cannot be discarded, nor one `onlyIf` refuses (a reply's Undo: never tried yet).
-   */
-  discard(id: number, onlyIf?: (r: OutboxRecord) => boolean): Promise<OutboxRecord | undefined>;
-  /** Takes over after a restart: records left `sending` have an unknown outcome. Then sends what is due. */
-  start(): Promise<void>;
-  /** Sends what is due now (an alarm, the network coming back). */
-  wake(): void;
-  /** Makes every pending record due now (the key was just set, the user asked to retry everything). */
-  hurry(): Promise<void>;
-  /** Resolves when nothing is on the wire and nothing is due before `clock.now()` (for tests). */
-  idle(): Promise<void>;
-  stats(): OutboxStats;
-  stop(): void;
-}
+export type { Outbox, OutboxOptions, OutboxStats } from './outbox-types';
 
 export const DEFAULT_OUTBOX_POLICY: RetryPolicy = { maxAttempts: Infinity, baseMs: 1_000, capMs: 300_000, random: Math.random };
 
@@ -287,36 +222,18 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     }
   }
 
-  /**
-   * After a failed call. `phase`: whether the failing call was the mutation itself or the read-back
-   * before it (a failed read-back leaves the append's outcome as unknown as it was).
-   */
+  /** After a failed call (`outbox-failure.ts` says what the record becomes). */
   async function failed(record: OutboxRecord, error: unknown, phase: 'send' | 'read-back' = 'send', sentAt?: number) {
-    const now = opts.clock.now();
-    const action = failureAction(error);
-    if (action === 'applied' && phase === 'send') {
+    const secret = opts.secret?.();
+    const result = afterFailure(record, error, phase, { now: opts.clock.now(), policy: opts.policy, uncertainForMs: opts.uncertainForMs, ...(secret !== undefined ? { secret } : {}), ...(sentAt !== undefined ? { sentAt } : {}) });
+    if (result === 'applied') {
       await succeed(record, { kind: 'unknown' });
       return;
     }
-    const view = toErrorView(error, now, opts.secret?.());
-    // A refusal (429 or 4xx) proves the mutation did not apply; no answer or a 5xx proves nothing.
-    if (phase === 'send' && action !== 'retry-uncertain') record.uncertain = false;
-    if (action === 'fail') {
-      stats.failed += 1;
-      record.state = 'failed';
-      record.error = view;
-    } else {
+    if (result === 'failed') stats.failed += 1;
+    else {
       stats.retries += 1;
-      const rateLimited = error instanceof ApiError && error.status === 429;
-      if (rateLimited) stats.rateLimited += 1;
-      record.state = 'pending';
-      record.error = view;
-      record.nextAttemptAt = now + retryDelayMs(record.attempts, opts.policy, rateLimited ? error.retryAfter : undefined);
-      // No answer: the service may still apply it; nothing of this lane moves before it cannot.
-      let settled = phase === 'send' && action === 'retry-uncertain' ? settledAt(error, now, opts.uncertainForMs) : null;
-      // A message is read back only once it can no longer land late, even after a 5xx answer.
-      if (record.kind === 'reply' && phase === 'send' && action === 'retry-uncertain') settled = Math.max(settled ?? 0, (sentAt ?? now) + opts.uncertainForMs);
-      if (settled !== null) record.nextAttemptAt = Math.max(record.nextAttemptAt, settled);
+      if (result === 'rate-limited') stats.rateLimited += 1;
     }
     await opts.store.put(record);
     changed();
@@ -330,10 +247,11 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       return record;
     },
     list: async () => (await opts.store.all()).sort((a, b) => a.id - b.id),
-    async retry(id) {
+    async retry(id, amend) {
       const record = await opts.store.get(id);
       if (!record) throw new RequestError('not-found', 'outbox-item-gone');
       if (record.state === 'failed') {
+        amend?.(record);
         record.state = 'pending';
         record.error = null;
         record.nextAttemptAt = opts.clock.now();

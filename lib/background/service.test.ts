@@ -19,6 +19,16 @@ const ADA = 'https://www.pronet.example/in/ada-lovelace/';
 const EDSGER_PAGE = 'http://pronet.localhost:8787/in/edsger-dijkstra/';
 const IDENTITY = { id: 'idt_1', name: 'Sam Sales', firstname: 'Sam', lastname: 'Sales', companyName: null, jobTitle: null, pronetConnected: true };
 
+/** Closes a gate (`set` keeps the promise calls wait on); the function returned opens it. */
+function hold(set: (gate: Promise<void> | null) => void): () => void {
+  let release = () => undefined as void;
+  set(new Promise<void>((resolve) => (release = resolve)));
+  return () => {
+    set(null);
+    release();
+  };
+}
+
 /** A tiny in-memory service on the wire format, enough for the background's calls. */
 function fakeServer() {
   const leads = new Map<string, Lead>([
@@ -29,6 +39,7 @@ function fakeServer() {
   const seen: { url: string; auth: string | null; body: string | undefined; signal: AbortSignal | undefined }[] = [];
   let echoKeyInErrors = false;
   let holdSearch: Promise<void> | null = null;
+  let holdReads: Promise<void> | null = null;
   let enrichChecks = 0;
 
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -46,6 +57,7 @@ function fakeServer() {
     if (presented !== KEY) return error(401, `Unknown API key ${presented}.`);
     if (echoKeyInErrors) return error(500, `Internal error while handling ${presented}`);
     const path = url.pathname.replace(/^\/flow/, '');
+    if (holdReads && (init.method ?? 'GET') === 'GET') await holdReads;
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (path === '/members') return json(200, [{ id: 'mem_1', name: 'Sam', label: 'Owner' }]);
     if (path === '/identities') return json(200, { statusCode: 200, identities: [IDENTITY] });
@@ -88,6 +100,7 @@ function fakeServer() {
       c.note = body.mode === 'append' ? `${c.note ?? ''}\n-- 2025-01-06 09:00 --\n${String(body.note)}` : String(body.note);
       return json(200, { statusCode: 200, data: { conversationId: c.id, note: c.note, noteLength: c.note.length, truncated: false } });
     }
+    if (path === '/inbox/pronet' && init.method === 'POST') return json(200, { statusCode: 200, messageId: `msg_${seen.length}` });
     if (path === '/inbox/conversations/archive' && c) {
       c.status = 'ARCHIVED';
       return json(200, { statusCode: 200, data: c });
@@ -106,14 +119,10 @@ function fakeServer() {
     echoKeyInErrors(on: boolean) {
       echoKeyInErrors = on;
     },
-    holdSearch() {
-      let release = () => undefined as void;
-      holdSearch = new Promise<void>((resolve) => (release = resolve));
-      return () => {
-        holdSearch = null;
-        release();
-      };
-    },
+    /** Every GET waits until the returned function is called. */
+    holdReads: () => hold((p) => (holdReads = p)),
+    /** Lead searches wait until the returned function is called. */
+    holdSearch: () => hold((p) => (holdSearch = p)),
   };
 }
 
@@ -228,6 +237,26 @@ describe('background service', () => {
     expect(state).toMatchObject({ kind: 'lead', pending: [], conversations: [{ status: 'ARCHIVED', note: 'base\n-- 2025-01-06 09:00 --\ncall back' }] });
     // Somewhere along the way the panel showed the archive before the service confirmed it.
     expect(pushed.panels.some(([, s]) => s.kind === 'lead' && s.pending.length > 0 && s.conversations[0]?.status === 'ARCHIVED')).toBe(true);
+  });
+
+  it('tells the panel a reply left the outbox at the send\'s answer: no read after it is awaited first', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    await value(send(service, { type: 'settings-set', patch: { replyUndoSeconds: 0 } }));
+    await value(send(service, { type: 'reply-member-set', memberId: 'mem_1' }));
+    await value(send(service, { type: 'profile-viewed', url: ADA_PAGE }, { tabId: 1 }));
+    await vi.waitFor(async () => expect((await value<PanelState>(send(service, { type: 'panel-state', tabId: 1 }))).kind).toBe('lead'));
+    // From here every read hangs (the profile looked up again, its messages, a read-back): Sent may not wait for one.
+    const release = server.holdReads();
+    const reads = () => server.seen.filter((s) => s.body === undefined).length;
+    const readsBefore = reads();
+    await value(send(service, { type: 'reply-send', conversationId: 'c1', leadId: 'lead_1', channel: 'PRONET', text: 'Thursday at 10 works.' }));
+    await vi.waitFor(() => expect(server.seen.some((s) => s.url.endsWith('/inbox/pronet'))).toBe(true));
+    await vi.waitFor(() => expect(pushed.panels.at(-1)?.[1]).toMatchObject({ kind: 'lead', pending: [] }));
+    // The refresh the send started is on the wire, unanswered, and was not waited for.
+    await vi.waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));
+    expect(pushed.panels.some(([, s]) => s.kind === 'lead' && s.pending.some((p) => p.kind === 'reply'))).toBe(true);
+    release();
   });
 
   it('follows an enrichment to its result and shows what it found, with its source, on the panel', async () => {

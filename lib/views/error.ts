@@ -74,6 +74,8 @@ export const ErrorReason = z.enum([
   // not-found
   'outbox-item-gone',
   'conversation-gone',
+  // the teammate a pronet reply was sent as ("I am") has left the workspace
+  'member-gone',
   // internal
   'cancelled',
   'no-answer',
@@ -110,6 +112,7 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   'undo-too-late': 'bad-request',
   'outbox-item-gone': 'not-found',
   'conversation-gone': 'not-found',
+  'member-gone': 'not-found',
   cancelled: 'internal',
   'no-answer': 'internal',
   'unexpected-reply': 'internal',

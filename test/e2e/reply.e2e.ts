@@ -170,3 +170,40 @@ test('from the queue with the keyboard: R opens the reply, Esc keeps the draft, 
   await panel.waitForTimeout(2_000);
   expect(withText(await messagesOf(emulator, conversationId), 'Answered from the queue')).toHaveLength(1);
 });
+
+test('"I am" has left the workspace: the reply is not sent, who I am is asked again, and the same reply lands once as the one chosen', async ({
+  emulator,
+  emulatorCalls,
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+}) => {
+  const { options, conversation, panel, box } = await adaPronetReply({ configureExtension, openProfile, openPanelFor, leadByUrl, leadConversations }, 0);
+  // Chosen once, as the options page does: a teammate who has since left the workspace.
+  await options.evaluate(async () => {
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
+    await runtime.sendMessage({ type: 'reply-member-set', memberId: 'member-who-left' });
+  });
+  await box.fill('Are we still on for Thursday?');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+
+  await expect(panel.getByTestId('reply-state').first()).toHaveText('Not sent', { timeout: 30_000 });
+  await expect(panel.getByText('The teammate chosen as “I am” is no longer in the workspace: the message was not sent.')).toBeVisible();
+  await expect(panel.getByTestId('reply-item')).toContainText('Are we still on for Thursday?');
+  // Retrying in the name of someone who left would be refused again: who I am is asked instead.
+  await expect(panel.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
+  await expect(panel.getByText(/Who are you now\?/)).toBeVisible();
+  await sayWhoIAm(panel);
+  await expect(panel.getByTestId('reply-status')).toHaveText('Sent', { timeout: 30_000 });
+
+  expect(withText(await messagesOf(emulator, conversation.id), 'still on for Thursday')).toHaveLength(1);
+  const sends = (await emulatorCalls()).filter((c) => c.endpoint === 'sendPronetMessage');
+  expect(sends.map((c) => c.status).sort()).toEqual([200, 404]);
+  // The next reply goes as the member chosen, without the question.
+  await box.fill('See you then.');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(async () => withText(await messagesOf(emulator, conversation.id), 'See you then').length, { timeout: 30_000 }).toBe(1);
+  await expect(panel.getByText(/Who are you now\?/)).toHaveCount(0);
+});

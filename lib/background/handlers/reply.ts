@@ -20,7 +20,7 @@ import { messagesView } from './profile';
 
 export interface ReplyHandlerDeps {
   enqueue(action: OutboxAction): Promise<OutboxItemView>;
-  outbox: Pick<Outbox, 'discard'>;
+  outbox: Pick<Outbox, 'discard' | 'retry'>;
   api: Pick<BackgroundApi, 'conversationMessages' | 'leadConversations' | 'leadById' | 'members'>;
   cache: Pick<ProfileCache, 'byLead' | 'profileOfLead'>;
   panelData: Pick<PanelData, 'recentMessages'>;
@@ -180,13 +180,24 @@ export function replyHandlers(deps: ReplyHandlerDeps): HandlerMap<ReplyRequests>
     async 'reply-members'() {
       const mk = await memberKey();
       const members = (await deps.api.members(user)).map((m) => ({ id: m.id, name: m.name }));
-      return { members, memberId: mk ? ((await meta.get<string>(mk)) ?? null) : null };
+      const stored = mk ? ((await meta.get<string>(mk)) ?? null) : null;
+      // A teammate who has left is nobody the user can be: not offered as chosen.
+      return { members, memberId: members.some((m) => m.id === stored) ? stored : null };
     },
 
     async 'reply-member-set'(req) {
       const mk = await memberKey();
       if (!mk) throw new NoKeyError();
       await meta.set(mk, req.memberId);
+      if (req.resend !== undefined) {
+        const id = Number(req.resend);
+        if (!Number.isInteger(id) || id <= 0) throw new RequestError('not-found', 'outbox-item-gone');
+        // Refused, so never sent: it goes again, once, as the member chosen now.
+        await deps.outbox.retry(id, (r) => {
+          if (r.kind !== 'reply' || r.channel !== 'PRONET' || r.error?.reason !== 'member-gone') throw new RequestError('not-found', 'outbox-item-gone');
+          r.memberId = req.memberId;
+        });
+      }
       return null;
     },
   };

@@ -1,9 +1,9 @@
 /**
  * Answering from the panel (issue 23): the composer with a reply typed, the undo countdown after
- * Send, the reply Sent, and a reply Not sent with the service's reason and Edit / Retry / Discard.
- * The refusal is a real one: the teammate the user said they are has left the workspace since.
+ * Send, the reply Sent, and a reply Not sent because the teammate the user said they are has left
+ * the workspace since (a real refusal of the service): who they are is asked again, under it.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Scene, SceneKit } from '../scene';
 import { FIXED_NOW } from '../files';
 import { profileAndPanel, say } from '../steps';
@@ -38,13 +38,16 @@ async function typeReply(kit: SceneKit, panel: Page, words: readonly string[]): 
   await box.fill(words.join('\n\n'));
 }
 
-/** The end of the thread and the composer under it: what the user looks at while answering. */
-async function shootThreadEnd(kit: SceneKit, panel: Page, name: string): Promise<void> {
-  const send = panel.getByRole('button', { name: say(kit, 'replySend'), exact: true });
-  await send.scrollIntoViewIfNeeded();
-  const box = await send.boundingBox();
+/**
+ * The end of the thread and the composer under it: what the user looks at while answering, down to
+ * the Send button (or to `last`, shown under it).
+ */
+async function shootThreadEnd(kit: SceneKit, panel: Page, name: string, last?: Locator): Promise<void> {
+  const end = last ?? panel.getByRole('button', { name: say(kit, 'replySend'), exact: true });
+  await end.scrollIntoViewIfNeeded();
+  const box = await end.boundingBox();
   const top = await panel.evaluate(() => window.scrollY);
-  if (!box) throw new Error('no Send button on screen');
+  if (!box) throw new Error('the end of the composer is not on screen');
   const bottom = top + box.y + box.height + 16;
   await kit.shoot(panel, name, { fullPage: true, clip: { x: 0, y: Math.max(0, bottom - 640), width: 400, height: 640 } });
 }
@@ -75,12 +78,14 @@ export const scene: Scene = {
     await shootThreadEnd(kit, panel, 'reply-sent');
 
     // A pronet message goes in the name of the teammate the user said they are, who has since left
-    // the workspace: the service refuses it.
+    // the workspace: the service refuses it, and who the user is now is asked.
     await ask(panel, { type: 'reply-member-set', memberId: 'member-who-left' });
     await panel.getByRole('radio', { name: 'Pronet' }).check();
     await typeReply(kit, panel, words.slice(1));
     await panel.getByRole('button', { name: say(kit, 'replySend'), exact: true }).click();
     await panel.locator('li.reply-failed').waitFor({ timeout: 30_000 });
-    await shootThreadEnd(kit, panel, 'reply-not-sent');
+    const askAgain = panel.getByRole('group', { name: say(kit, 'replyIAm') });
+    await askAgain.getByRole('option').nth(1).waitFor({ state: 'attached', timeout: 30_000 });
+    await shootThreadEnd(kit, panel, 'reply-not-sent', askAgain);
   },
 };

@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+/** The composer's Send → Sent, and a stale "I am" asked again, against a fake worker. */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { render as renderNow } from 'preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Messenger } from '../../lib/messages';
+import type { ErrorView, OutboxItemView, ReplyContextView } from '../../lib/views';
+import { useEnglish } from '../test-i18n';
+import { ReplyComposer, type ReplyComposerProps } from './ReplyComposer';
+
+beforeEach(() => useEnglish());
+afterEach(cleanup);
+
+const CONTEXT: ReplyContextView = {
+  conversationId: 'c1',
+  leadId: 'lead_1',
+  identityId: 'idt_1',
+  channels: ['PRONET'],
+  defaultChannel: 'PRONET',
+  threadSubject: null,
+  memberId: 'mem_1',
+  undoSeconds: 0,
+  draft: null,
+};
+
+function item(id: string, text: string, extra: Partial<OutboxItemView> = {}): OutboxItemView {
+  return {
+    id,
+    kind: 'reply',
+    state: 'sending',
+    conversationId: 'c1',
+    leadId: 'lead_1',
+    profileUrl: null,
+    createdAt: 0,
+    attempts: 1,
+    nextAttemptAt: 0,
+    error: null,
+    reply: { channel: 'PRONET', text, holdUntil: 0 },
+    ...extra,
+  };
+}
+
+/** A worker that queues what is sent; `outbox-list` never answers (only pushes can tell Sent). */
+function worker(answers: Record<string, (payload: Record<string, unknown>) => unknown> = {}) {
+  const send = vi.fn(async (type: string, payload: Record<string, unknown>) => {
+    const answer = answers[type];
+    if (answer) return { ok: true, value: answer(payload) };
+    switch (type) {
+      case 'reply-context':
+        return { ok: true, value: CONTEXT };
+      case 'reply-send':
+        return { ok: true, value: item('7', String(payload.text), { state: 'pending', attempts: 0 }) };
+      case 'outbox-list':
+        return new Promise(() => undefined);
+      default:
+        return { ok: true, value: null };
+    }
+  });
+  return { send, messenger: { send } as unknown as Messenger };
+}
+
+const props = (messenger: Messenger, items: readonly OutboxItemView[]): ReplyComposerProps => ({ conversationId: 'c1', leadId: 'lead_1', messenger, items, now: () => 0 });
+
+describe('ReplyComposer', () => {
+  it('says Sent in the very render whose push drops the reply from the outbox, not an effect later', async () => {
+    const w = worker();
+    const { container, rerender } = render(<ReplyComposer {...props(w.messenger, [])} />);
+    const box = await screen.findByLabelText('Reply');
+    await waitFor(() => expect(box).not.toHaveProperty('disabled', true));
+    fireEvent.input(box, { target: { value: 'Thursday at 10 works.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(w.send).toHaveBeenCalledWith('reply-send', expect.objectContaining({ text: 'Thursday at 10 works.' })));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    // The pushes: the reply on its way, then gone.
+    rerender(<ReplyComposer {...props(w.messenger, [item('7', 'Thursday at 10 works.')])} />);
+    expect(container.textContent).toContain('Sending');
+    // Rendered synchronously, with no effect or later render let run: Sent is already there.
+    renderNow(<ReplyComposer {...props(w.messenger, [])} />, container);
+    expect(screen.getByTestId('reply-status').textContent).toBe('Sent');
+  });
+
+  it('a reply refused because "I am" has left: says so, asks who I am, and sends that same reply once as them', async () => {
+    const gone: ErrorView = { code: 'not-found', reason: 'member-gone', detail: 'No member mem_gone.', status: 404 };
+    const w = worker({ 'reply-members': () => ({ members: [{ id: 'mem_2', name: 'Priya Natarajan' }], memberId: null }) });
+    const refused = item('7', 'Thursday at 10 works.', { state: 'failed', error: gone });
+    const { rerender } = render(<ReplyComposer {...props(w.messenger, [refused])} />);
+    expect(await screen.findByText('The teammate chosen as “I am” is no longer in the workspace: the message was not sent.')).toBeTruthy();
+    expect(await screen.findByText(/Who are you now\?/)).toBeTruthy();
+    // Retrying as it is would be refused again.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'I am' }), { target: { value: 'mem_2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
+    await waitFor(() => expect(w.send).toHaveBeenCalledWith('reply-member-set', { memberId: 'mem_2', resend: '7' }));
+    expect(w.send.mock.calls.some(([type]) => type === 'reply-send')).toBe(false);
+    await waitFor(() => expect(screen.queryByText(/Who are you now\?/)).toBeNull());
+    // The same item goes again, then leaves the outbox: Sent.
+    rerender(<ReplyComposer {...props(w.messenger, [{ ...refused, state: 'sending', error: null }])} />);
+    rerender(<ReplyComposer {...props(w.messenger, [])} />);
+    expect(screen.getByTestId('reply-status').textContent).toBe('Sent');
+  });
+});
