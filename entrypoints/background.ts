@@ -163,6 +163,7 @@ export default defineBackground(() => {
       }
       ports.accept(port, buffered, {
         subscribed: (tabId) => void service.panelSubscribed(tabId),
+        panelsClosed: () => service.panelsClosed(),
         outboxItems: async () => {
           const reply = await service.handle({ type: 'outbox-list' });
           return reply.ok ? (reply.value as OutboxItemView[]) : null;

@@ -77,6 +77,8 @@ export function replySchema<T extends z.ZodMiniType>(value: T) {
 // Requests. Each type: its payload's schema (without `type`) in `requests`, its reply's `value` in `replies`.
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
+/** A queue screen's name, chosen by the panel (`inbox-leave`). */
+const screen = z.string().check(z.minLength(1), z.maxLength(100));
 const tabId = z.number().check(z.int(), z.nonnegative());
 /** A word of a name search: what the user typed (the page only suggests it), bounded. */
 const nameWord = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
@@ -221,11 +223,15 @@ export const requests = {
     reload: z.optional(z.boolean()),
     /** How many of the first rows fit on screen: their leads are looked up as soon as the page arrives. */
     lookUp: z.optional(z.int().check(z.minimum(0), z.maximum(QUEUE_PAGE_SIZE))),
+    /** The screen these rows are shown on (the look-ups the page starts belong to it). */
+    screen: z.optional(screen),
   }),
   /** The leads of queue rows now on screen (looked up by id, cached; a page's worth at most). */
-  'inbox-leads': z.object({ leadIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
+  'inbox-leads': z.object({ leadIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)), screen: z.optional(screen) }),
   /** The first line of the lead's last message of queue rows now on screen (a page's worth at most). */
-  'inbox-previews': z.object({ conversationIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)) }),
+  'inbox-previews': z.object({ conversationIds: z.array(id).check(z.minLength(1), z.maxLength(QUEUE_PAGE_SIZE)), screen: z.optional(screen) }),
+  /** The rows of `screen` left it (another view, a new first page, the queue closed): their calls still queued are dropped. */
+  'inbox-leave': z.object({ screen }),
   /** The identities and campaigns a queue view can be narrowed to. */
   'inbox-choices': z.object({}),
   /** The toolbar count (conversations waiting for a reply), as last refreshed. */
@@ -308,6 +314,7 @@ export const replies = {
   'inbox-page': InboxPageView,
   'inbox-leads': z.array(InboxLeadView),
   'inbox-previews': z.array(InboxPreviewView),
+  'inbox-leave': z.null(),
   'inbox-choices': InboxChoicesView,
   'inbox-count': InboxCountView,
   'open-profile': z.null(),

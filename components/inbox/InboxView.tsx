@@ -30,8 +30,7 @@ import { Icon } from '../ui/Icon';
 import { Toast } from '../ui/Toast';
 import { InboxFilters } from './InboxFilters';
 import { InboxList } from './InboxList';
-import { NoteAppend } from './NoteAppend';
-import { ReplyComposer } from '../reply/ReplyComposer';
+import { useRowBoxes } from './RowBoxes';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
 import { useQueuePages } from './use-queue-pages';
@@ -73,15 +72,9 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const [openedId, setOpenedId] = useState<string | null>(null);
   const [toast, setToast] = useState<ToastState | null>(null);
   const [help, setHelp] = useState(false);
-  const [note, setNote] = useState('');
-  /** The conversation whose note box is open under its row (`n` on a row). */
-  const [noteId, setNoteId] = useState<string | null>(null);
-  /** The conversation whose reply box is open (`r` on a row). */
-  const [replyId, setReplyId] = useState<string | null>(null);
   const undoRef = useRef<(() => void) | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const pickerRef = useRef<HTMLSelectElement>(null);
-  const noteRef = useRef<HTMLTextAreaElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const query = useMemo(
@@ -94,7 +87,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     [view, identityId, campaignId, untouchedDays],
   );
 
-  const { list, error, cachedAt, at, load, loadMore, sentinel } = useQueuePages(messenger, query, now, {
+  const { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave } = useQueuePages(messenger, query, now, {
     onFirstPage() {
       setLocal(new Map());
       setFocusId(null);
@@ -120,8 +113,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     return merged;
   }, [local, outbox]);
 
-  const leads = useRowLeads(messenger, listRef, list.rows);
-  const previews = useRowPreviews(messenger, listRef, list.rows);
+  const leads = useRowLeads(messenger, listRef, list.rows, screen);
+  const previews = useRowPreviews(messenger, listRef, list.rows, screen);
   // The pickers' lists once the rows on screen are named (or a picker is touched): they never take a
   // connection from the rows or their look-ups.
   const choicesAsked = useRef(false);
@@ -225,31 +218,16 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     });
   }
 
-  function focusNote(row: InboxRowView | undefined) {
-    if (!row) return;
-    setFocusId(row.conversationId);
-    // The box opens under its row (the list stays where it is); the text typed so far goes with it.
-    setNoteId(row.conversationId);
-    if (noteId === row.conversationId) noteRef.current?.focus();
-  }
-
-  // The note box takes the focus once it is under its row.
-  useEffect(() => {
-    if (noteId !== null) noteRef.current?.focus();
-  }, [noteId]);
-
-  async function appendNote() {
-    const row = rows.find((r) => r.conversationId === noteId);
-    const text = note.trim();
-    if (!row || text === '') return;
-    const reply = await messenger.send('save-note', { conversationId: row.conversationId, leadId: row.leadId, mode: 'append', text });
-    if (reply.ok) {
-      setNote('');
-      setNoteId(null);
-      setToast({ id: Date.now(), text: t('inboxNoteAppended', row.name ?? t('inboxUnknownLead')) });
-      focusRow(focusIndex);
-    } else setToast({ id: Date.now(), text: t('inboxActionFailed') });
-  }
+  const { focusNote, openReply, below } = useRowBoxes({
+    messenger,
+    outbox,
+    now,
+    rows,
+    focusIndex,
+    focusRow,
+    setFocusId,
+    toast: (text) => setToast({ id: Date.now(), text }),
+  });
 
   useQueueKeys((command: QueueCommand) => {
     const row = rows[focusIndex >= 0 ? focusIndex : 0];
@@ -290,7 +268,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         break;
       case 'reply':
         if (!row) return false;
-        setReplyId(row.conversationId);
+        openReply(row);
         break;
       case 'send-reply':
       case 'close-reply':
@@ -308,56 +286,15 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   }, [list.phase, rows, focusId]);
 
   const closeToast = useCallback(() => setToast(null), []);
+  // Other filters: the rows on screen leave it now, before the new view renders and asks for its page.
+  const leaving =
+    <T,>(current: T, set: (value: T) => void) =>
+    (value: T) => {
+      if (value !== current) leave();
+      set(value);
+    };
   // A toast never covers the box the user is typing in.
   const typingBox = useCallback(() => listRef.current?.querySelector('.inbox-note, .inbox-reply') ?? null, []);
-
-  function below(row: InboxRowView) {
-    const note = row.conversationId === noteId ? noteBox(row) : null;
-    const reply = row.conversationId === replyId ? replyBox(row) : null;
-    return note || reply ? (
-      <>
-        {note}
-        {reply}
-      </>
-    ) : null;
-  }
-
-  function noteBox(row: InboxRowView) {
-    return (
-      <NoteAppend
-        name={row.name}
-        text={note}
-        textRef={noteRef}
-        onText={setNote}
-        onAppend={() => void appendNote()}
-        onLeave={() => {
-          setNoteId(null);
-          focusRow(rows.indexOf(row));
-        }}
-      />
-    );
-  }
-
-  function replyBox(row: InboxRowView) {
-    return (
-      <section class="inbox-reply card card-body stack" aria-label={t('replyTo', row.name ?? t('inboxUnknownLead'))}>
-        <span class="section-label">{t('replyTo', row.name ?? t('inboxUnknownLead'))}</span>
-        <ReplyComposer
-          key={row.conversationId}
-          conversationId={row.conversationId}
-          leadId={row.leadId}
-          messenger={messenger}
-          items={outbox}
-          now={now}
-          autoFocus
-          onClose={() => {
-            setReplyId(null);
-            focusRow(focusIndex);
-          }}
-        />
-      </section>
-    );
-  }
 
   return (
     <div class="inbox stack">
@@ -368,10 +305,10 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         untouchedDays={untouchedDays}
         choices={choices}
         pickerRef={pickerRef}
-        onView={setView}
-        onIdentity={setIdentityId}
-        onCampaign={setCampaignId}
-        onUntouchedDays={setUntouchedDays}
+        onView={leaving(view, setView)}
+        onIdentity={leaving(identityId, setIdentityId)}
+        onCampaign={leaving(campaignId, setCampaignId)}
+        onUntouchedDays={leaving(untouchedDays, setUntouchedDays)}
         onPickerUsed={askChoices}
       />
 

@@ -4,7 +4,7 @@ import { canLoadMore, initialPaging, paging, type PagingEvent, type PagingState 
 import type { Messenger, PayloadOf } from '../../lib/messages';
 import type { ErrorView, InboxRowView } from '../../lib/views';
 
-export type QueueRequest = Omit<PayloadOf<'inbox-page'>, 'cursor' | 'at' | 'reload'>;
+export type QueueRequest = Omit<PayloadOf<'inbox-page'>, 'cursor' | 'at' | 'reload' | 'screen'>;
 
 export interface QueuePagesEvents {
   /** A first page arrived (a new view, a reload): what was made of the previous one goes. */
@@ -21,6 +21,20 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
   const [cachedAt, setCachedAt] = useState<number | null>(null);
   const [at, setAt] = useState<number>(() => now());
   const generation = useRef(0);
+  /**
+   * The screen the rows are shown on, new with each first page: the look-ups and previews of its
+   * rows belong to it, and are dropped when it is left (another view, a reload, the queue closed).
+   */
+  const [screen, setScreen] = useState('');
+  const screenRef = useRef('');
+  const self = useRef(Math.random().toString(36).slice(2));
+  /** The rows shown are leaving the screen (called as soon as the user changes the view, before it renders). */
+  const leave = useCallback(() => {
+    if (screenRef.current === '') return;
+    void messenger.send('inbox-leave', { screen: screenRef.current });
+    screenRef.current = '';
+  }, [messenger]);
+  useEffect(() => leave, [leave]);
   const on = useRef(events);
   on.current = events;
 
@@ -28,9 +42,13 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
     async (reload = false) => {
       dispatch({ type: 'open' });
       const gen = (generation.current += 1);
+      // Sent before the new page: the previous rows' calls still queued never go before its search.
+      leave();
+      screenRef.current = `${self.current}-${gen}`;
+      setScreen(screenRef.current);
       setError(null);
       const lookUp = on.current.onScreen();
-      const reply = await messenger.send('inbox-page', { ...query, ...(reload ? { reload } : {}), ...(lookUp > 0 ? { lookUp } : {}) });
+      const reply = await messenger.send('inbox-page', { ...query, screen: screenRef.current, ...(reload ? { reload } : {}), ...(lookUp > 0 ? { lookUp } : {}) });
       if (gen !== generation.current) return;
       if (!reply.ok) {
         setError(reply.error);
@@ -42,7 +60,7 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
       on.current.onFirstPage();
       dispatch({ type: 'page', generation: gen, first: true, result: reply.value });
     },
-    [messenger, query],
+    [messenger, query, leave],
   );
 
   useEffect(() => void load(), [load]);
@@ -51,7 +69,7 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
     if (!canLoadMore(list) || list.nextToken === null) return;
     dispatch({ type: 'more' });
     const gen = generation.current;
-    const reply = await messenger.send('inbox-page', { ...query, cursor: list.nextToken, at });
+    const reply = await messenger.send('inbox-page', { ...query, cursor: list.nextToken, at, ...(screenRef.current ? { screen: screenRef.current } : {}) });
     if (!reply.ok) {
       dispatch({ type: 'failed', generation: gen });
       on.current.onMoreFailed();
@@ -73,5 +91,5 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
     return () => observer.disconnect();
   });
 
-  return { list, error, cachedAt, at, load, loadMore, sentinel };
+  return { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave };
 }

@@ -8,18 +8,27 @@ export interface RowLookup<T> {
   /** The rows still to look up: `li[<marker>]` under the list, their id in `data-<idKey>`. */
   marker: string;
   idKey: string;
-  fetch(ids: string[]): Promise<Reply<T[]>>;
+  fetch(ids: string[], screen: string): Promise<Reply<T[]>>;
   keyOf(found: T): string;
 }
 
-/** `rows` changes whenever the list may hold new rows to look up. */
-export function useRowLookups<T>(listRef: RefObject<HTMLUListElement | null>, rows: unknown, lookup: RowLookup<T>): ReadonlyMap<string, T> {
+/**
+ * `rows` changes whenever the list may hold new rows to look up; `screen` (`useQueuePages`) names
+ * the screen they are on: a new one asks again for its rows (those of the screen left were dropped).
+ */
+export function useRowLookups<T>(listRef: RefObject<HTMLUListElement | null>, rows: unknown, screen: string, lookup: RowLookup<T>): ReadonlyMap<string, T> {
   const [found, setFound] = useState<ReadonlyMap<string, T>>(new Map());
   const asked = useRef(new Set<string>());
   const wanted = useRef(new Set<string>());
   const batching = useRef(false);
   const spec = useRef(lookup);
   spec.current = lookup;
+  const on = useRef(screen);
+  if (on.current !== screen) {
+    on.current = screen;
+    asked.current = new Set();
+    wanted.current = new Set();
+  }
   const ask = useCallback((ids: string[]) => {
     for (const id of ids) {
       if (asked.current.has(id)) continue;
@@ -33,7 +42,7 @@ export function useRowLookups<T>(listRef: RefObject<HTMLUListElement | null>, ro
       while (wanted.current.size > 0) {
         const batch = [...wanted.current].slice(0, QUEUE_PAGE_SIZE);
         for (const id of batch) wanted.current.delete(id);
-        void spec.current.fetch(batch).then((reply) => {
+        void spec.current.fetch(batch, on.current).then((reply) => {
           if (!reply.ok) {
             // Asked again when the row is on screen again.
             for (const id of batch) asked.current.delete(id);

@@ -20,15 +20,20 @@ export interface PortAnswers {
   subscribed(tabId: number): void;
   /** The outbox as it is, for a page that just connected. */
   outboxItems(): Promise<OutboxItemView[] | null>;
+  /** The last panel port closed: no panel shows anything any more. */
+  panelsClosed?(): void;
 }
 
 export function createPortRegistry() {
   const panelPorts = new Map<number, Set<PagePort>>();
   const outboxPorts = new Set<PagePort>();
+  /** Every panel port open, subscribed to a tab yet or not. */
+  const openPanels = new Set<PagePort>();
 
   function acceptPanel(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
     const subscribed = new Set<number>();
     let disconnected = false;
+    openPanels.add(port);
     buffered.listen(
       (raw: unknown) => {
         const parsed = PanelSubscribe.safeParse(raw);
@@ -43,6 +48,8 @@ export function createPortRegistry() {
       () => {
         disconnected = true;
         for (const tabId of subscribed) panelPorts.get(tabId)?.delete(port);
+        openPanels.delete(port);
+        if (openPanels.size === 0) answers.panelsClosed?.();
       },
     );
   }

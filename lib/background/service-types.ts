@@ -69,6 +69,8 @@ export interface BackgroundService {
   panelSubscribed(tabId: number): Promise<void>;
   /** One `idle` call for the toolbar count (skipped when it is younger than `minAgeMs`); null when unknown. */
   refreshInboxCount(minAgeMs?: number): Promise<number | null>;
+  /** Every panel closed: the inbox rows' calls still queued are dropped. */
+  panelsClosed(): void;
   /** An alarm fired: send what the outbox has due. */
   wake(): void;
   /** The configured extra profile hosts (for the router's sender check). */

@@ -292,6 +292,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       void this.refreshInboxCount(PANEL_COUNT_MIN_AGE_MS);
     },
     refreshInboxCount: (minAgeMs) => inbox.refreshCount(minAgeMs).then((v) => v.count, () => null),
+    panelsClosed: () => inbox.leaveAll(),
     wake: () => {
       outbox.wake();
       enrichments.wake();

@@ -3,9 +3,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCompanionDb } from '../../store/db';
 import { createProfileCache } from '../../store/cache';
 import { createMetaStore } from '../../store/meta';
-import { conversation, fakeService, lead, manualClock, type FakeService, type ManualClock } from '../../../test/unit/background/fakes';
+import { conversation, fakeService, flush, lead, manualClock, type FakeService, type ManualClock } from '../../../test/unit/background/fakes';
 import { createPanelData } from '../panel-data';
-import { createInbox, type Inbox } from './inbox';
+import { createInbox, type Inbox, type InboxDeps } from './inbox';
+import { createSlidingWindowLimiter, type RateLimiter } from '../../api/rate-limiter';
+import type { LimiterPriority } from '../../api/priority';
+import type { BackgroundApi } from '../api';
 
 let n = 0;
 let clock: ManualClock;
@@ -16,6 +19,7 @@ let navigated: [number, string][];
 let caching = true;
 let notifying = false;
 let news: { replies: string[]; woke: string[]; count: number }[];
+let db: Awaited<ReturnType<typeof openCompanionDb>>;
 
 beforeEach(async () => {
   n += 1;
@@ -30,9 +34,13 @@ beforeEach(async () => {
     fake.leads.set(`lead_${i}`, lead(`lead_${i}`, `person-${i}`, { firstname: `P${i}` }));
     fake.conversations.set(`conv_${i}`, conversation(`conv_${i}`, `lead_${i}`));
   }
-  const db = await openCompanionDb(`inbox-handler-${n}`);
-  inbox = createInbox({
-    api: fake.api,
+  db = await openCompanionDb(`inbox-handler-${n}`);
+  inbox = build(fake.api);
+});
+
+function build(api: InboxDeps['api']): Inbox {
+  return createInbox({
+    api,
     panelData: createPanelData({ ttlMs: 60_000, clock, enabled: () => caching }),
     cache: createProfileCache(db),
     meta: createMetaStore(db),
@@ -49,7 +57,7 @@ beforeEach(async () => {
     myIdentityIds: () => ['idt_2'],
     identities: { names: () => new Map([['idt_1', 'Sam Rivera']]), load: () => undefined, list: async () => [{ id: 'idt_1', name: 'Sam Rivera' }, { id: 'idt_2', name: 'Priya Natarajan' }] },
   });
-});
+}
 
 const page = (req: Parameters<Inbox['handlers']['inbox-page']>[0]) => inbox.handlers['inbox-page'](req, {});
 
@@ -192,5 +200,119 @@ describe('inbox handler', () => {
     expect(fake.calls.filter((c) => c.startsWith('conversationMessages'))).toHaveLength(2);
     await previews();
     expect(fake.calls.filter((c) => c.startsWith('conversationMessages'))).toHaveLength(2);
+  });
+});
+
+type Opts = { priority?: LimiterPriority; signal?: AbortSignal; abortOnlyQueued?: boolean };
+
+/** The fake service behind a limiter of `limit` calls per 10 s: a call waits for its slot, by priority, and a queued one is dropped when its signal aborts. */
+function limited(fake: FakeService, limiter: RateLimiter): InboxDeps['api'] {
+  const through =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const opts = args[args.length - 1] as Opts;
+      const at = await limiter.acquire({ ...(opts.priority ? { priority: opts.priority } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+      try {
+        return await call(...args);
+      } finally {
+        limiter.completed(at);
+      }
+    };
+  const api: BackgroundApi = fake.api;
+  return {
+    searchConversations: through(api.searchConversations),
+    leadById: through(api.leadById),
+    campaigns: through(api.campaigns),
+    conversationMessages: through(api.conversationMessages),
+  };
+}
+
+let limiter: RateLimiter;
+/** The rest of the team spends the window: the calls after these wait for a slot. */
+const teamSpends = async (calls: number) => {
+  for (let i = 0; i < calls; i++) await limiter.acquire({ priority: 'user' });
+};
+
+const ids = (from: number, to: number, prefix = 'conv') => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}_${from + i}`);
+const messageCalls = () => fake.calls.filter((c) => c.startsWith('conversationMessages'));
+const handle = <K extends keyof Inbox['handlers']>(type: K, req: Omit<Parameters<Inbox['handlers'][K]>[0], 'type'>) =>
+  (inbox.handlers[type] as (r: unknown, ctx: object) => Promise<unknown>)({ type, ...req }, {});
+
+/**
+ * The queue's row calls belong to the screen that asked (a view switch waited behind the previews
+ * of rows no longer on screen). The handler runs here over the real rate limiter: the fake service
+ * sees only the calls the limiter let go, in the order it let them go.
+ */
+describe('inbox rows belong to their screen', () => {
+  beforeEach(() => {
+    for (let i = 31; i <= 40; i++) {
+      fake.leads.set(`lead_${i}`, lead(`lead_${i}`, `person-${i}`));
+      fake.conversations.set(`conv_${i}`, conversation(`conv_${i}`, `lead_${i}`, { status: 'SNOOZED', snoozeUntil: clock.now() + 86_400_000 }));
+    }
+    // A window of 10 calls: two screens of rows cannot all go at once.
+    limiter = createSlidingWindowLimiter({ limit: 10, windowMs: 10_000, clock });
+    inbox = build(limited(fake, limiter));
+  });
+
+  it('a view switch drops the previews and look-ups still queued for the rows it left: the new view\'s search goes first, the dropped calls never go', async () => {
+    await handle('inbox-page', { view: 'waiting', screen: 'a', lookUp: 10 });
+    const leads = handle('inbox-leads', { leadIds: ids(1, 10, 'lead'), screen: 'a' });
+    const previews = handle('inbox-previews', { conversationIds: ids(1, 20), screen: 'a' });
+    await flush();
+    // The window is spent: the search and nine rows' calls went, the rest wait for a slot.
+    expect(fake.calls).toHaveLength(10);
+    const looked = fake.calls.filter((c) => c.startsWith('leadById')).length;
+    const previewed = messageCalls().length;
+    expect(looked + previewed).toBe(9);
+
+    await handle('inbox-leave', { screen: 'a' });
+    const snoozed = handle('inbox-page', { view: 'snoozed', screen: 'b' }) as Promise<{ rows: { conversationId: string }[] }>;
+    await clock.advance(10_000);
+    expect((await snoozed).rows.map((r) => r.conversationId)).toEqual(ids(31, 40));
+    // The search went first once the window had room; nothing of screen a went after it.
+    expect(fake.calls.slice(10)).toEqual([expect.stringMatching(/^searchConversations/)]);
+    await clock.advance(60_000);
+    expect(fake.calls).toHaveLength(11);
+    // The rows left get what came back before the switch and nothing else; no call fails the reply.
+    expect((await leads) as unknown[]).toHaveLength(looked);
+    expect((await previews) as unknown[]).toHaveLength(previewed);
+  });
+
+  it('a call already sent when its screen is left is answered and kept: the next screen showing that row costs no call', async () => {
+    fake.messages.set('conv_1', [{ id: 'm1', conversationId: 'conv_1', direction: 'RECEIVED', channel: 'EMAIL', status: 'RECEIVED', content: 'Tuesday works', createdAt: clock.now() - 1000 }]);
+    const hold = fake.hold('conversationMessages');
+    const left = handle('inbox-previews', { conversationIds: ['conv_1'], screen: 'a' });
+    await flush();
+    expect(messageCalls()).toHaveLength(1);
+    await handle('inbox-leave', { screen: 'a' });
+    hold.release();
+    expect(await left).toEqual([]);
+    expect(await handle('inbox-previews', { conversationIds: ['conv_1'], screen: 'b' })).toEqual([{ conversationId: 'conv_1', firstLine: 'Tuesday works', at: clock.now() - 1000 }]);
+    expect(messageCalls()).toHaveLength(1);
+  });
+
+  it('previews asked again for the same rows share one call, caching or not; leaving one screen keeps the call another still waits for', async () => {
+    caching = false;
+    await teamSpends(10);
+    const a = handle('inbox-previews', { conversationIds: ['conv_1', 'conv_2'], screen: 'a' });
+    const b = handle('inbox-previews', { conversationIds: ['conv_2', 'conv_3'], screen: 'b' });
+    await flush();
+    await handle('inbox-leave', { screen: 'a' });
+    await clock.advance(20_000);
+    expect(((await b) as { conversationId: string }[]).map((p) => p.conversationId)).toEqual(['conv_2', 'conv_3']);
+    expect(await a).toEqual([]);
+    // conv_1 was dropped (only screen a wanted it); conv_2 went once for both screens.
+    expect(messageCalls().sort()).toEqual(['conversationMessages conv_2', 'conversationMessages conv_3']);
+  });
+
+  it('every panel closed drops every screen\'s queued calls; a request for a screen already left starts nothing', async () => {
+    await teamSpends(10);
+    const a = handle('inbox-previews', { conversationIds: ids(1, 5), screen: 'a' });
+    await flush();
+    inbox.leaveAll();
+    expect(await a).toEqual([]);
+    expect(await handle('inbox-previews', { conversationIds: ids(6, 8), screen: 'a' })).toEqual([]);
+    await clock.advance(20_000);
+    expect(messageCalls()).toEqual([]);
   });
 });

@@ -3,8 +3,11 @@
  * with the profile cache), the narrowing choices, opening a row's profile, and the toolbar count.
  *
  * Calls and their limiter class: a page the user asked for (opening a view, Load more) is `user`; the
- * row look-ups are `list`; the choices `background`; the count `idle`, one call
- * each time (an alarm at most every five minutes, and when a panel opens), never a loop.
+ * row look-ups `background`, the rows' previews `list`; the choices `background`; the count `idle`,
+ * one call each time (an alarm at most every five minutes, and when a panel opens), never a loop.
+ *
+ * Look-ups and previews belong to the screen that asked (`row-work.ts`): when its rows leave the
+ * screen, those still waiting for a slot are dropped, so a view switch never waits behind them.
  */
 import { ApiError, NetworkError } from '../../api/errors';
 import type { ConversationSummary, Lead } from '../../api/schemas';
@@ -14,12 +17,13 @@ import { profileAddress } from '../../pronet/canonical-url';
 import type { ProfileCache } from '../../store/cache';
 import type { CacheEntry } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
-import { firstLine, leadLastMessage, type InboxCountView, type InboxPageView, type InboxRowView } from '../../views';
+import { firstLine, leadLastMessage, type ConversationMessagesView, type InboxCountView, type InboxPageView, type InboxRowView } from '../../views';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
 import { NoKeyError, RequestError } from '../error-view';
 import { createMemoCache } from '../memo-cache';
 import type { PanelData } from '../panel-data';
+import { createScreens, createSharedCalls } from '../row-work';
 import { messagesView } from './profile';
 
 export interface InboxDeps {
@@ -48,7 +52,7 @@ export interface InboxDeps {
   myIdentityIds?(): readonly string[];
 }
 
-type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-choices' | 'inbox-count' | 'open-profile';
+type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-leave' | 'inbox-choices' | 'inbox-count' | 'open-profile';
 
 export interface Inbox {
   handlers: HandlerMap<InboxRequests>;
@@ -61,6 +65,8 @@ export interface Inbox {
    * moves at once (optimistic; the next refresh corrects it), without a call.
    */
   queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }): Promise<void>;
+  /** No panel shows the queue any more: the rows' calls still queued are dropped. */
+  leaveAll(): void;
 }
 
 const COUNT_META = 'inbox-count';
@@ -104,29 +110,28 @@ export function createInbox(deps: InboxDeps): Inbox {
     if (saved && typeof saved.at === 'number' && count.at === null) count = saved;
   }, () => undefined);
 
+  /** The screens of the queue (a view's first page and the pages after it), each with its rows' calls. */
+  const screens = createScreens();
   /**
-   * Look-ups on their way: the ones a page started (its rows on screen) are joined by the panel's
-   * `inbox-leads` for the same rows, caching or not (one look-up serving one page, not a cache).
+   * Look-ups and previews on their way: the ones a page started (its rows on screen) are joined by
+   * the panel's requests for the same rows, caching or not (one call serving the rows, not a cache).
    */
-  const onTheWay = new Map<string, Promise<Lead | null>>();
+  const onTheWay = createSharedCalls<Lead | null>();
+  const previewing = createSharedCalls<ConversationMessagesView>();
+  /** A call once sent is answered and kept (the key's budget is spent): only a queued one is dropped. */
+  const rowCall = <P extends 'background' | 'list'>(priority: P, signal: AbortSignal) => ({ priority, signal, abortOnlyQueued: true });
 
   /**
    * The profile cache knows the leads of every profile seen; the rest costs one call each, at
    * `background` priority: only rows on the screen of a queue the user opened are looked up, so they
    * are what is on screen (not list work, which the learned rate holds back and sheds first).
    */
-  function lookUp(leadId: string): Promise<Lead | null> {
-    const going = onTheWay.get(leadId);
-    if (going) return going;
-    const found = (async () => {
+  function lookUp(leadId: string, signal: AbortSignal | undefined): Promise<Lead | null> {
+    return onTheWay.run(leadId, signal, async (mine) => {
       const known = (await deps.cache.byLead(leadId)).find((e) => e.lead)?.lead;
       if (known) return known;
-      return leads.get(leadId, () => api.leadById(leadId, { priority: 'background' }));
-    })();
-    onTheWay.set(leadId, found);
-    const done = () => void onTheWay.delete(leadId);
-    found.then(done, done);
-    return found;
+      return leads.get(leadId, () => api.leadById(leadId, rowCall('background', mine)));
+    });
   }
 
   /**
@@ -136,20 +141,20 @@ export function createInbox(deps: InboxDeps): Inbox {
   let started = new Map<string, Promise<Lead | null>>();
 
   /** The rows on screen of a page just fetched: their leads go now, before the panel has shown them. */
-  function startLookUps(rows: readonly InboxRowView[], onScreen: number) {
+  function startLookUps(rows: readonly InboxRowView[], onScreen: number, signal: AbortSignal | undefined) {
     started = new Map();
     for (const row of rows.slice(0, onScreen)) {
       if (row.leadKnown) continue;
-      const found = lookUp(row.leadId);
+      const found = lookUp(row.leadId, signal);
       found.catch(() => undefined);
       started.set(row.leadId, found);
     }
   }
 
   /** A row's lead for the panel: the page's own look-up (once), else a look-up. */
-  function leadFor(leadId: string): Promise<Lead | null> {
+  function leadFor(leadId: string, signal: AbortSignal | undefined): Promise<Lead | null> {
     const mine = started.get(leadId);
-    if (!mine) return lookUp(leadId);
+    if (!mine) return lookUp(leadId, signal);
     started.delete(leadId);
     return mine;
   }
@@ -282,7 +287,7 @@ export function createInbox(deps: InboxDeps): Inbox {
           const at = clock.now();
           const page = { ...(await fetchPage(query, at, undefined)), restarted: true, cachedAt: null };
           keep(JSON.stringify(queueFilters(query, at)), { ...page, restarted: false });
-          startLookUps(page.rows, req.lookUp ?? 0);
+          startLookUps(page.rows, req.lookUp ?? 0, screens.signal(req.screen));
           return page;
         }
       }
@@ -297,7 +302,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       try {
         const page: InboxPageView = { ...(await fetchPage(query, at, undefined)), restarted: false, cachedAt: null };
         keep(key, page);
-        startLookUps(page.rows, req.lookUp ?? 0);
+        startLookUps(page.rows, req.lookUp ?? 0, screens.signal(req.screen));
         return page;
       } catch (error) {
         // Offline: the last page of this view, with its age.
@@ -310,10 +315,11 @@ export function createInbox(deps: InboxDeps): Inbox {
     },
     async 'inbox-leads'(req) {
       if (deps.keys.current() === null) throw new NoKeyError();
+      const signal = screens.signal(req.screen);
       const found = await Promise.all(
         req.leadIds.map(async (leadId) => {
           // One failed look-up leaves that row unnamed, not the others.
-          const lead = await leadFor(leadId).catch(() => undefined);
+          const lead = await leadFor(leadId, signal).catch(() => undefined);
           if (lead === undefined) return null;
           const { leadKnown: _known, ...fields } = leadFields(lead);
           return { leadId, ...fields };
@@ -325,10 +331,13 @@ export function createInbox(deps: InboxDeps): Inbox {
       if (deps.keys.current() === null) throw new NoKeyError();
       // The search answers no message text: one call per row on screen, at list priority (shed
       // first), kept as the profile panel's recent messages (opening that lead then costs none).
+      const signal = screens.signal(req.screen);
       const found = await Promise.all(
         req.conversationIds.map(async (conversationId) => {
-          const page = await deps.panelData.recentMessages
-            .get(`${conversationId}:0`, () => messagesView(api, conversationId, 0, { priority: 'list' }))
+          const page = await previewing
+            .run(conversationId, signal, (mine) =>
+              deps.panelData.recentMessages.get(`${conversationId}:0`, () => messagesView(api, conversationId, 0, rowCall('list', mine))),
+            )
             .catch(() => null);
           if (page === null) return null;
           const last = leadLastMessage(page.messages);
@@ -336,6 +345,10 @@ export function createInbox(deps: InboxDeps): Inbox {
         }),
       );
       return found.filter((x) => x !== null);
+    },
+    async 'inbox-leave'(req) {
+      screens.leave(req.screen);
+      return null;
     },
     async 'inbox-choices'() {
       const { identities, campaigns } = await choices.get('choices', async () => {
@@ -368,5 +381,6 @@ export function createInbox(deps: InboxDeps): Inbox {
       generation += 1;
     },
     queued,
+    leaveAll: () => screens.leaveAll(),
   };
 }

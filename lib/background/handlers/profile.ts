@@ -30,7 +30,7 @@ export async function messagesView(
   api: Pick<BackgroundApi, 'conversationMessages'>,
   conversationId: string,
   page: number,
-  opts: { priority: 'user' | 'list' } = user,
+  opts: { priority: 'user' | 'list'; signal?: AbortSignal; abortOnlyQueued?: boolean } = user,
 ): Promise<ConversationMessagesView> {
   const res = await api.conversationMessages(conversationId, page, opts);
   return {

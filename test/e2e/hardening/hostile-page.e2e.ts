@@ -231,6 +231,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'inbox-page': { view: 'waiting' },
     'inbox-leads': { leadIds: [ids.leadId] },
     'inbox-previews': { conversationIds: [ids.conversationId] },
+    'inbox-leave': { screen: 'forged' },
     'inbox-choices': {},
     'inbox-count': {},
     'open-profile': { tabId: ids.tabId, profileUrl: canonicalUrl('ada-lovelace') },
