@@ -38,6 +38,19 @@ describe('memo cache', () => {
     expect(t.loads()).toBe(1);
   });
 
+  it("loads again for a caller that joined a load its starter gave up (aborted), and shares other failures", async () => {
+    const t = setup();
+    let give: (e: unknown) => void = () => undefined;
+    const started = t.cache.get('k', () => new Promise<string>((_, reject) => (give = reject)));
+    const joined = t.cache.get('k', t.load('mine'));
+    give(new DOMException('left the screen', 'AbortError'));
+    await expect(started).rejects.toThrow('left the screen');
+    expect(await joined).toBe('mine');
+    const failing = t.cache.get('f', () => Promise.reject(new Error('down')));
+    await expect(t.cache.get('f', t.load('x'))).rejects.toThrow('down');
+    await expect(failing).rejects.toThrow('down');
+  });
+
   it('keeps no failure: the next request loads again', async () => {
     const t = setup();
     await expect(t.cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -9,6 +9,8 @@
  * - Bounded: beyond `max` values the oldest stored goes first.
  * - `enabled()` false (caching off, the naive baseline): every call loads, nothing is shared.
  */
+import { isAbortError } from '../api/errors';
+
 export interface MemoCacheOptions {
   ttlMs: number;
   clock: { now(): number };
@@ -37,14 +39,16 @@ export function createMemoCache<V>(opts: MemoCacheOptions): MemoCache<V> {
   /** Loads in flight; a dropped one is marked so that its answer is not stored. */
   const loading = new Map<string, { promise: Promise<V>; dropped: boolean }>();
 
-  return {
+  const cache: MemoCache<V> = {
     get(key, load) {
       if (!enabled()) return load();
       const hit = stored.get(key);
       const age = hit ? opts.clock.now() - hit.at : Infinity;
       if (hit && age >= 0 && age < opts.ttlMs) return Promise.resolve(hit.value);
       const running = loading.get(key);
-      if (running) return running.promise;
+      // A load given up by the caller that started it (a queue's row that left the screen) is not
+      // this caller's: it loads on its own rather than show that caller's abort.
+      if (running) return running.promise.catch((error: unknown) => (isAbortError(error) ? cache.get(key, load) : Promise.reject(error)));
       const entry: { promise: Promise<V>; dropped: boolean } = { promise: Promise.resolve(undefined as V), dropped: false };
       entry.promise = load().then((value) => {
         if (!entry.dropped) {
@@ -76,4 +80,5 @@ export function createMemoCache<V>(opts: MemoCacheOptions): MemoCache<V> {
       }
     },
   };
+  return cache;
 }
