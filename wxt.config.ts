@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { defineConfig, type TargetBrowser } from 'wxt';
 import preact from '@preact/preset-vite';
 import MagicString from 'magic-string';
+import { compactCatalog, type Catalog } from './components/i18n';
 import { TRUSTED_TYPES_POLICY } from './components/lead-panel/sanitize';
 
 /**
@@ -112,10 +113,11 @@ export default defineConfig({
   hooks: {
     'build:publicAssets': (wxt, files) => {
       if (shipsPolyfill(wxt.config.browser)) files.push({ relativeDest: POLYFILL_FILE, contents: polyfillSource() });
-      // The locale catalogues ship without their indentation (the source keeps it for review).
+      // The locale catalogues ship without their indentation (the source keeps it for review) and
+      // with their placeholders folded into the messages (compactCatalog).
       for (const [i, file] of files.entries()) {
         if (!('absoluteSrc' in file) || !/^_locales\/[\w-]+\/messages\.json$/.test(file.relativeDest)) continue;
-        files[i] = { relativeDest: file.relativeDest, contents: JSON.stringify(JSON.parse(readFileSync(file.absoluteSrc, 'utf8'))) };
+        files[i] = { relativeDest: file.relativeDest, contents: JSON.stringify(compactCatalog(JSON.parse(readFileSync(file.absoluteSrc, 'utf8')) as Catalog)) };
       }
     },
     'build:manifestGenerated': (wxt, manifest) => {
