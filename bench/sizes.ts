@@ -6,7 +6,7 @@
  * each byte of it to a package of node_modules or a folder of the project. Both builds run in a
  * process of their own (`bench/build-extension.ts`).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -86,17 +86,21 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
 }
 
-/** Local files an HTML page or a module loads statically (scripts, stylesheets, imports). */
+/**
+ * Local files an HTML page or a module loads statically (scripts, stylesheets, imports), and those a
+ * classic worker names by their absolute path (the polyfill it loads with `importScripts`).
+ */
 function references(file: string, text: string): string[] {
   const found: string[] = [];
   const patterns = file.endsWith('.html')
     ? [/<script[^>]*\ssrc="([^"]+)"/g, /<link[^>]*\shref="([^"]+\.(?:css|js))"/g]
-    : [/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["']([^"']+\.js)["']/g];
+    : [/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["']([^"']+\.js)["']/g, /[`"'](\/[\w./-]+\.js)[`"']/g];
   for (const pattern of patterns) {
     for (const m of text.matchAll(pattern)) {
       const ref = m[1]!;
       if (/^[a-z]+:/i.test(ref)) continue;
-      found.push(ref.startsWith('/') ? join(BENCH_EXTENSION_DIR, ref) : resolve(dirname(file), ref));
+      const path = ref.startsWith('/') ? join(BENCH_EXTENSION_DIR, ref) : resolve(dirname(file), ref);
+      if (existsSync(path)) found.push(path);
     }
   }
   return found;
@@ -271,6 +275,8 @@ export async function sizes(log: (line: string) => void = () => undefined): Prom
     const rowsOf = (file: string): BreakdownRow[] | undefined => {
       const mapped = twin(mapDir, join(BENCH_EXTENSION_DIR, file));
       if (!mapped) return undefined;
+      // A file the build copies as it is (the polyfill) has no map: it counts whole, under its name.
+      if (!existsSync(`${mapped}.map`)) return [{ source: basename(file), bytes: statSync(mapped).size, share: 100 }];
       const map = JSON.parse(readFileSync(`${mapped}.map`, 'utf8')) as { sources: string[]; mappings: string; sourceRoot?: string };
       return breakdown(readFileSync(mapped, 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, ''), map, dirname(mapped));
     };

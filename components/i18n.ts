@@ -67,12 +67,31 @@ export function uiLocale(): string {
 export function formatCatalogMessage(catalog: Catalog, key: string, substitutions: string[]): string {
   const entry = catalog[key];
   if (!entry) return '';
-  const placeholders = entry.placeholders ?? {};
-  const named = entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (whole, name: string) => {
-    const found = Object.entries(placeholders).find(([k]) => k.toLowerCase() === name.toLowerCase());
-    return found ? found[1].content : whole;
-  });
-  return named.replace(/\$(\$|[1-9])/g, (_whole, what: string) => (what === '$' ? '$' : (substitutions[Number(what) - 1] ?? '')));
+  return expandPlaceholders(entry).replace(/\$(\$|[1-9])/g, (_whole, what: string) => (what === '$' ? '$' : (substitutions[Number(what) - 1] ?? '')));
+}
+
+/** The message with each named `$placeholder$` replaced by its content (names match in any case). */
+function expandPlaceholders(entry: Catalog[string]): string {
+  const placeholders = Object.entries(entry.placeholders ?? {});
+  return entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (whole, name: string) => placeholders.find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1].content ?? whole);
+}
+
+/**
+ * The catalogue as the extension ships it (the build writes it, wxt.config.ts): a message whose
+ * placeholders each stand for a substitution (`$name$` → `$1`) says `$1` itself and drops them, which
+ * browsers read the same (they replace the placeholders first) in fewer bytes. Others (a placeholder
+ * with other content, a `$$`) stay as they are, less any field but `message` and `placeholders`.
+ */
+export function compactCatalog(catalog: Catalog): Catalog {
+  const out: Catalog = {};
+  for (const [key, entry] of Object.entries(catalog)) {
+    const placeholders = Object.values(entry.placeholders ?? {});
+    const foldable = placeholders.length > 0 && placeholders.every((p) => /^\$[1-9]$/.test(p.content)) && !entry.message.includes('$$');
+    out[key] = foldable
+      ? { message: expandPlaceholders(entry) }
+      : { message: entry.message, ...(entry.placeholders ? { placeholders: entry.placeholders } : {}) };
+  }
+  return out;
 }
 
 /** Uses `catalog` instead of the browser's i18n API (tests, or a language chosen by the user). */

@@ -7,7 +7,7 @@ import { isCommandName, panelCommand, runCommand } from '../lib/background/comma
 import { inboxNotifications, inboxNotificationTab, NOTIFICATION_ICON, type Translate } from '../lib/background/inbox-notifications';
 import { bufferPort } from '../lib/background/port-buffer';
 import { createPortRegistry } from '../lib/background/port-registry';
-import { createProfileScriptSync, type ScriptingApi } from '../lib/background/profile-scripts';
+import { createProfileScriptSync, profileScriptFiles, type ScriptingApi } from '../lib/background/profile-scripts';
 import { classifySender, createRouter, type SenderInfo } from '../lib/background/router';
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
 import { browserResourceTiming } from '../lib/api/transport';
@@ -215,6 +215,7 @@ export default defineBackground(() => {
   if (scripting) {
     const syncProfileScript = createProfileScriptSync({
       scripting,
+      js: profileScriptFiles(browser.runtime.getManifest()),
       hosts: async () => (await settings.get()).profileHosts,
       hasPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     });

@@ -28,7 +28,7 @@ export const MESSAGE_HTML_MAX = 200_000;
 
 /**
  * The one Trusted Types policy of the extension's pages (their CSP requires Trusted Types where the
- * browser has them, and names this policy alone). What it lets through goes only to the inert parser
+ * browser has them, and names this policy and, for Chrome's worker, the polyfill's loader's only). What it lets through goes only to the inert parser
  * below, never to a live document.
  */
 export const TRUSTED_TYPES_POLICY = 'message-sanitizer';

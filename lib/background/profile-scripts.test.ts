@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createProfileScriptSync, extraProfileMatches, PROFILE_SCRIPT_ID, type ProfileScript, type ScriptingApi } from './profile-scripts';
+import {
+  createProfileScriptSync,
+  extraProfileMatches,
+  PROFILE_SCRIPT_ID,
+  PROFILE_SCRIPT_JS,
+  profileScriptFiles,
+  type ProfileScript,
+  type ScriptingApi,
+} from './profile-scripts';
+
+/** The manifest's content script in Chrome's build: the polyfill first. */
+const FILES = ['browser-polyfill.js', PROFILE_SCRIPT_JS];
 
 /** `browser.scripting` as far as the sync uses it, over a map of registered scripts. */
 function fakeScripting() {
@@ -44,18 +55,30 @@ describe('extraProfileMatches', () => {
   });
 });
 
+describe('profileScriptFiles', () => {
+  it("runs the files of the manifest's profile content script, in their order", () => {
+    const manifest = { content_scripts: [{ js: ['other.js'] }, { js: FILES }] };
+    expect(profileScriptFiles(manifest)).toEqual(FILES);
+  });
+
+  it('falls back to the script alone when the manifest does not name it', () => {
+    expect(profileScriptFiles({})).toEqual([PROFILE_SCRIPT_JS]);
+    expect(profileScriptFiles({ content_scripts: [{ js: ['other.js'] }] })).toEqual([PROFILE_SCRIPT_JS]);
+  });
+});
+
 describe('profile script sync', () => {
   it('registers the content script for granted hosts, updates it on change, and removes it when none is left', async () => {
     const scripting = fakeScripting();
     let hosts = ['pronet.corp.example'];
     let allowed = ['*://pronet.corp.example/*', '*://*.pronet.corp.example/*'];
-    const sync = createProfileScriptSync({ scripting: scripting.api, hosts: () => hosts, hasPermission: (p) => granted(allowed)(p) });
+    const sync = createProfileScriptSync({ scripting: scripting.api, js: FILES, hosts: () => hosts, hasPermission: (p) => granted(allowed)(p) });
 
     await sync();
     expect(scripting.registered.get(PROFILE_SCRIPT_ID)).toEqual({
       id: PROFILE_SCRIPT_ID,
       matches: ['*://pronet.corp.example/*', '*://*.pronet.corp.example/*'],
-      js: ['content-scripts/profile.js'],
+      js: ['browser-polyfill.js', 'content-scripts/profile.js'],
       runAt: 'document_end',
       persistAcrossSessions: true,
     });
@@ -81,20 +104,36 @@ describe('profile script sync', () => {
     scripting.registered.set(PROFILE_SCRIPT_ID, {
       id: PROFILE_SCRIPT_ID,
       matches: ['*://people.example/*', '*://*.people.example/*'],
-      js: ['content-scripts/profile.js'],
+      js: FILES,
       runAt: 'document_idle' as 'document_end',
       persistAcrossSessions: true,
     });
-    const sync = createProfileScriptSync({ scripting: scripting.api, hosts: () => ['people.example'], hasPermission: async () => true });
+    const sync = createProfileScriptSync({ scripting: scripting.api, js: FILES, hosts: () => ['people.example'], hasPermission: async () => true });
     await sync();
     expect(scripting.calls).toEqual(['update']);
     expect(scripting.registered.get(PROFILE_SCRIPT_ID)?.runAt).toBe('document_end');
+  });
+
+  it('updates a registration an earlier version made with other files (no polyfill before the script)', async () => {
+    const scripting = fakeScripting();
+    scripting.registered.set(PROFILE_SCRIPT_ID, {
+      id: PROFILE_SCRIPT_ID,
+      matches: ['*://people.example/*', '*://*.people.example/*'],
+      js: [PROFILE_SCRIPT_JS],
+      runAt: 'document_end',
+      persistAcrossSessions: true,
+    });
+    const sync = createProfileScriptSync({ scripting: scripting.api, js: FILES, hosts: () => ['people.example'], hasPermission: async () => true });
+    await sync();
+    expect(scripting.calls).toEqual(['update']);
+    expect(scripting.registered.get(PROFILE_SCRIPT_ID)?.js).toEqual(FILES);
   });
 
   it('never registers the same id twice when syncs overlap', async () => {
     const scripting = fakeScripting();
     const sync = createProfileScriptSync({
       scripting: scripting.api,
+      js: FILES,
       hosts: async () => ['people.example'],
       hasPermission: async () => true,
     });
@@ -107,6 +146,7 @@ describe('profile script sync', () => {
     let fail = true;
     const sync = createProfileScriptSync({
       scripting: scripting.api,
+      js: FILES,
       hosts: async () => {
         if (fail) throw new Error('storage unavailable');
         return ['people.example'];

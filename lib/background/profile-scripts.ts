@@ -11,6 +11,14 @@ import { isProfileHost, profileHostPatterns } from '../pronet/canonical-url';
 export const PROFILE_SCRIPT_ID = 'profile-extra-hosts';
 /** The manifest's content script, as WXT builds it (`entrypoints/profile.content.ts`). */
 export const PROFILE_SCRIPT_JS = 'content-scripts/profile.js';
+
+/**
+ * The files the manifest runs for the profile content script, in order: the build may put others
+ * before it (Chrome's: the browser polyfill, wxt.config.ts), and the registered script runs the same.
+ */
+export function profileScriptFiles(manifest: { content_scripts?: { js?: string[] }[] }): string[] {
+  return manifest.content_scripts?.find((script) => script.js?.includes(PROFILE_SCRIPT_JS))?.js ?? [PROFILE_SCRIPT_JS];
+}
 /**
  * When it runs, as the manifest's (`entrypoints/profile.content.ts`): once the document is parsed,
  * right after DOMContentLoaded, not at "idle", a task later (tens of ms on a busy machine) before
@@ -43,7 +51,7 @@ export interface ProfileScript {
 
 /** The part of `browser.scripting` the sync uses. */
 export interface ScriptingApi {
-  getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string; matches?: string[]; runAt?: string }[]>;
+  getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string; matches?: string[]; js?: string[]; runAt?: string }[]>;
   registerContentScripts(scripts: ProfileScript[]): Promise<void>;
   updateContentScripts(scripts: ProfileScript[]): Promise<void>;
   unregisterContentScripts(filter: { ids: string[] }): Promise<void>;
@@ -51,6 +59,8 @@ export interface ScriptingApi {
 
 export interface ProfileScriptSyncDeps {
   scripting: ScriptingApi;
+  /** The files to run, as the manifest's content script (`profileScriptFiles`). */
+  js: readonly string[];
   /** The configured extra profile hosts now. */
   hosts(): Promise<readonly string[]> | readonly string[];
   /** `browser.permissions.contains({origins: [pattern]})`. */
@@ -74,12 +84,15 @@ export function createProfileScriptSync(deps: ProfileScriptSyncDeps): () => Prom
     const script: ProfileScript = {
       id: PROFILE_SCRIPT_ID,
       matches,
-      js: [PROFILE_SCRIPT_JS],
+      js: [...deps.js],
       runAt: PROFILE_SCRIPT_RUN_AT,
       persistAcrossSessions: true,
     };
     if (!existing) await deps.scripting.registerContentScripts([script]);
-    else if (!sameSet(existing.matches ?? [], matches) || existing.runAt !== script.runAt) await deps.scripting.updateContentScripts([script]);
+    else if (!sameSet(existing.matches ?? [], matches) || existing.runAt !== script.runAt || !sameList(existing.js ?? [], script.js)) {
+      // A registration persists across updates: one an earlier version made may run other files.
+      await deps.scripting.updateContentScripts([script]);
+    }
     return matches;
   };
   return () => {
@@ -87,6 +100,10 @@ export function createProfileScriptSync(deps: ProfileScriptSyncDeps): () => Prom
     queue = run.catch(() => undefined);
     return run;
   };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
