@@ -79,6 +79,18 @@ describe('ReplyComposer', () => {
     expect(screen.getByTestId('reply-status').textContent).toBe('Sent');
   });
 
+  it('with no undo window, a reply queued long after the composer opened says Sending at once, never "Sends in"', async () => {
+    const w = worker();
+    let clock = 0;
+    const at = { ...props(w.messenger, []), now: () => clock };
+    const { container } = render(<ReplyComposer {...at} />);
+    await screen.findByLabelText('Reply');
+    // Twelve seconds later a reply is queued with no undo window (its hold ends as it is queued).
+    clock = 12_000;
+    renderNow(<ReplyComposer {...at} items={[item('8', 'Now.', { state: 'pending', attempts: 0, reply: { channel: 'PRONET', text: 'Now.', holdUntil: 12_000 } })]} />, container);
+    expect(screen.getByTestId('reply-state').textContent).toBe('Sending');
+  });
+
   it('a reply refused because "I am" has left: says so, asks who I am, and sends that same reply once as them', async () => {
     const gone: ErrorView = { code: 'not-found', reason: 'member-gone', detail: 'No member mem_gone.', status: 404 };
     const w = worker({ 'reply-members': () => ({ members: [{ id: 'mem_2', name: 'Priya Natarajan' }], memberId: null }) });

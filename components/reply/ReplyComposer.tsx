@@ -46,7 +46,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   const [busy, setBusy] = useState(false);
   const [members, setMembers] = useState<MemberChoiceView[] | null>(null);
   const [member, setMember] = useState('');
-  const [clock, setClock] = useState(now);
+  /** Ticks while a countdown shows: each tick renders, and each render reads the clock afresh. */
+  const [, setTick] = useState(0);
   const ownText = useRef<HTMLTextAreaElement | null>(null);
   /** The replies this composer sent, followed until they leave the outbox. */
   const follow = useSentFollow(messenger, items);
@@ -96,12 +97,13 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     };
   }, [stale?.id, stale?.attempts, messenger]);
 
-  // The countdown reads true without a push.
+  // The countdown reads true without a push. The clock is read at each render: one kept from an
+  // earlier render said "Sends in 12 s" for a reply queued with no undo window 12 s after it.
+  const clock = now();
   const counting = queued.some((i) => replyItemStatus(i, clock).kind === 'window');
   useEffect(() => {
-    setClock(now());
     if (!counting) return;
-    const handle = setInterval(() => setClock(now()), 250);
+    const handle = setInterval(() => setTick((n) => n + 1), 250);
     return () => clearInterval(handle);
   }, [counting, now, queued.length]);
 
