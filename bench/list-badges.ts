@@ -388,6 +388,17 @@ export async function listBadgesBench(emulator: RunningEmulator, options: Partia
  * warm-up): from the page's DOMContentLoaded to the last of its badges shown. `extensionDir`: the
  * build to measure (another build, the limiter before issue 25, beside it in the same run).
  */
+/** A lone user's start (issue 25): a profile opened with its side panel shown; then a new tab, for the results page. */
+export async function panelThenNewPage(browser: Awaited<ReturnType<typeof launchConfigured>>, pronet: string): Promise<Page> {
+  const profile = await browser.context.newPage();
+  await profile.goto(`${pronet}/in/ada-lovelace/`);
+  const panel = await openExtensionWindow(browser, `sidepanel.html?tab=${await tabIdOf(browser, profile)}`);
+  await panel.getByRole('heading', { level: 1 }).filter({ hasText: 'Ada Lovelace' }).waitFor({ timeout: 30_000 });
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  return page;
+}
+
 export async function freshBrowserFirstPage(emulator: RunningEmulator, opts: { runs: number; latencyMs: number; extensionDir?: string; log?: (line: string) => void }): Promise<Summary & { values: number[] }> {
   const pronet = `http://pronet.localhost:${new URL(emulator.origin).port}`;
   const values: number[] = [];
@@ -396,12 +407,7 @@ export async function freshBrowserFirstPage(emulator: RunningEmulator, opts: { r
     await control(emulator.origin, 'faults', { latencyMs: opts.latencyMs });
     const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl, ...(opts.extensionDir ? { extensionDir: opts.extensionDir } : {}) });
     try {
-      const profile = await browser.context.newPage();
-      await profile.goto(`${pronet}/in/ada-lovelace/`);
-      const panel = await openExtensionWindow(browser, `sidepanel.html?tab=${await tabIdOf(browser, profile)}`);
-      await panel.getByRole('heading', { level: 1 }).filter({ hasText: 'Ada Lovelace' }).waitFor({ timeout: 30_000 });
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: 1280, height: 1600 });
+      const page = await panelThenNewPage(browser, pronet);
       await page.goto(`${pronet}/search/results/people/?page=${run + 2}`);
       const people = await resultProfiles(page);
       const ms = await allShown(page, people.length, 60_000);

@@ -7,7 +7,8 @@
 import { startEmulator } from '../emulator/server';
 import { readBadges } from '../test/e2e/chip';
 import { calls, control, proWorkspace, resetDemo } from './emulator-control';
-import { launchConfigured, openExtensionWindow, tabIdOf } from './extension';
+import { launchConfigured } from './extension';
+import { panelThenNewPage } from './list-badges';
 import { STATUS_MARK } from '../lib/status-marks';
 
 const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true });
@@ -17,12 +18,7 @@ for (let run = 0; run < Number(process.argv[2] ?? 2); run++) {
   await control(emulator.origin, 'faults', { latencyMs: 80 });
   const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl });
   try {
-    const profile = await browser.context.newPage();
-    await profile.goto(`${pronet}/in/ada-lovelace/`);
-    const panel = await openExtensionWindow(browser, `sidepanel.html?tab=${await tabIdOf(browser, profile)}`);
-    await panel.getByRole('heading', { level: 1 }).filter({ hasText: 'Ada Lovelace' }).waitFor({ timeout: 30_000 });
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 1600 });
+    const page = await panelThenNewPage(browser, pronet);
     const t0 = Date.now();
     await page.goto(`${pronet}/search/results/people/?page=${run + 2}`);
     while ((await readBadges(page)).length < 10) await page.waitForTimeout(20);

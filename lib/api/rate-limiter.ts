@@ -224,11 +224,6 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
   }
   /** Adaptive only: the classes the learned rate holds (they shed first); the others wait only for the service's limit. */
   const learned = (p: LimiterPriority) => aimd !== null && (p === 'list' || p === 'idle');
-  /**
-   * Whether a waiter of class `p` too far from its slot is shed: learned work, while the key pushed
-   * back lately (`shedForMs`). The rate remembered from older pushbacks still holds it; only a key
-   * refusing calls now says that work would come too late to be worth a call.
-   */
   /** Adaptive only: when the learned rate last held a user's call back (`congested`). */
   let usersPacedAt = -Infinity;
   /**
@@ -241,6 +236,11 @@ export function createSlidingWindowLimiter(opts: SlidingWindowLimiterOptions = {
     !starting &&
     settledAt !== null &&
     (now - usersPacedAt < 2 * windowMs || pushbacks.filter((t) => now - t < aimd.shedForMs).length >= aimd.paceUsersAfterPushbacks);
+  /**
+   * Whether a waiter of class `p` too far from its slot is shed: learned work, while the key pushed
+   * back lately (`shedForMs`). The rate remembered from older pushbacks still holds it; only a key
+   * refusing calls now says that work would come too late to be worth a call.
+   */
   const shedding = (p: LimiterPriority, now: number) => learned(p) && !starting && settledAt !== null && now - settledAt < aimd!.shedForMs;
   restore(opts.state);
 
