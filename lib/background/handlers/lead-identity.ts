@@ -3,12 +3,12 @@ import type { OutboxItemView, PanelState } from '../../views';
 import type { ProfileCache } from '../../store/cache';
 import type { OutboxAction, OutboxRecord } from '../../store/db';
 import type { LeadChoices } from '../../store/lead-choices';
-import { leadStatusKey, type LeadStatuses } from '../../store/lead-statuses';
+import type { LeadStatuses } from '../../store/lead-statuses';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
 import { RequestError } from '../error-view';
 import type { PanelFeed } from '../panel-feed';
-import { activityItem } from '../panel-state';
+import { activityItem, qualificationOf } from '../panel-state';
 import type { TabRegistry } from '../tab-registry';
 import type { TabResolution } from '../tab-resolution';
 
@@ -45,14 +45,15 @@ export function leadIdentityHandlers(deps: LeadIdentityHandlerDeps): HandlerMap<
     },
     async qualify(req) {
       const entries = await deps.cache.byLead(req.leadId);
-      const conversation = entries.flatMap((e) => e.conversations).find((c) => c.id === req.conversationId);
-      if (!conversation) throw new RequestError('not-found', 'conversation-gone');
+      const entry = entries.find((e) => e.conversations.some((c) => c.id === req.conversationId));
+      const conversation = entry?.conversations.find((c) => c.id === req.conversationId);
+      if (!entry || !conversation) throw new RequestError('not-found', 'conversation-gone');
       const campaign = conversation.campaignName;
       if (campaign === null) throw new RequestError('bad-request', 'no-campaign');
-      // What this replaces: the last qualification still queued, else the last one the service took.
-      const queued = (await deps.queued()).filter((r) => r.kind === 'qualify' && r.leadId === req.leadId && r.campaign === campaign && r.state !== 'failed');
-      const last = queued.at(-1);
-      const previous = last?.kind === 'qualify' ? last.status : ((await deps.statuses.all()).get(leadStatusKey(req.leadId, campaign))?.status ?? null);
+      // What this replaces is what the panel showed: the last qualification still queued, else the
+      // newer of the last one this browser set and the last the lead's activity shows (set elsewhere).
+      const live = (await deps.queued()).filter((r) => r.state !== 'failed');
+      const previous = qualificationOf(conversation, live, await deps.statuses.all(), entry.recentLogs)?.status ?? null;
       const { conversationId, leadId, status } = req;
       return deps.enqueue({ kind: 'qualify', conversationId, leadId, status, campaign, previous, profileUrl: entries[0]?.profileUrl ?? null });
     },
