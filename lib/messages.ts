@@ -177,6 +177,9 @@ export const requests = {
       profileUrl: z.string().check(z.maxLength(4096)),
       firstname: z.string().check(z.minLength(1), z.maxLength(200)),
       lastname: z.string().check(z.minLength(1), z.maxLength(200)),
+      // Issue 34 (lead panel): the lead an enrichment makes of a profile gets the form's facts.
+      companyName: z.optional(z.string().check(z.maxLength(200))),
+      jobTitle: z.optional(z.string().check(z.maxLength(200))),
     }),
   ]),
   credits: z.object({}),

@@ -16,6 +16,8 @@ export interface EnrichCardProps {
   enrich: (enrichType: EnrichType) => Promise<Reply<EnrichResultView>>;
   /** Why Enrich cannot run yet (a profile's enrichment needs both names), as a catalogue key. */
   blockedBy?: MessageKey;
+  /** What else Enrich does first, said above the button (a profile that is no lead: it makes one). */
+  alsoDoes?: MessageKey;
   /** The last enrichment asked from here, followed to its result. */
   enrichment?: EnrichmentView | undefined;
   now?: number;
@@ -31,7 +33,7 @@ const enrichTypes: { value: EnrichType; key: MessageKey }[] = [
  * Enrich a profile or a lead, with the credit balance shown first (enrichment spends credits): on a
  * profile that is no lead yet, and on a lead without a conversation (one just added to an audience).
  */
-export function EnrichCard({ loadCredits, enrich, blockedBy, enrichment, now = Date.now() }: EnrichCardProps) {
+export function EnrichCard({ loadCredits, enrich, blockedBy, alsoDoes, enrichment, now = Date.now() }: EnrichCardProps) {
   const [credits, setCredits] = useState<CreditsView | null>(null);
   const [creditsError, setCreditsError] = useState<ErrorText | null>(null);
   const [enrichType, setEnrichType] = useState<EnrichType>('EMAIL_ENRICH');
@@ -64,6 +66,9 @@ export function EnrichCard({ loadCredits, enrich, blockedBy, enrichment, now = D
   }
 
   const noCredits = credits !== null && credits.total <= 0;
+  // The worker follows every enrichment asked from here: while one is under way (this panel or one
+  // opened before) a second click would spend again for the same person.
+  const underWay = enrichment?.state === 'pending';
 
   return (
     <section class="card card-body stack" aria-labelledby="enrich-title">
@@ -95,8 +100,9 @@ export function EnrichCard({ loadCredits, enrich, blockedBy, enrichment, now = D
         </select>
       </div>
       <p class="field-hint">{t(blockedBy ?? 'enrichSpendsCredits')}</p>
+      {alsoDoes && !blockedBy ? <p class="field-hint">{t(alsoDoes)}</p> : null}
       <div class="row">
-        <Button onClick={() => void run()} busy={busy} disabled={credits === null || noCredits || blockedBy !== undefined} icon={<Icon name="sparkle" />}>
+        <Button onClick={() => void run()} busy={busy} disabled={credits === null || noCredits || blockedBy !== undefined || underWay} icon={<Icon name="sparkle" />}>
           {t('enrich')}
         </Button>
       </div>

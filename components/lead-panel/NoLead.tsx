@@ -20,7 +20,7 @@ export interface NoLeadProps {
   loadAudiences: () => Promise<Reply<AudienceView[]>>;
   loadCredits: () => Promise<Reply<CreditsView>>;
   addToAudience: (input: AddToAudienceInput) => Promise<Reply<OutboxItemView>>;
-  enrich: (input: { enrichType: EnrichType; firstname: string; lastname: string }) => Promise<Reply<EnrichResultView>>;
+  enrich: (input: { enrichType: EnrichType; firstname: string; lastname: string; companyName?: string; jobTitle?: string }) => Promise<Reply<EnrichResultView>>;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
   findByName: (query: { firstname: string; lastname: string; companyName: string }) => Promise<Reply<NameSearchView>>;
@@ -192,8 +192,13 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
 
       <EnrichCard
         loadCredits={loadCredits}
-        enrich={(enrichType) => enrich({ enrichType, firstname: firstname.trim(), lastname: lastname.trim() })}
+        enrich={(enrichType) => {
+          // The lead it makes gets the form's facts, as Add to audience would send them.
+          const { firstname: first = '', lastname: last = '', companyName: company, jobTitle: title } = audienceInput('', { firstname, lastname, companyName, jobTitle });
+          return enrich({ enrichType, firstname: first, lastname: last, ...(company ? { companyName: company } : {}), ...(title ? { jobTitle: title } : {}) });
+        }}
         blockedBy={namesMissing ? 'enrichNeedsNames' : undefined}
+        alsoDoes="enrichMakesLead"
         enrichment={state.enrichment}
       />
 

@@ -32,8 +32,8 @@ export interface OutboxApi extends QualifyApi, ReplyApi {
     opts: OutboxCallOptions,
   ): Promise<ConversationSummary>;
   createLead(
-    /** With `leadId`: a merge into that lead (the service fills its empty fields only). */
-    input: { audience: string; pronetUrl?: string; firstname?: string; lastname?: string; leadId?: string },
+    /** With `leadId`: a merge into that lead (the service fills its empty fields only). Without `audience`: in none. */
+    input: { audience?: string; pronetUrl?: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string; leadId?: string },
     opts: OutboxCallOptions,
   ): Promise<{ leadId: string }>;
   leadConversations(leadId: string, opts: OutboxCallOptions): Promise<ConversationSummary[]>;

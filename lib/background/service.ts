@@ -229,7 +229,16 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts: () => current().profileHosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
     ...lists.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
-    ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts, followEnrichment }),
+    ...leadHandlers({
+      enqueue,
+      api,
+      panelData,
+      identities,
+      hosts: () => current().profileHosts,
+      followEnrichment,
+      enrichmentUnderWay: (target) =>
+        enrichments.all().some((r) => r.state === 'pending' && ('leadId' in target ? r.leadId === target.leadId : r.profileUrl === target.profileUrl)),
+    }),
     ...outboxHandlers({ outbox }),
     ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),

@@ -85,6 +85,8 @@ export const ErrorReason = z.enum([
   'quota',
   'blocked',
   'corrupt',
+  // bad-request (issue 34, lead panel): an enrichment of the same person is already under way.
+  'enrichment-under-way',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReason>;
 
@@ -119,6 +121,7 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   quota: 'storage',
   blocked: 'storage',
   corrupt: 'storage',
+  'enrichment-under-way': 'bad-request',
 };
 
 /**

@@ -212,7 +212,7 @@ export function fakeService(now: () => number): FakeService {
       call('createLead', input.leadId ?? input.pronetUrl ?? '', () => {
         // Merged by id: the lead stays who it is, and is now in the audience.
         if (input.leadId !== undefined) {
-          audienceAdds.push({ leadId: input.leadId, audience: input.audience });
+          audienceAdds.push({ leadId: input.leadId, audience: input.audience ?? '' });
           return { leadId: input.leadId };
         }
         const id = `lead_${leads.size + 1}`;
