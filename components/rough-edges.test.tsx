@@ -12,7 +12,7 @@ const NOW = Date.UTC(2025, 2, 12, 8, 5);
 
 describe('rough edges of day one (issue 27)', () => {
   it("says beside the append preview that the note's stamp is UTC, with the local time it is", () => {
-    render(<NoteEditor conversationId="c" note="" now={() => NOW} onSave={async () => true} />);
+    render(<NoteEditor conversationId="c" note="" now={() => NOW} onSave={async () => '1'} />);
     fireEvent.input(document.getElementById('note-append')!, { target: { value: 'Called her' } });
     const hint = screen.getByTestId('note-utc-hint').textContent!;
     expect(hint).toMatch(/^The service stamps appended text in UTC: 08:05 UTC is \d\d:\d\d here\.$/);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
 import type { ConversationView, OutboxItemView, PanelState } from '../../lib/views';
 import { useEnglish, useFrench } from '../test-i18n';
-import { LeadPanel, noteOutbox } from './LeadPanel';
+import { LeadPanel } from './LeadPanel';
 
 beforeEach(() => useEnglish());
 afterEach(cleanup);
@@ -124,33 +124,31 @@ describe('LeadPanel', () => {
     expect(badge.textContent!.toLowerCase()).not.toContain(label);
   });
 
-  it('clears the "Saved" beside Append once the user acts on the conversation otherwise', async () => {
+  it('clears the hint beside Append once the user acts on the conversation otherwise', async () => {
     const { messenger } = fakeMessenger();
     renderPanel(grace, messenger);
     fireEvent.input(screen.getByLabelText('Append to note'), { target: { value: 'Called back.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Append', exact: true }));
-    await waitFor(() => expect(screen.getByText('Saved')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('note-append-state').textContent).toBe('Not saved yet: Sending…'));
     fireEvent.click(screen.getByRole('button', { name: 'Archive', exact: true }));
-    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('note-append-state')).toBeNull());
   });
 
-  it('never says a green "Saved" beside Append while the note change waits for the service', async () => {
+  it('says beside Append what the pending list says while the change waits, and Saved only once it left the outbox', async () => {
     const { messenger } = fakeMessenger();
-    const waiting: OutboxItemView = { ...queued, id: '2', kind: 'note', attempts: 1, nextAttemptAt: NOW + 60_000 };
-    renderPanel({ ...grace, pending: [waiting] }, messenger);
+    const waiting: OutboxItemView = { ...queued, kind: 'note', attempts: 0, nextAttemptAt: null };
+    const { rerender } = renderPanel(grace, messenger);
     fireEvent.input(screen.getByLabelText('Append to note'), { target: { value: 'Called back.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Append', exact: true }));
-    await waitFor(() => expect(screen.getByText('Queued: sent when the service answers')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('note-append-state')).toBeTruthy());
+    const show = (state: PanelState) => rerender(<LeadPanel state={state} tabId={7} messenger={messenger} now={() => NOW} onOpenOptions={() => {}} />);
+    show({ ...grace, pending: [waiting] });
+    expect(screen.getByTestId('note-append-state').textContent).toBe('Not saved yet: Waiting to be sent');
+    show({ ...grace, pending: [{ ...waiting, attempts: 1, nextAttemptAt: NOW + 60_000 }] });
+    expect(screen.getByTestId('note-append-state').textContent).toMatch(/^Not saved yet: Will try again at /);
     expect(screen.queryByText('Saved')).toBeNull();
-  });
-
-  it('words how a note change stands in the outbox: waiting after a failed attempt, refused, or neither', () => {
-    const note: OutboxItemView = { ...queued, kind: 'note' };
-    expect(noteOutbox({ pending: [note], failed: [] }, 'conv_a')).toBeNull();
-    expect(noteOutbox({ pending: [{ ...note, attempts: 1 }], failed: [] }, 'conv_a')).toBe('waiting');
-    expect(noteOutbox({ pending: [{ ...note, attempts: 1 }], failed: [] }, 'conv_b')).toBeNull();
-    expect(noteOutbox({ pending: [{ ...queued, attempts: 1 }], failed: [] }, 'conv_a')).toBeNull();
-    expect(noteOutbox({ pending: [], failed: [{ ...note, state: 'failed' }] }, 'conv_a')).toBe('refused');
+    show({ ...grace, pending: [] });
+    expect(screen.getByTestId('note-append-state').textContent).toBe('Saved');
   });
 
   it('puts a snoozed conversation back to its old date on Undo', async () => {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Messenger, Reply } from '../../lib/messages';
 import type { ConversationMessagesView, ConversationView, CreditsView, PanelState } from '../../lib/views';
 import type { NoteMode } from '../../lib/inbox/note-rules';
+import { hasFailedAttempt, itemProgress } from '../../lib/outbox-progress';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
 import { actionErrorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
@@ -55,23 +56,15 @@ type ToastInput = Omit<ToastState, 'id'>;
 export function toastText(toast: ToastInput, state: PanelState | null): string {
   const { item } = toast;
   if (!item) return toast.text;
-  if (state === null || !('pending' in state)) return item.sending;
-  if (state.failed.some((i) => i.id === item.id)) return t('toastRefused');
-  const pending = state.pending.find((i) => i.id === item.id);
-  if (pending) return pending.attempts > 0 || pending.error ? item.queued : item.sending;
-  // Not listed: it landed, unless this is still the state from before the press.
-  return state === item.since ? item.sending : toast.text;
+  const lists = (s: PanelState | null) => (s !== null && 'pending' in s ? s : null);
+  const progress = itemProgress(item.id, lists(state), lists(item.since));
+  if (progress.kind === 'refused') return t('toastRefused');
+  if (progress.kind === 'listed') return hasFailedAttempt(progress.item) ? item.queued : item.sending;
+  return progress.kind === 'landed' ? toast.text : item.sending;
 }
 type Target = { conversationId: string; leadId: string };
 /** Replies show in their composer, as the messages they will be, not in the outbox list. */
 const notReply = (i: { kind: string }) => i.kind !== 'reply';
-
-/** How the note change of `conversationId` stands in the outbox (see NoteEditor's `outbox`). */
-export function noteOutbox(state: Pick<LeadState, 'pending' | 'failed'>, conversationId: string): 'waiting' | 'refused' | null {
-  const mine = (i: { kind: string; conversationId: string | null }) => i.kind === 'note' && i.conversationId === conversationId;
-  if (state.failed.some(mine)) return 'refused';
-  return state.pending.some((i) => mine(i) && (i.attempts > 0 || i.error)) ? 'waiting' : null;
-}
 
 /** Re-renders every `periodMs` so countdowns and snooze expiry read true without a round trip. */
 function useNow(now: () => number, periodMs: number): number {
@@ -221,11 +214,27 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
     const since = state;
     const reply = action === 'snooze' ? await messenger.send('snooze', { ...target, until: until! }) : await messenger.send(action, target);
     if (!report(reply)) return;
+    // Every action says what it did with a toast of its own: one from an earlier action goes, so that
+    // no Undo is left on screen for a change that another one has since replaced.
     if (action === 'archive') {
       showToast({
         text: t('toastArchived', lead.name),
         undo: () => void messenger.send('unarchive', target),
         item: { id: reply.value.id, since, sending: t('toastArchiving', lead.name), queued: t('toastArchiveQueued', lead.name) },
+      });
+    } else if (action === 'unarchive') {
+      showToast({
+        text: t('toastUnarchived', lead.name),
+        undo: () => void messenger.send('archive', target),
+        item: { id: reply.value.id, since, sending: t('toastUnarchiving', lead.name), queued: t('toastUnarchiveQueued', lead.name) },
+      });
+    } else if (action === 'unsnooze') {
+      // Undo snoozes again to the same date, while that date is still ahead.
+      const until = before.snoozeUntil;
+      showToast({
+        text: t('toastUnsnoozed'),
+        ...(until !== null && until > now() ? { undo: () => void messenger.send('snooze', { ...target, until }) } : {}),
+        item: { id: reply.value.id, since, sending: t('toastUnsnoozing'), queued: t('toastUnsnoozeQueued') },
       });
     } else if (action === 'snooze') {
       // Undo puts the conversation back the way it was: snoozed to its old date, archived, or open.
@@ -240,8 +249,9 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
     }
   }
 
-  async function saveNote(c: ConversationView, mode: NoteMode, text: string): Promise<boolean> {
-    return report(await messenger.send('save-note', { conversationId: c.id, leadId: c.leadId, mode, text }));
+  async function saveNote(c: ConversationView, mode: NoteMode, text: string): Promise<string | null> {
+    const reply = await messenger.send('save-note', { conversationId: c.id, leadId: c.leadId, mode, text });
+    return report(reply) ? reply.value.id : null;
   }
 
   const subtitle = [lead.jobTitle, lead.company].filter(Boolean).join(' · ');
@@ -365,7 +375,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
               onSave={(mode, text) => saveNote(conversation, mode, text)}
               noteRef={noteRef}
               actionCount={actionCount}
-              outbox={noteOutbox(state, conversation.id)}
+              outbox={state}
             />
           </section>
 

@@ -11,7 +11,7 @@ beforeEach(() => useEnglish());
 afterEach(cleanup);
 
 function setup(note = 'Met at the conference.') {
-  const onSave = vi.fn(async () => true);
+  const onSave = vi.fn(async (_mode: string, _text: string): Promise<string | null> => '1');
   render(<NoteEditor conversationId="conv_1" note={note} now={() => NOW} onSave={onSave} />);
   return { onSave };
 }
@@ -72,5 +72,38 @@ describe('NoteEditor', () => {
     expect(save.disabled).toBe(true);
     fireEvent.input(screen.getByLabelText('Note', { exact: true }), { target: { value: 'same!' } });
     expect(save.disabled).toBe(false);
+  });
+
+  it('adds a line appended under an unsaved edit at the edit’s end, says so, and Save sends both', async () => {
+    const onSave = vi.fn(async (_mode: string, _text: string): Promise<string | null> => '1');
+    const props = { conversationId: 'conv_1', now: () => NOW, onSave };
+    const { rerender } = render(<NoteEditor {...props} note="Met at the fair." />);
+    const box = screen.getByLabelText('Note', { exact: true }) as HTMLTextAreaElement;
+    fireEvent.input(box, { target: { value: 'Met at the fair. Budget: CFO.' } });
+    expect(screen.getByTestId('note-draft-state').textContent).toBe('Your edit is not saved yet.');
+    const appended = `Met at the fair.${appendSeparator(new Date(NOW))}Sent the deck.`;
+    rerender(<NoteEditor {...props} note={appended} />);
+    expect(box.value).toBe(`Met at the fair. Budget: CFO.${appendSeparator(new Date(NOW))}Sent the deck.`);
+    expect(screen.getByTestId('note-draft-state').textContent).toContain('Save keeps it');
+    // The service stamped another minute than the optimistic note: the draft carries the service's.
+    const later = new Date(NOW + 60_000);
+    rerender(<NoteEditor {...props} note={`Met at the fair.${appendSeparator(later)}Sent the deck.`} />);
+    expect(box.value).toBe(`Met at the fair. Budget: CFO.${appendSeparator(later)}Sent the deck.`);
+    fireEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('replace', box.value));
+  });
+
+  it('keeps an unsaved edit when the note changed otherwise, and shows that change instead of hiding it', () => {
+    const props = { conversationId: 'conv_1', now: () => NOW, onSave: vi.fn(async () => '1') };
+    const { rerender } = render(<NoteEditor {...props} note="Met at the fair." />);
+    const box = screen.getByLabelText('Note', { exact: true }) as HTMLTextAreaElement;
+    fireEvent.input(box, { target: { value: 'My edit.' } });
+    rerender(<NoteEditor {...props} note="Written in the web app." />);
+    expect(box.value).toBe('My edit.');
+    expect(screen.getByTestId('note-draft-state').textContent).toContain('the note changed on the service meanwhile');
+    expect(screen.getByTestId('note-service').textContent).toBe('Written in the web app.');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(box.value).toBe('Written in the web app.');
+    expect(screen.queryByTestId('note-draft-state')).toBeNull();
   });
 });

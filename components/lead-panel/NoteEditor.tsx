@@ -1,28 +1,34 @@
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { NOTE_MAX_LENGTH, previewNote, type NoteMode } from '../../lib/inbox/note-rules';
+import { NOTE_MAX_LENGTH, appendedTail, previewNote, type NoteMode } from '../../lib/inbox/note-rules';
+import { itemProgress, type OutboxLists } from '../../lib/outbox-progress';
 import { formatNumber, formatTime } from '../format';
 import { t, uiLocale } from '../i18n';
 import { Button } from '../ui/Button';
+import { outboxStateText } from './OutboxList';
 
 export interface NoteEditorProps {
   conversationId: string;
   /** The note as the service will hold it once pending changes land. */
   note: string;
   now: () => number;
-  /** Queues the change; resolves true when the background accepted it. */
-  onSave: (mode: NoteMode, text: string) => Promise<boolean>;
+  /** Queues the change; resolves to its outbox item's id when the background accepted it, else null. */
+  onSave: (mode: NoteMode, text: string) => Promise<string | null>;
   /** Receives the Note textarea, for the "focus the note" shortcut. */
   noteRef?: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
   /** Changes whenever the user acts on the conversation otherwise: a "Saved" from before goes stale. */
   actionCount?: number;
-  /**
-   * How this conversation's note change stands in the outbox: `waiting` (an attempt failed: it is sent
-   * when the service answers), `refused` (the outbox list says why), or landed/on its way.
-   */
-  outbox?: 'waiting' | 'refused' | null;
+  /** The outbox lists as last pushed (a new object per push): "Saved" only once the change left them. */
+  outbox?: OutboxLists | null;
 }
+
+/**
+ * How an unsaved edit stands against the service's note: `unsaved`; `merged`, a line appended since
+ * was added at its end (Save keeps it); `diverged`, the note changed otherwise meanwhile (Save
+ * replaces that change: the editor shows it).
+ */
+type DraftState = 'unsaved' | 'merged' | 'diverged';
 
 /**
  * The note with Save (replace) and Append. Beside each, a live counter to 1500 and, whenever the
@@ -32,21 +38,42 @@ export interface NoteEditorProps {
 export function NoteEditor({ conversationId, note, now, onSave, noteRef, disabled, actionCount = 0, outbox = null }: NoteEditorProps) {
   const [draft, setDraft] = useState(note);
   const [dirty, setDirty] = useState(false);
+  /**
+   * The service's note when the edit began, and what appends have added to it since, as carried at
+   * the draft's end: an optimistic append is carried, then replaced by what the service stamped.
+   */
+  const [base, setBase] = useState({ origin: note, carried: '' });
+  const [draftState, setDraftState] = useState<DraftState>('unsaved');
   const [appendText, setAppendText] = useState('');
   const [busy, setBusy] = useState<NoteMode | null>(null);
-  const [saved, setSaved] = useState<NoteMode | null>(null);
+  const [saved, setSaved] = useState<{ mode: NoteMode; id: string; since: OutboxLists | null } | null>(null);
   const lastConversation = useRef(conversationId);
 
-  // Another conversation resets the editor; a new note from the service replaces an untouched draft.
+  // Another conversation resets the editor; a new note from the service replaces an untouched draft;
+  // under an unsaved edit, a line appended meanwhile is added at the edit's end, so that Save keeps it.
   useEffect(() => {
     if (lastConversation.current !== conversationId) {
       lastConversation.current = conversationId;
       setDraft(note);
+      setBase({ origin: note, carried: '' });
       setDirty(false);
+      setDraftState('unsaved');
       setAppendText('');
       setSaved(null);
-    } else if (!dirty) {
+    } else if (!dirty || note === draft) {
       setDraft(note);
+      setBase({ origin: note, carried: '' });
+      setDirty(false);
+      setDraftState('unsaved');
+    } else if (note !== base.origin + base.carried) {
+      const tail = appendedTail(base.origin, note);
+      if (tail !== null && draft.endsWith(base.carried)) {
+        setDraft(draft.slice(0, draft.length - base.carried.length) + tail);
+        setBase({ origin: base.origin, carried: tail });
+        setDraftState((s) => (s === 'diverged' ? s : 'merged'));
+      } else {
+        setDraftState('diverged');
+      }
     }
   }, [conversationId, note]);
 
@@ -61,12 +88,16 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
     const text = mode === 'replace' ? draft : appendText;
     setBusy(mode);
     setSaved(null);
-    const ok = await onSave(mode, text);
+    const since = outbox;
+    const id = await onSave(mode, text);
     setBusy(null);
-    if (!ok) return;
-    setSaved(mode);
-    if (mode === 'replace') setDirty(false);
-    else setAppendText('');
+    if (id === null) return;
+    setSaved({ mode, id, since });
+    if (mode === 'replace') {
+      setDirty(false);
+      setBase({ origin: text, carried: '' });
+      setDraftState('unsaved');
+    } else setAppendText('');
   }
 
   const over = draft.length > NOTE_MAX_LENGTH;
@@ -104,6 +135,7 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
             setSaved(null);
           }}
         />
+        {changed ? <DraftNotice state={draftState} serviceNote={note} /> : null}
         {replacePreview.truncated ? (
           <NotePreview
             id="note-replace-warning"
@@ -123,14 +155,16 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
               size="sm"
               onClick={() => {
                 setDraft(note);
+                setBase({ origin: note, carried: '' });
                 setDirty(false);
+                setDraftState('unsaved');
               }}
             >
               {t('discardChanges')}
             </Button>
           ) : null}
           <span class="spacer" />
-          {saved === 'replace' ? <SavedHint outbox={outbox} /> : null}
+          {saved?.mode === 'replace' ? <SavedHint saved={saved} outbox={outbox} testId="note-save-state" /> : null}
         </div>
       </div>
 
@@ -185,7 +219,7 @@ export function NoteEditor({ conversationId, note, now, onSave, noteRef, disable
             {t('append')}
           </Button>
           <span class="spacer" />
-          {saved === 'append' ? <SavedHint outbox={outbox} /> : null}
+          {saved?.mode === 'append' ? <SavedHint saved={saved} outbox={outbox} testId="note-append-state" /> : null}
         </div>
       </div>
     </div>
@@ -210,12 +244,27 @@ function NotePreview({ id, testId, title, warning, text, scrollToEnd }: { id: st
   );
 }
 
-/** Beside the button pressed: "Saved", or what is true while the change waits for the service. */
-function SavedHint({ outbox }: { outbox: 'waiting' | 'refused' | null }) {
-  if (outbox === 'refused') return null;
+/** An unsaved edit, said plainly; what changed on the service meanwhile, shown rather than overwritten unseen. */
+function DraftNotice({ state, serviceNote }: { state: DraftState; serviceNote: string }) {
   return (
-    <span class={`saved-hint${outbox === 'waiting' ? ' is-waiting' : ''}`} role="status">
-      {t(outbox === 'waiting' ? 'noteWaiting' : 'noteQueued')}
+    <div class={`note-draft${state === 'diverged' ? ' is-diverged' : ''}`} data-testid="note-draft-state" role="status">
+      <p class="field-hint">{t(state === 'merged' ? 'noteDraftMerged' : state === 'diverged' ? 'noteDraftDiverged' : 'noteDraftUnsaved')}</p>
+      {state === 'diverged' ? <NotePreview id="note-service" testId="note-service" title={t('noteServiceTitle')} warning={null} text={serviceNote} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Beside the button pressed: "Saved" once the change left the outbox; until then the very words of
+ * the pending list ("Not saved yet: waiting to be sent"); nothing when refused (the list says why).
+ */
+function SavedHint({ saved, outbox, testId }: { saved: { id: string; since: OutboxLists | null }; outbox: OutboxLists | null; testId: string }) {
+  const progress = itemProgress(saved.id, outbox, saved.since);
+  if (progress.kind === 'refused') return null;
+  const landed = progress.kind === 'landed';
+  return (
+    <span class={`saved-hint${landed ? '' : ' is-waiting'}`} role="status" data-testid={testId}>
+      {landed ? t('noteQueued') : t('noteNotSavedYet', progress.kind === 'listed' ? outboxStateText(progress.item) : t('outboxSending'))}
     </span>
   );
 }

@@ -28,6 +28,12 @@ export function outboxItemLabel(item: OutboxItemView): string {
   }
 }
 
+/** How a waiting item stands, in the list's words: sending, retrying at a time, or waiting its turn. */
+export function outboxStateText(item: OutboxItemView): string {
+  if (item.state === 'sending') return t('outboxSending');
+  return item.nextAttemptAt !== null && item.attempts > 0 ? t('outboxRetryAt', formatTime(item.nextAttemptAt)) : t('outboxPending');
+}
+
 export interface OutboxListProps {
   pending: readonly OutboxItemView[];
   failed: readonly OutboxItemView[];
@@ -67,13 +73,7 @@ export function OutboxList({ pending, failed, onRetry, onDiscard, showTarget }: 
               {outboxItemLabel(item)}
             </span>
             {showTarget ? <Target item={item} /> : null}
-            <span class="outbox-state">
-              {item.state === 'sending'
-                ? t('outboxSending')
-                : item.nextAttemptAt !== null && item.attempts > 0
-                  ? t('outboxRetryAt', formatTime(item.nextAttemptAt))
-                  : t('outboxPending')}
-            </span>
+            <span class="outbox-state">{outboxStateText(item)}</span>
           </div>
           {showTarget ? (
             <div class="row">

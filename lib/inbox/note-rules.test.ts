@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MAX_LENGTH, appendSeparator, applyNote, previewNote } from './note-rules';
+import { NOTE_MAX_LENGTH, appendSeparator, appendedTail, applyNote, previewNote } from './note-rules';
 
 const NOW = new Date(Date.UTC(2024, 2, 5, 7, 4, 59)); // 2024-03-05 07:04:59 UTC
 const SEP = '\n-- 2024-03-05 07:04 --\n';
@@ -147,5 +147,29 @@ describe('previewNote', () => {
       const applied = applyNote('abc', 'd'.repeat(1600), mode, NOW);
       expect({ note: preview.note, truncated: preview.truncated }).toEqual(applied);
     }
+  });
+});
+
+describe('appendedTail', () => {
+  it('is what appends added after the note a draft began from', () => {
+    const base = 'Met at the fair.';
+    const once = applyNote(base, 'Sent the deck.', 'append', NOW).note;
+    expect(appendedTail(base, once)).toBe(`${SEP}Sent the deck.`);
+    const twice = applyNote(once, 'Called.', 'append', NOW).note;
+    expect(appendedTail(base, twice)).toBe(`${SEP}Sent the deck.${SEP}Called.`);
+    expect(appendedTail(base, base)).toBe('');
+  });
+
+  it('finds the appended text when the append cut the oldest part of a full note', () => {
+    const base = `${'a'.repeat(NOTE_MAX_LENGTH - 5)}END`;
+    const after = applyNote(base, 'New line.', 'append', NOW);
+    expect(after.truncated).toBe(true);
+    expect(appendedTail(base, after.note)).toBe(`${SEP}New line.`);
+  });
+
+  it('is null for a change that is no append: a replace, or an edit made elsewhere', () => {
+    expect(appendedTail('Met at the fair.', 'Something else.')).toBeNull();
+    expect(appendedTail('Met at the fair.', 'Met at the fair. And more')).toBeNull();
+    expect(appendedTail('Met at the fair.', '')).toBeNull();
   });
 });

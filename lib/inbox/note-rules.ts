@@ -72,3 +72,24 @@ export function previewNote(current: string | null, text: string, mode: NoteMode
   const removedChars = full.length - note.length;
   return { note, truncated: removedChars > 0, length: note.length, removedChars };
 }
+
+/** The separator `appendSeparator` writes, at the start of a text (any minute). */
+const SEPARATOR_AT_START = /^\n-- \d{4}-\d{2}-\d{2} \d{2}:\d{2} --\n/;
+
+/**
+ * What an append added to `base`, when `note` is `base` after one or more appends: the text from the
+ * first new separator on. The oldest part of `base` may have been cut to fit (an append keeps the
+ * end), so the note may start anywhere in `base`. Null when `note` is not `base` plus appends (a
+ * replace, or a change made elsewhere): then nothing can be carried over without guessing.
+ */
+export function appendedTail(base: string, note: string): string | null {
+  if (note === base) return '';
+  for (let kept = Math.min(base.length, note.length); kept >= 0; kept--) {
+    const tail = note.slice(kept);
+    // Only a whole base keeps its start; a cut base is its end.
+    const rest = note.slice(0, kept);
+    const fits = kept === base.length ? note.startsWith(base) : note.length === NOTE_MAX_LENGTH && base.endsWith(rest);
+    if (fits && SEPARATOR_AT_START.test(tail)) return tail;
+  }
+  return null;
+}
