@@ -37,7 +37,7 @@ describe('enrich', () => {
     const { handlers, api, followEnrichment, release } = setup();
     release();
     const sent = await handlers.enrich(
-      { enrichType: 'EMAIL_ENRICH', profileUrl: URL, firstname: 'Margaret', lastname: 'Hamilton', companyName: ' MIT ', jobTitle: 'Director' },
+      { type: 'enrich', enrichType: 'EMAIL_ENRICH', profileUrl: URL, firstname: 'Margaret', lastname: 'Hamilton', companyName: ' MIT ', jobTitle: 'Director' },
       ctx,
     );
     expect(sent).toEqual({ enrichRequestId: 'enr_1', creditsSpent: 5 });
@@ -48,14 +48,14 @@ describe('enrich', () => {
 
   it('refuses a second enrichment of the same lead while the first is unanswered or under way: nothing spent twice', async () => {
     const { handlers, api, release } = setup();
-    const first = handlers.enrich({ enrichType: 'EMAIL_ENRICH', leadId: 'lead_1' }, ctx);
-    await expect(handlers.enrich({ enrichType: 'EMAIL_ENRICH', leadId: 'lead_1' }, ctx)).rejects.toMatchObject({ code: 'bad-request', reason: 'enrichment-under-way' });
+    const first = handlers.enrich({ type: 'enrich', enrichType: 'EMAIL_ENRICH', leadId: 'lead_1' }, ctx);
+    await expect(handlers.enrich({ type: 'enrich', enrichType: 'EMAIL_ENRICH', leadId: 'lead_1' }, ctx)).rejects.toMatchObject({ code: 'bad-request', reason: 'enrichment-under-way' });
     release();
     await first;
     expect(api.enrich).toHaveBeenCalledTimes(1);
 
     const followed = setup(true);
-    await expect(followed.handlers.enrich({ enrichType: 'EMAIL_ENRICH', leadId: 'lead_1' }, ctx)).rejects.toBeInstanceOf(RequestError);
+    await expect(followed.handlers.enrich({ type: 'enrich', enrichType: 'EMAIL_ENRICH', leadId: 'lead_1' }, ctx)).rejects.toBeInstanceOf(RequestError);
     expect(followed.api.enrich).not.toHaveBeenCalled();
   });
 });
