@@ -88,7 +88,9 @@ export function OutboxList({ pending, failed, onRetry, onDiscard, showTarget }: 
   );
 }
 
+/** Whose change it is: the lead's name where known (the address then in its title), else the address. */
 function Target({ item }: { item: OutboxItemView }) {
   const where = item.profileUrl ?? item.conversationId ?? item.leadId;
+  if (item.leadName) return <span class="outbox-target" title={where ?? undefined}>{item.leadName}</span>;
   return where ? <span class="outbox-target">{where}</span> : null;
 }

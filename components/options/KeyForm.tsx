@@ -41,6 +41,8 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
   const [baseUrlError, setBaseUrlError] = useState<ErrorText | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | 'clear' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  /** Remove key asks first: the extension stops working until a key is entered again. */
+  const [confirmRemove, setConfirmRemove] = useState(false);
   useEffect(() => setBaseUrl(settings.baseUrl), [settings.baseUrl]);
 
   const worked = (members: KeyTestView): Outcome => ({ tone: 'ok', text: tn('keyWorks', members.members, formatNumber(members.members)), members });
@@ -136,6 +138,7 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
   }
 
   async function clear() {
+    setConfirmRemove(false);
     setBusy('clear');
     const reply = await messenger.send('key-clear', {});
     setBusy(null);
@@ -212,12 +215,25 @@ export function KeyForm({ settings, messenger, permissions, onSettings }: KeyFor
         <Button onClick={runTest} busy={busy === 'test'} disabled={(!stored && !key.trim()) || (busy !== null && busy !== 'test')}>
           {t('testKey')}
         </Button>
-        {stored ? (
-          <Button variant="ghost" class="btn-danger" onClick={() => void clear()} busy={busy === 'clear'}>
+        {stored && !confirmRemove ? (
+          <Button variant="ghost" class="btn-danger" onClick={() => setConfirmRemove(true)} busy={busy === 'clear'}>
             {t('removeKey')}
           </Button>
         ) : null}
       </div>
+      {stored && confirmRemove ? (
+        <div class="notice notice-warning stack" role="alertdialog" aria-labelledby="remove-key-question">
+          <p id="remove-key-question">{t('removeKeyConfirm')}</p>
+          <div class="row wrap">
+            <Button class="btn-danger" onClick={() => void clear()}>
+              {t('removeKeyYes')}
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirmRemove(false)}>
+              {t('removeKeyNo')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div aria-live="polite" data-testid="key-outcome">
         {outcome ? (
           <div class={`notice ${outcome.tone === 'neutral' ? '' : `notice-${outcome.tone}`}`}>

@@ -15,6 +15,8 @@ export interface ReplySettingsProps {
 export function ReplySettings({ settings, messenger, onSettings }: ReplySettingsProps) {
   const [members, setMembers] = useState<ReplyMembersView | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);
+  /** A value out of range, refused and said so (the field keeps what was typed; the setting its value). */
+  const [undoRefused, setUndoRefused] = useState<string | null>(null);
   const keySet = settings.key.set;
   useEffect(() => {
     if (!keySet) return;
@@ -24,8 +26,13 @@ export function ReplySettings({ settings, messenger, onSettings }: ReplySettings
     });
   }, [messenger, keySet]);
 
-  async function setUndo(value: number) {
-    if (!Number.isInteger(value) || value < 0 || value > 30) return;
+  async function setUndo(typed: string) {
+    const value = Number(typed);
+    if (typed.trim() === '' || !Number.isInteger(value) || value < 0 || value > 30) {
+      setUndoRefused(typed);
+      return;
+    }
+    setUndoRefused(null);
     const reply = await messenger.send('settings-set', { patch: { replyUndoSeconds: value } });
     if (reply.ok) onSettings(reply.value);
     else setError(errorText(reply.error));
@@ -54,9 +61,16 @@ export function ReplySettings({ settings, messenger, onSettings }: ReplySettings
         max={30}
         step={1}
         style={{ maxWidth: '8em' }}
-        value={settings.replyUndoSeconds}
-        onChange={(e) => void setUndo(Number(e.currentTarget.value))}
+        value={undoRefused ?? settings.replyUndoSeconds}
+        aria-invalid={undoRefused !== null || undefined}
+        aria-describedby={undoRefused !== null ? 'reply-undo-error' : undefined}
+        onChange={(e) => void setUndo(e.currentTarget.value)}
       />
+      {undoRefused !== null ? (
+        <p class="field-error" id="reply-undo-error" role="alert">
+          {t('optionsReplyUndoRefused', undoRefused, String(settings.replyUndoSeconds))}
+        </p>
+      ) : null}
       {members ? (
         <>
           <label class="field-hint" for="reply-i-am">

@@ -239,7 +239,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       enrichmentUnderWay: (target) =>
         enrichments.all().some((r) => r.state === 'pending' && ('leadId' in target ? r.leadId === target.leadId : r.profileUrl === target.profileUrl)),
     }),
-    ...outboxHandlers({ outbox }),
+    ...outboxHandlers({ outbox, cache }),
     ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),

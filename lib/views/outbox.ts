@@ -18,6 +18,8 @@ export const OutboxItemView = z.object({
   conversationId: z.nullable(z.string()),
   leadId: z.nullable(z.string()),
   profileUrl: z.nullable(z.string()),
+  /** The lead's name, where the options page's list can say whose change it is (issue 34). */
+  leadName: z.optional(z.string()),
   createdAt: z.number(),
   attempts: z.number().check(z.int()),
   nextAttemptAt: z.nullable(z.number()),

@@ -23,10 +23,11 @@ export async function saveKey(kit: SceneKit, apiKey: string): Promise<string> {
   return outcome;
 }
 
-/** Presses `Remove key` on the options page. */
+/** Presses `Remove key` on the options page, and confirms. */
 export async function removeKey(kit: SceneKit): Promise<void> {
   const options = await kit.openExtensionPage('options.html');
   await options.getByRole('button', { name: say(kit, 'removeKey'), exact: true }).click();
+  await options.getByRole('button', { name: say(kit, 'removeKeyYes'), exact: true }).click();
   await options.getByTestId('key-outcome').getByText(say(kit, 'keyCleared')).waitFor();
   await options.close();
 }
