@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemProgress, type OutboxLists } from './outbox-progress';
+import { itemProgress, serviceUnreachable, type OutboxLists } from './outbox-progress';
 import type { OutboxItemView } from './views';
 
 const item = (id: string, over: Partial<OutboxItemView> = {}): OutboxItemView => ({
@@ -32,5 +32,14 @@ describe('itemProgress', () => {
     expect(itemProgress('1', before, before)).toEqual({ kind: 'unseen' });
     expect(itemProgress('1', { pending: [], failed: [] }, before)).toEqual({ kind: 'landed' });
     expect(itemProgress('1', null, before)).toEqual({ kind: 'unseen' });
+  });
+});
+
+describe('serviceUnreachable', () => {
+  it('is true while the browser is offline, or a waiting change met no service; not for a 503', () => {
+    expect(serviceUnreachable([], false)).toBe(true);
+    expect(serviceUnreachable([item('1', { attempts: 1, error: { code: 'offline' } })], true)).toBe(true);
+    expect(serviceUnreachable([item('1', { attempts: 1, error: { code: 'server', status: 503 } })], true)).toBe(false);
+    expect(serviceUnreachable([item('1')], true)).toBe(false);
   });
 });

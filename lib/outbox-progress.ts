@@ -27,3 +27,11 @@ export function itemProgress(id: string, lists: OutboxLists | null, since: Outbo
 
 /** An attempt failed (or the service could not be reached): the change waits for it, not merely its turn. */
 export const hasFailedAttempt = (item: OutboxItemView): boolean => item.attempts > 0 || item.error !== null;
+
+/**
+ * Whether the panel should say now that the service cannot be reached, without waiting for a
+ * Refresh: the browser is offline, or an attempt of a change still waiting met no service.
+ */
+export function serviceUnreachable(pending: readonly OutboxItemView[], browserOnline: boolean): boolean {
+  return !browserOnline || pending.some((i) => i.error?.code === 'offline');
+}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Messenger, Reply } from '../../lib/messages';
 import type { ConversationMessagesView, ConversationView, CreditsView, PanelState } from '../../lib/views';
 import type { NoteMode } from '../../lib/inbox/note-rules';
-import { hasFailedAttempt, itemProgress } from '../../lib/outbox-progress';
+import { hasFailedAttempt, itemProgress, serviceUnreachable } from '../../lib/outbox-progress';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
 import { actionErrorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
@@ -15,7 +15,7 @@ import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
 import { Activity } from './Activity';
 import { ContactDetails } from './ContactDetails';
-import { OfflineNotice } from './OfflineNotice';
+import { OfflineNotice, UnreachableNotice, useBrowserOnline } from './OfflineNotice';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
 import { LastMessagePreview } from './LastMessagePreview';
@@ -83,6 +83,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
   const [toast, setToast] = useState<ToastState | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
+  const online = useBrowserOnline();
 
   const refresh = useCallback(() => void messenger.send('refresh', { tabId }), [messenger, tabId]);
   const retry = useCallback((id: string) => void messenger.send('outbox-retry', { id }), [messenger]);
@@ -166,6 +167,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         </div>
       ) : null}
       {state.kind === 'no-lead' && state.offline ? <OfflineNotice fetchedAt={state.offline.fetchedAt} now={current} /> : null}
+      {(state.kind === 'no-lead' || state.kind === 'lead') && !state.offline && serviceUnreachable(state.pending, online) ? <UnreachableNotice /> : null}
       {body}
       {toast ? (
         <Toast

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import { t, tn } from '../i18n';
 import { Icon } from '../ui/Icon';
 
@@ -13,6 +14,31 @@ export function OfflineNotice({ fetchedAt, now }: { fetchedAt: number; now: numb
     <p class="notice notice-warning offline-notice" role="status" data-testid="offline-notice">
       <Icon name="offline" />
       <span>{minutes < 1 ? t('panelOfflineJustNow') : tn('panelOffline', minutes, minutes)}</span>
+    </p>
+  );
+}
+
+/** The browser's own word on the network, followed as it changes. */
+export function useBrowserOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+/** Said as soon as it is known (no Refresh needed): the service cannot be reached, changes wait here. */
+export function UnreachableNotice() {
+  return (
+    <p class="notice notice-warning offline-notice" role="status" data-testid="unreachable-notice">
+      <Icon name="offline" />
+      <span>{t('panelUnreachable')}</span>
     </p>
   );
 }

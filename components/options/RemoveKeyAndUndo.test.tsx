@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
-import { DEFAULT_BASE_URL, DEFAULT_SETTINGS } from '../../lib/settings';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
 import type { SettingsView } from '../../lib/views';
 import { useEnglish } from '../test-i18n';
 import { KeyForm } from './KeyForm';
@@ -12,17 +12,7 @@ import { ReplySettings } from './ReplySettings';
 beforeEach(() => useEnglish());
 afterEach(cleanup);
 
-const settings: SettingsView = {
-  ...DEFAULT_SETTINGS,
-  baseUrl: DEFAULT_BASE_URL,
-  profileHosts: [],
-  chipEnabled: true,
-  listBadges: true,
-  prefetchOnHover: true,
-  sessionOnlyKey: false,
-  cacheEnabled: true,
-  key: { set: true, storage: 'persistent' },
-};
+const settings: SettingsView = { ...DEFAULT_SETTINGS, key: { set: true, storage: 'persistent' } };
 
 function messenger() {
   const send = vi.fn(async (type: string) => {

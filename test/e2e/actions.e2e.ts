@@ -1,4 +1,5 @@
 import { test, expect, conversationStatus, expectLeadShown, localDateParts } from './fixtures';
+import { inThreeDaysAt1030 } from './panel-steps';
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
@@ -59,13 +60,7 @@ test('Snooze until a chosen local date and time, then Unsnooze, land on the serv
   await expect(conversationStatus(panel)).toHaveText('Open');
 
   // Three days from now at 10:30, local time, as the date-time field takes it.
-  const { value, epochMs } = await panel.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 3);
-    d.setHours(10, 30, 0, 0);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return { value: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:30`, epochMs: d.getTime() };
-  });
+  const { value, epochMs } = await inThreeDaysAt1030(panel);
   await panel.getByLabel('Snooze until').fill(value);
   await panel.getByRole('button', { name: 'Snooze', exact: true }).click();
 

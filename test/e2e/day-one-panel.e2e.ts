@@ -3,6 +3,7 @@
  * state (its notes, statuses, leads and call history), never against the extension's word alone.
  */
 import { test, expect, conversationStatus, expectLeadShown, outboxList } from './fixtures';
+import { inThreeDaysAt1030, sameMinuteClocks } from './panel-steps';
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
@@ -20,10 +21,8 @@ test('an unsaved edit, then Append: the box keeps both, says so, and Save keeps 
   const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
   const before = (await emulatorConversation(conversation!.id)).note!;
   // The same minute on both clocks, so that the stamp the service writes is the one the panel shows.
-  const { now } = (await (await fetch(`${emulator.origin}/_emulator/clock`)).json()) as { now: number };
-  const at = Math.ceil(now / 60_000) * 60_000 + 60_000 + 1_000;
-  await emulatorControl('clock', { now: at });
-  const panel = await openPanelFor(await openProfile('ada-lovelace'), { fixedTime: at + 2_000 });
+  const { at, panelTime } = await sameMinuteClocks(emulator.origin, emulatorControl);
+  const panel = await openPanelFor(await openProfile('ada-lovelace'), { fixedTime: panelTime });
   const note = panel.getByLabel('Note', { exact: true });
   await expect(note).toHaveValue(before);
 
@@ -98,7 +97,7 @@ test('Qualify: Undo goes back to the status the panel showed, though it was set 
   await expect.poll(lastStatus).toBe('Status set to INTERESTED');
 });
 
-test('Append while the service cannot be reached says what the pending list says, never Saved, until it lands', async ({
+test('Append while the service cannot be reached says what the pending list says, never Saved, and the panel says it is offline, until it lands', async ({
   openProfile,
   openPanelFor,
   leadByUrl,
@@ -126,10 +125,13 @@ test('Append while the service cannot be reached says what the pending list says
     })
     .toBe(true);
   await expect(hint).toContainText('Not saved yet');
+  // The panel says the service cannot be reached as soon as an attempt met none: no Refresh needed.
+  await expect(panel.getByTestId('unreachable-notice')).toBeVisible();
 
   await emulatorControl('faults', {});
   await expect.poll(async () => (await emulatorConversation(conversation!.id)).note, { timeout: 45_000 }).toContain(line);
   await expect(hint).toHaveText('Saved', { timeout: 45_000 });
+  await expect(panel.getByTestId('unreachable-notice')).toHaveCount(0);
 });
 
 test('Unsnooze and Unarchive replace the toast before them with their own, whose Undo works', async ({
@@ -148,13 +150,7 @@ test('Unsnooze and Unarchive replace the toast before them with their own, whose
     return { status: c.status, snoozeUntil: c.snoozeUntil };
   };
 
-  const { value, epochMs } = await panel.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 3);
-    d.setHours(10, 30, 0, 0);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return { value: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:30`, epochMs: d.getTime() };
-  });
+  const { value, epochMs } = await inThreeDaysAt1030(panel);
   await panel.getByLabel('Snooze until').fill(value);
   await panel.getByRole('button', { name: 'Snooze', exact: true }).click();
   await expect(toast).toContainText('Snoozed until');

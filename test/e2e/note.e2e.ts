@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { sameMinuteClocks } from './panel-steps';
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
@@ -50,13 +51,9 @@ test('Append adds the time-stamped line exactly as previewed', async ({
   const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
   const before = (await emulatorConversation(conversation!.id)).note;
 
-  // The separator names the minute (UTC): the panel's clock and the emulator's are set to the same
-  // instant, at the start of a minute, so preview and service write the same stamp.
-  const { now } = (await (await fetch(`${emulator.origin}/_emulator/clock`)).json()) as { now: number };
-  const at = Math.ceil(now / 60_000) * 60_000 + 60_000 + 1_000;
-  await emulatorControl('clock', { now: at });
+  const { at, panelTime } = await sameMinuteClocks(emulator.origin, emulatorControl);
 
-  const panel = await openPanelFor(await openProfile('ada-lovelace'), { fixedTime: at + 2_000 });
+  const panel = await openPanelFor(await openProfile('ada-lovelace'), { fixedTime: panelTime });
   await expect(panel.getByLabel('Note', { exact: true })).toHaveValue(before!);
 
   const line = 'Sent the pricing sheet; she forwards it to the CFO.';
