@@ -248,7 +248,9 @@ function NotePreview({ id, testId, title, warning, text, scrollToEnd }: { id: st
 function DraftNotice({ state, serviceNote }: { state: DraftState; serviceNote: string }) {
   return (
     <div class={`note-draft${state === 'diverged' ? ' is-diverged' : ''}`} data-testid="note-draft-state" role="status">
-      <p class="field-hint">{t(state === 'merged' ? 'noteDraftMerged' : state === 'diverged' ? 'noteDraftDiverged' : 'noteDraftUnsaved')}</p>
+      <p class={state === 'unsaved' ? 'field-hint' : state === 'diverged' ? 'notice notice-warning' : 'notice'}>
+        {t(state === 'merged' ? 'noteDraftMerged' : state === 'diverged' ? 'noteDraftDiverged' : 'noteDraftUnsaved')}
+      </p>
       {state === 'diverged' ? <NotePreview id="note-service" testId="note-service" title={t('noteServiceTitle')} warning={null} text={serviceNote} /> : null}
     </div>
   );

@@ -21,6 +21,7 @@ import { scene as stateOffline } from './state-offline';
 import { scene as statePendingChange } from './state-pending-change';
 import { scene as listBadges } from './list-badges';
 import { scene as dayOne } from './day-one';
+import { scene as dayOnePanel } from './day-one-panel';
 import { scene as reply } from './reply';
 import { scene as replyTemplate } from './reply-template';
 
@@ -42,6 +43,7 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'profile-chip', scene: profileChip },
   { file: 'state-offline', scene: stateOffline },
   { file: 'day-one', scene: dayOne },
+  { file: 'day-one-panel', scene: dayOnePanel },
   { file: 'state-no-key', scene: stateNoKey },
   { file: 'state-bad-key', scene: stateBadKey },
   { file: 'state-pending-change', scene: statePendingChange },

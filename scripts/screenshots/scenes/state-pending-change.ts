@@ -11,8 +11,12 @@ export const scene: Scene = {
     await panel.getByRole('button', { name: say(kit, 'saveNote'), exact: true }).click();
     const pending = panel.getByRole('list', { name: say(kit, 'outboxTitle') });
     await pending.waitFor({ timeout: 15_000 });
-    // Beside Save note: queued, not a green "Saved" (the first attempt has failed).
-    await panel.getByText(say(kit, 'noteWaiting'), { exact: true }).waitFor({ timeout: 15_000 });
+    // Beside Save note: not saved yet, in the pending list's words (the first attempt has failed).
+    await panel.waitForFunction(() => {
+      const said = document.querySelector('[data-testid="note-save-state"]')?.textContent ?? '';
+      const listed = document.querySelector('.outbox-pending .outbox-state')?.textContent ?? '';
+      return listed !== '' && said.endsWith(listed) && /\d/.test(listed);
+    }, undefined, { timeout: 15_000 });
     await pending.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await kit.shoot(panel, 'state-pending-change');
   },
