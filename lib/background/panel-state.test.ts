@@ -114,6 +114,13 @@ describe('buildPanelState', () => {
       pending: [{ kind: 'add-to-audience', audience: 'Pioneers' }],
     });
   });
+
+  it('shows the enrichment asked from a profile that is no lead, also once Enrich made it one (Enrich stays off)', () => {
+    const none: CacheEntry = { profileUrl: 'https://www.pronet.example/in/margaret-hamilton/', lead: null, conversations: [], fetchedAt: NOW };
+    const asked = { id: 'enr_1', enrichType: 'EMAIL_ENRICH', leadId: 'lead_9', profileUrl: none.profileUrl, requestedAt: NOW, state: 'pending', checks: 0, nextCheckAt: NOW + 15_000, finishedAt: null, before: {}, found: {} } as const;
+    const state = buildPanelState(inputs({ profileUrl: none.profileUrl, entry: none, enrichments: [asked] }));
+    expect(state).toMatchObject({ kind: 'no-lead', enrichment: { id: 'enr_1', state: 'pending' } });
+  });
 });
 
 describe('a lead put in a campaign audience', () => {

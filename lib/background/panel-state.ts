@@ -85,7 +85,8 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
       ...via,
       pending: mine.filter((r) => r.state !== 'failed').map(outboxItemView),
       failed: mine.filter((r) => r.state === 'failed').map(outboxItemView),
-      ...lastEnrichment(inputs.enrichments, (r) => r.profileUrl === profileUrl && r.leadId === null),
+      // Asked from this profile, also once Enrich made it a lead (until the panel reads it as one).
+      ...lastEnrichment(inputs.enrichments, (r) => r.profileUrl === profileUrl),
       ...(inputs.error?.code === 'offline' ? { offline: { fetchedAt: entry.fetchedAt } } : {}),
     };
   }
