@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Messenger, Reply } from '../../lib/messages';
 import type { ConversationMessagesView, ConversationView, CreditsView, PanelState } from '../../lib/views';
 import type { NoteMode } from '../../lib/inbox/note-rules';
-import { hasFailedAttempt, itemProgress, serviceUnreachable } from '../../lib/outbox-progress';
+import { serviceUnreachable } from '../../lib/outbox-progress';
 import { channelLabel, formatDateTime, initials, messageStatusLabel } from '../format';
 import { actionErrorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
@@ -13,6 +13,7 @@ import { Icon } from '../ui/Icon';
 import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
 import { ActionBar } from './ActionBar';
+import { actionToast, toastText, type ToastInput, type ToastState } from './action-toast';
 import { Activity } from './Activity';
 import { ContactDetails } from './ContactDetails';
 import { OfflineNotice, UnreachableNotice, useBrowserOnline } from './OfflineNotice';
@@ -44,25 +45,6 @@ export interface LeadPanelProps {
 }
 
 type LeadState = Extract<PanelState, { kind: 'lead' }>;
-/**
- * A toast about a queued change (`item`: its outbox id) says what is true: being sent, queued (an
- * attempt failed: it waits for the service), refused, or done (the item left the outbox after `since`,
- * the state when the button was pressed).
- */
-type ToastState = { id: number; text: string; undo?: () => void; item?: { id: string; since: PanelState | null; sending: string; queued: string } };
-type ToastInput = Omit<ToastState, 'id'>;
-
-/** What a toast says now, from the state the background pushed. */
-export function toastText(toast: ToastInput, state: PanelState | null): string {
-  const { item } = toast;
-  if (!item) return toast.text;
-  const lists = (s: PanelState | null) => (s !== null && 'pending' in s ? s : null);
-  const progress = itemProgress(item.id, lists(state), lists(item.since));
-  if (progress.kind === 'refused') return t('toastRefused');
-  if (progress.kind === 'listed') return hasFailedAttempt(progress.item) ? item.queued : item.sending;
-  return progress.kind === 'landed' ? toast.text : item.sending;
-}
-type Target = { conversationId: string; leadId: string };
 /** Replies show in their composer, as the messages they will be, not in the outbox list. */
 const notReply = (i: { kind: string }) => i.kind !== 'reply';
 
@@ -210,45 +192,13 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
   }
 
   async function act(c: ConversationView, action: 'archive' | 'unarchive' | 'unsnooze' | 'snooze', until?: number) {
-    const target: Target = { conversationId: c.id, leadId: c.leadId };
+    const target = { conversationId: c.id, leadId: c.leadId };
     setActionCount((n) => n + 1);
     const before = { status: c.status, snoozeUntil: c.snoozeUntil };
     const since = state;
     const reply = action === 'snooze' ? await messenger.send('snooze', { ...target, until: until! }) : await messenger.send(action, target);
     if (!report(reply)) return;
-    // Every action says what it did with a toast of its own: one from an earlier action goes, so that
-    // no Undo is left on screen for a change that another one has since replaced.
-    if (action === 'archive') {
-      showToast({
-        text: t('toastArchived', lead.name),
-        undo: () => void messenger.send('unarchive', target),
-        item: { id: reply.value.id, since, sending: t('toastArchiving', lead.name), queued: t('toastArchiveQueued', lead.name) },
-      });
-    } else if (action === 'unarchive') {
-      showToast({
-        text: t('toastUnarchived', lead.name),
-        undo: () => void messenger.send('archive', target),
-        item: { id: reply.value.id, since, sending: t('toastUnarchiving', lead.name), queued: t('toastUnarchiveQueued', lead.name) },
-      });
-    } else if (action === 'unsnooze') {
-      // Undo snoozes again to the same date, while that date is still ahead.
-      const until = before.snoozeUntil;
-      showToast({
-        text: t('toastUnsnoozed'),
-        ...(until !== null && until > now() ? { undo: () => void messenger.send('snooze', { ...target, until }) } : {}),
-        item: { id: reply.value.id, since, sending: t('toastUnsnoozing'), queued: t('toastUnsnoozeQueued') },
-      });
-    } else if (action === 'snooze') {
-      // Undo puts the conversation back the way it was: snoozed to its old date, archived, or open.
-      const undo =
-        before.status === 'SNOOZED' && before.snoozeUntil !== null && before.snoozeUntil > now()
-          ? () => void messenger.send('snooze', { ...target, until: before.snoozeUntil! })
-          : before.status === 'ARCHIVED'
-            ? () => void messenger.send('archive', target)
-            : () => void messenger.send('unsnooze', target);
-      const when = formatDateTime(until!);
-      showToast({ text: t('toastSnoozed', when), undo, item: { id: reply.value.id, since, sending: t('toastSnoozing', when), queued: t('toastSnoozeQueued', when) } });
-    }
+    showToast(actionToast({ action, leadName: lead.name, target, before, until, now: now(), itemId: reply.value.id, since, messenger }));
   }
 
   async function saveNote(c: ConversationView, mode: NoteMode, text: string): Promise<string | null> {
