@@ -58,37 +58,6 @@ export function badgeFit(room: number, fullWidth: number, compactWidth: number):
   return compactWidth <= room ? 'compact' : 'hidden';
 }
 
-/** A link's text as a badge may name it: whitespace collapsed, bounded; undefined when empty. */
-export function linkName(text: string | null | undefined): string | undefined {
-  const name = text?.replace(/\s+/g, ' ').trim();
-  return name ? name.slice(0, LINK_NAME_MAX) : undefined;
-}
-
-/** One link found in a row of the page. */
-export interface FoundLink<L> {
-  link: L;
-  /** The row the link belongs to (the nearest list item, article or table row). */
-  row: unknown;
-  profile: string;
-  /** The link's text, when it shows any (an avatar link shows none). */
-  text?: string;
-}
-
-/**
- * One badge per profile and row: several links to the same person in one row count once, and the
- * badge goes beside the link that shows the name (the first with text; else the first).
- */
-export function pickBadgeLinks<L>(found: readonly FoundLink<L>[]): FoundLink<L>[] {
-  const chosen = new Map<unknown, Map<string, FoundLink<L>>>();
-  for (const f of found) {
-    let byProfile = chosen.get(f.row);
-    if (!byProfile) chosen.set(f.row, (byProfile = new Map()));
-    const current = byProfile.get(f.profile);
-    if (!current || (!current.text && f.text)) byProfile.set(f.profile, f);
-  }
-  return [...chosen.values()].flatMap((m) => [...m.values()]);
-}
-
 /** Checks a badge from the background by hand (the content script stays free of zod). */
 export function parseListBadge(raw: unknown): ListBadge | null {
   if (typeof raw !== 'object' || raw === null) return null;

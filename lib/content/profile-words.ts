@@ -136,3 +136,15 @@ export const OTHER_LABEL =
 
 /** What a link to the person's profile says: "View profile" and its translations. */
 export const VIEW_PROFILE = /\b(view|see|open|visit)\b.{0,30}\bprofile\b|\bvoir (le |son )?profil\b|\bprofil (anzeigen|ansehen|öffnen)\b|\b(ver|abrir) (el |su )?perfil\b|\bvisualizza (il )?profilo\b|عرض الملف/iu;
+
+/** "View Madeleine N.’s profile" and its translations: a link's words for screen readers, naming its person. */
+const VIEW_NAMED = [/^view (.+?)[’']s? profile$/i, /^voir le profil de (.+)$/i, /^profil von (.+?) anzeigen$/i, /^ver el perfil de (.+)$/i, /^visualizza il profilo di (.+)$/i];
+
+/** The person a "View X’s profile" line names, or undefined when the line is no such sentence. */
+export function viewProfileName(line: string): string | undefined {
+  for (const form of VIEW_NAMED) {
+    const name = form.exec(line)?.[1]?.trim();
+    if (name) return name;
+  }
+  return undefined;
+}

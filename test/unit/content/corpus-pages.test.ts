@@ -3,15 +3,12 @@
  * source in its README): a table per fixture of what a person reads there. Before the fix the first
  * row read Company "Co-Founder & CPO" and Job title "Generative AI platform to…" (the description).
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPage, type PageReading } from '../../../lib/content/page-reader';
 import { leadPageProfile } from '../../../lib/content/profile-page-core';
-import { documentOf } from './document-of';
+import { corpusFile, documentOf } from './document-of';
 
 const SITE = 'https://www.pronet.example';
-export const corpusFile = (path: string) => readFileSync(resolve(__dirname, '../../fixtures/corpus', path), 'utf8');
 const read = (path: string, url: string, links = false) => readPage(documentOf(corpusFile(path), url), { links });
 
 type Words = Omit<PageReading, 'profileLinks'>;
