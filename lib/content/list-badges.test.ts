@@ -21,6 +21,18 @@ function allOnScreen() {
 
 const listeners = () => ({ addListener: () => undefined, removeListener: () => undefined });
 
+/** The adapter's deps over this page, its settings read at once (the defaults). */
+const readyDeps = (ctx: ListBadgesDeps['ctx'], parts: Pick<ListBadgesDeps, 'sendMessage' | 'createBadge'>): ListBadgesDeps => ({
+  window,
+  ctx,
+  storage: { get: async () => ({}) },
+  onStorageChanged: listeners(),
+  onMessage: listeners(),
+  ...parts,
+});
+/** The background's answer: every profile asked for is no lead. */
+const noLeads = (urls: string[]) => ({ ok: true, value: urls.map((profileUrl) => ({ profileUrl, kind: 'no-lead', leads: 1, more: 0 })) });
+
 /** The adapter's deps over this page, whose settings are read once `settle` is called. */
 function slowSettings(ctx: ListBadgesDeps['ctx'], parts: Pick<ListBadgesDeps, 'sendMessage' | 'createBadge'>) {
   let resolveRead: (value: Record<string, unknown>) => void = () => undefined;
@@ -55,17 +67,11 @@ describe('list badges: the first rows on screen', () => {
     allOnScreen();
     const events: string[] = [];
     const shown = new Map<string, ListBadge | null>();
-    const badge = (profile: ListBadge): ListBadge => profile;
-    const deps: ListBadgesDeps = {
-      window,
-      ctx,
-      storage: { get: async () => ({}) },
-      onStorageChanged: listeners(),
-      onMessage: listeners(),
+    const deps = readyDeps(ctx, {
       sendMessage: vi.fn(async (message: unknown) => {
         const m = message as { type: string; urls: string[] };
         events.push(`send ${m.type} ${m.urls.length}`);
-        return { ok: true, value: m.urls.map((profileUrl) => badge({ profileUrl, kind: 'no-lead', leads: 1, more: 0 })) };
+        return noLeads(m.urls);
       }),
       createBadge: (): BadgeSurface => {
         events.push('build');
@@ -77,7 +83,7 @@ describe('list badges: the first rows on screen', () => {
           },
         };
       },
-    };
+    });
     const started = startListBadges(deps);
     // Asked for synchronously with the first scan: no timer stands between the page and the question,
     // and no badge is built before its status is known (an unknown badge shows nothing).
@@ -166,18 +172,13 @@ describe('list badges on a real results page (corpus: test/fixtures/corpus/lists
     const asked: string[][] = [];
     const named = new Map<string, string | undefined>();
     const shown = new Map<string, ListBadge | null>();
-    const started = startListBadges({
-      window,
-      ctx,
-      storage: { get: async () => ({}) },
-      onStorageChanged: listeners(),
-      onMessage: listeners(),
+    const started = startListBadges(readyDeps(ctx, {
       sendMessage: vi.fn(async (message: unknown) => {
         // The prefetch of the link pointed at is another message (list-prefetch): not a badge's ask.
         const m = message as { type: string; urls: string[] };
         if (m.type !== 'list-badges') return { ok: true, value: null };
         asked.push(m.urls);
-        return { ok: true, value: m.urls.map((profileUrl) => ({ profileUrl, kind: 'no-lead', leads: 1, more: 0 })) };
+        return noLeads(m.urls);
       }),
       createBadge: (): BadgeSurface => {
         const host = document.createElement('span');
@@ -190,7 +191,7 @@ describe('list badges on a real results page (corpus: test/fixtures/corpus/lists
           },
         };
       },
-    });
+    }));
     await started;
     expect(asked).toHaveLength(1);
     expect(asked[0]).toHaveLength(10);

@@ -6,7 +6,7 @@
  * as a parameter (`components/list-badge`). It sends canonical profile URLs only: the link's text is
  * used here, for the badge's accessible name, and never leaves the page.
  */
-import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
+import { markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { isProfileHost } from '../pronet/canonical-url';
@@ -14,7 +14,8 @@ import { badgesOf, createListCore, listedProfile } from './list-links-core';
 import { startListPrefetch } from './list-prefetch';
 import { readBadgePlace } from './badge-room';
 import { onPointedLink } from './list-pointing';
-import { isTokenProfile, readListRows } from './list-rows';
+import { isTokenProfile, type ListRow } from './list-rows';
+import { createSlicedReader, measureTask } from './list-slices';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
@@ -200,31 +201,39 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   };
 
   /**
-   * Reads the rows under the added nodes (`list-rows.ts`, the reader "This page" shares): a badge for
-   * each row's person, beside the link that shows their name and named as the row shows it; the
-   * row's secondary people wait to be pointed at. Links already read are not read again.
+   * The rows read (`list-rows.ts`, the reader "This page" shares, in slices: `list-slices.ts`): a badge
+   * for each row's person, beside the link that shows their name and named as the row shows it; the
+   * row's secondary people wait to be pointed at. Returns the badges placed.
    */
-  const scan = (roots: Iterable<Node>) => {
-    const page = window.location.href;
+  const placeRows = (rows: readonly ListRow[]): Placed[] => {
     const fresh: Placed[] = [];
-    for (const root of roots) {
-      if (!(root instanceof window.Element)) continue;
-      for (const row of readListRows(root, page, hosts)) {
-        const link = row.link as HTMLAnchorElement;
-        if (!seenLinks.has(link)) {
-          seenLinks.add(link);
-          fresh.push(place(link, row.url, row.name));
-        }
-        for (const s of row.secondary) {
-          if (seenLinks.has(s.link)) continue;
-          seenLinks.add(s.link);
-          // Pointing at any of the person's links (the picture too) lists them, the badge by the name.
-          for (const link of s.links ?? [s.link]) secondary.set(link, { profile: s.url, text: s.name, link: s.link });
-        }
+    for (const row of rows) {
+      const link = row.link as HTMLAnchorElement;
+      if (!seenLinks.has(link)) {
+        seenLinks.add(link);
+        fresh.push(place(link, row.url, row.name));
+      }
+      for (const s of row.secondary) {
+        if (seenLinks.has(s.link)) continue;
+        seenLinks.add(s.link);
+        // Pointing at any of the person's links (the picture too) lists them, the badge by the name.
+        for (const link of s.links ?? [s.link]) secondary.set(link, { profile: s.url, text: s.name, link: s.link });
       }
     }
     return fresh;
   };
+  const reader = createSlicedReader({
+    window,
+    ctx,
+    hosts: () => hosts,
+    known: (a) => seenLinks.has(a),
+    enabled: () => badgesOn,
+    later: (rows, t0) => {
+      placeRows(rows);
+      measureScan(t0);
+    },
+  });
+  const scan = (roots: Iterable<Node>) => placeRows(reader.scan(roots));
 
   // A secondary person pointed at (pointer or keyboard) is listed from then on.
   onPointedLink(window, ctx, (pointedAt) => {
@@ -265,15 +274,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     }
   };
 
-  /** The batch's main-thread time, as one measure replaced each time (read by the benchmark). */
-  const measureScan = (start: number) => {
-    try {
-      window.performance.clearMeasures(LIST_SCAN_MEASURE);
-      window.performance.measure(LIST_SCAN_MEASURE, { start, end: window.performance.now() });
-    } catch {
-      // A timeline that refuses measures only costs the benchmark its figure.
-    }
-  };
+  const measureScan = (start: number) => measureTask(window.performance, start);
 
   /** Badges whose link left the page go too. */
   const sweep = () => {
@@ -387,7 +388,9 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     prefetch: (url) => void send({ type: 'list-prefetch', url }),
   });
 
+  const t0 = window.performance.now();
   seeOnScreenNow(scan([document.body]));
+  measureScan(t0);
   const read = await stored;
   if (read === null) {
     if (!ctx.isInvalid) ctx.abort('extension context invalidated');

@@ -29,7 +29,14 @@ export function listedProfile(href: string | null | undefined, pageHref: string,
   }
   const profile = canonicalProfileUrl(absolute, hosts);
   if (profile === null) return null;
-  return profile === canonicalProfileUrl(pageHref, hosts) ? null : profile;
+  return profile === pageProfile(pageHref, hosts) ? null : profile;
+}
+
+/** The page's own profile, kept for the page (a list of thousands of links asks for it each time). */
+let ownPage: { href: string; hosts: readonly string[]; profile: string | null } | null = null;
+function pageProfile(href: string, hosts: readonly string[]): string | null {
+  if (ownPage?.href !== href || ownPage.hosts !== hosts) ownPage = { href, hosts, profile: canonicalProfileUrl(href, hosts) };
+  return ownPage.profile;
 }
 
 /** The badge's distance from the end of its link (px). */

@@ -39,8 +39,6 @@ const SECONDARY_WORDS =
 const PART_LABEL = /^(member[’']s (name|occupation)|nom du membre|profession du membre|name des mitglieds)$/i;
 /** Ancestors looked at for the words around a link, at most (a line is near its link). */
 const WORDS_DEPTH = 4;
-/** Rows read per call, at most (a page of thousands of rows is read as it comes, in batches). */
-const ROWS_MAX = 2000;
 
 const isLine = (line: string) => !isDecoration(line) && !PART_LABEL.test(line);
 const bounded = (text: string | undefined) => (text ? collapse(text).slice(0, LINK_NAME_MAX) || undefined : undefined);
@@ -143,26 +141,36 @@ function readRow(row: Element, pageHref: string, hosts: readonly string[]): List
 }
 
 /**
- * The rows under `root`, in page order: every row that holds a link to a listed profile (the page's
- * own profile excluded), read whole even when only part of it is under `root` (comments loaded into
- * a post). A row whose people are all secondary (a company's post that someone commented on) gives none.
+ * The rows of these links, in their order: every row that holds a link to a listed profile (the
+ * page's own profile excluded), read whole even when only part of it is among the links (comments
+ * loaded into a post). Rows in `read` are skipped, and the rows read are added to it (a long page is
+ * read in slices). A row whose people are all secondary (a company's post someone commented on) gives none.
  */
-export function readListRows(root: ParentNode, pageHref: string, hosts: readonly string[] = []): ListRow[] {
-  const rows = new Set<Element>();
-  const links: Element[] = [];
-  if ((root as Element).matches?.('a[href]')) links.push(root as Element);
-  for (const a of root.querySelectorAll('a[href]')) links.push(a);
-  for (const a of links) {
-    if (rows.size >= ROWS_MAX) break;
-    if (!a.getAttribute('href')!.includes('/in/')) continue;
-    if (listedProfile(a.getAttribute('href'), pageHref, hosts) !== null) rows.add(rowOf(a));
-  }
+export function rowsOfLinks(links: Iterable<Element>, pageHref: string, hosts: readonly string[] = [], read = new Set<Element>()): ListRow[] {
   const out: ListRow[] = [];
-  for (const row of rows) {
-    const read = readRow(row, pageHref, hosts);
-    if (read) out.push(read);
+  for (const a of links) {
+    const href = a.getAttribute('href');
+    if (!href?.includes('/in/')) continue;
+    // A row read already costs nothing more (most links of a page share their row with others).
+    const row = rowOf(a);
+    if (read.has(row) || listedProfile(href, pageHref, hosts) === null) continue;
+    read.add(row);
+    const found = readRow(row, pageHref, hosts);
+    if (found) out.push(found);
   }
   return out;
+}
+
+/** The links under `root` (itself included) that may lead to a profile, in page order. */
+export function profileLinksUnder(root: ParentNode): Element[] {
+  const links: Element[] = (root as Element).matches?.('a[href*="/in/"]') ? [root as Element] : [];
+  for (const a of root.querySelectorAll('a[href*="/in/"]')) links.push(a);
+  return links;
+}
+
+/** The rows under `root`, in page order (see `rowsOfLinks`). */
+export function readListRows(root: ParentNode, pageHref: string, hosts: readonly string[] = []): ListRow[] {
+  return rowsOfLinks(profileLinksUnder(root), pageHref, hosts);
 }
 
 /** Whether a profile URL names its person by member token (`/in/ACoAA…`): the service stores public addresses. */
