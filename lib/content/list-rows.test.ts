@@ -81,6 +81,18 @@ describe('readListRows on the corpus', () => {
   });
 });
 
+describe('readListRows on the look-alike’s markup', () => {
+  it('a picture link hidden from screen readers (initials inside) names nobody: the badge goes by the name’s link', () => {
+    const doc = documentOf(
+      `<ul><li><a href="/in/ada-lovelace/" aria-hidden="true"><div aria-hidden="true">AL</div></a><div><a class="n" href="/in/ada-lovelace/?trk=x">Ada Lovelace</a><div>Mathematician at Analytical Engines</div></div></li></ul>`,
+      `${SITE}/search/results/people/`,
+    );
+    const [row] = readListRows(doc.body, `${SITE}/search/results/people/`);
+    expect(row).toMatchObject({ name: 'Ada Lovelace', title: 'Mathematician at Analytical Engines', company: 'Analytical Engines', secondary: [] });
+    expect(row!.link.getAttribute('class')).toBe('n');
+  });
+});
+
 describe('isTokenProfile', () => {
   it.each([
     [`${SITE}/in/ACoAAB3xYz9QrTuVw/`, true],

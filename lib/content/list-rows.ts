@@ -53,6 +53,8 @@ function rowOf(link: Element): Element {
 
 /** The person's name as a link shows it: the eye's copy of a doubled line, else its words without labels. */
 function textName(link: Element): string | undefined {
+  // A link hidden from screen readers is a duplicate (a picture's, with initials): it names nobody.
+  if (link.getAttribute('aria-hidden') === 'true') return undefined;
   for (const copy of link.querySelectorAll('[aria-hidden="true"]')) {
     const text = collapse(copy.textContent ?? '');
     if (text && isLine(text)) return bounded(text);
