@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only sizes,search,limiter,startup,browse,team] [-- --views N]`
+ * `npm run bench [-- --only sizes,search,limiter,startup,browse,corpus,team] [-- --views N]`
  *
  * Runs the benchmarks in one go (about 6 to 8 minutes on two cores) and writes `bench/results.json`
  * (every figure, per view) and `bench/results.md` (the tables, with machine, date and commit), then
@@ -20,13 +20,14 @@ import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
 import { pageReaderBench } from './page-reader';
+import { realPagesBench, realPagesMarkdown, type RealPagesResult } from './real-pages';
 import { replyBench } from './reply';
 import { commit, currentLoad, machine, markdown, summaryTable, type Results } from './report';
 import { sizes } from './sizes';
 import { startup } from './startup';
 import { teamBench } from './team';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'team'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -94,6 +95,12 @@ try {
   results.inbox = await section('inbox', () => inboxBench(emulator, { log }));
   results.reply = await section('reply', () => replyBench(emulator, { log }));
   results.lists = await section('lists', () => listBadgesBench(emulator, { log }));
+  // Issue 33: budget and cost on the corpus of real structures; its table in bench/real-pages.md.
+  const corpus = await section('corpus', () => realPagesBench(emulator, { log }));
+  if (corpus) {
+    (results as Results & { corpus?: RealPagesResult }).corpus = corpus;
+    writeFileSync(resolve('bench/real-pages.md'), `${realPagesMarkdown(corpus)}\nMeasured ${results.date}, commit ${results.commit}, load ${currentLoad()}.\n`);
+  }
 } finally {
   await emulator.close();
 }

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListBadge } from '../views';
 import { startListBadges, type BadgeSurface, type ListBadgesDeps } from './list-badges';
 import { fakeContext } from '../../test/unit/content/fake-context';
+import { corpusFile } from '../../test/unit/content/document-of';
+import { isTokenProfile } from './list-rows';
 
 const ADA = 'https://www.pronet.example/in/ada-lovelace/';
 const ALAN = 'https://www.pronet.example/in/alan-turing/';
@@ -18,6 +20,18 @@ function allOnScreen() {
 }
 
 const listeners = () => ({ addListener: () => undefined, removeListener: () => undefined });
+
+/** The adapter's deps over this page, its settings read at once (the defaults). */
+const readyDeps = (ctx: ListBadgesDeps['ctx'], parts: Pick<ListBadgesDeps, 'sendMessage' | 'createBadge'>): ListBadgesDeps => ({
+  window,
+  ctx,
+  storage: { get: async () => ({}) },
+  onStorageChanged: listeners(),
+  onMessage: listeners(),
+  ...parts,
+});
+/** The background's answer: every profile asked for is no lead. */
+const noLeads = (urls: string[]) => ({ ok: true, value: urls.map((profileUrl) => ({ profileUrl, kind: 'no-lead', leads: 1, more: 0 })) });
 
 /** The adapter's deps over this page, whose settings are read once `settle` is called. */
 function slowSettings(ctx: ListBadgesDeps['ctx'], parts: Pick<ListBadgesDeps, 'sendMessage' | 'createBadge'>) {
@@ -53,17 +67,11 @@ describe('list badges: the first rows on screen', () => {
     allOnScreen();
     const events: string[] = [];
     const shown = new Map<string, ListBadge | null>();
-    const badge = (profile: ListBadge): ListBadge => profile;
-    const deps: ListBadgesDeps = {
-      window,
-      ctx,
-      storage: { get: async () => ({}) },
-      onStorageChanged: listeners(),
-      onMessage: listeners(),
+    const deps = readyDeps(ctx, {
       sendMessage: vi.fn(async (message: unknown) => {
         const m = message as { type: string; urls: string[] };
         events.push(`send ${m.type} ${m.urls.length}`);
-        return { ok: true, value: m.urls.map((profileUrl) => badge({ profileUrl, kind: 'no-lead', leads: 1, more: 0 })) };
+        return noLeads(m.urls);
       }),
       createBadge: (): BadgeSurface => {
         events.push('build');
@@ -75,7 +83,7 @@ describe('list badges: the first rows on screen', () => {
           },
         };
       },
-    };
+    });
     const started = startListBadges(deps);
     // Asked for synchronously with the first scan: no timer stands between the page and the question,
     // and no badge is built before its status is known (an unknown badge shows nothing).
@@ -143,5 +151,61 @@ describe('list badges: the first rows on screen', () => {
     expect(updates.every((b) => b === null)).toBe(true);
     // Nothing was built for it either: the answer came with badges off.
     expect(document.querySelector('li > span')).toBeNull();
+  });
+});
+
+describe('list badges on a real results page (corpus: test/fixtures/corpus/lists/search-people.html)', () => {
+  let ctx = fakeContext();
+  beforeEach(() => {
+    ctx = fakeContext();
+    const html = corpusFile('lists/search-people.html');
+    document.body.innerHTML = html.slice(html.indexOf('<body'), html.lastIndexOf('</body>')).replace(/^<body[^>]*>/, '');
+    allOnScreen();
+  });
+  afterEach(() => {
+    ctx.abort();
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  it('asks for the 10 people of the rows only; names each badge as its row does; a mutual connection pointed at is asked for then, and "no lead" by token shows nothing', async () => {
+    const asked: string[][] = [];
+    const named = new Map<string, string | undefined>();
+    const shown = new Map<string, ListBadge | null>();
+    const started = startListBadges(readyDeps(ctx, {
+      sendMessage: vi.fn(async (message: unknown) => {
+        // The prefetch of the link pointed at is another message (list-prefetch): not a badge's ask.
+        const m = message as { type: string; urls: string[] };
+        if (m.type !== 'list-badges') return { ok: true, value: null };
+        asked.push(m.urls);
+        return noLeads(m.urls);
+      }),
+      createBadge: (): BadgeSurface => {
+        const host = document.createElement('span');
+        return {
+          host,
+          update: (b, text) => {
+            const href = (host.previousElementSibling as HTMLAnchorElement | null)?.href ?? '';
+            named.set(href, text);
+            shown.set(href, b);
+          },
+        };
+      },
+    }));
+    await started;
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toHaveLength(10);
+    expect(asked[0]!.some(isTokenProfile)).toBe(false);
+    await vi.waitFor(() => expect(named.size).toBe(10));
+    expect([...named.values()]).toContain('Tobias T.');
+    for (const name of named.values()) expect(name).not.toMatch(/status is|view .*profile|degree/i);
+    // The user points at a mutual connection: now, and only now, it is asked for.
+    const mutual = document.querySelector<HTMLAnchorElement>('a[href*="/in/ACoAA"]')!;
+    mutual.dispatchEvent(new window.PointerEvent('pointerover', { bubbles: true }));
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]!.filter(isTokenProfile)).toEqual([`https://www.pronet.example/in/${mutual.href.split('/in/')[1]!.replace(/\/?$/, '/')}`]);
+    // "No lead" for a member token is not known (leads are stored by public address): nothing shows.
+    await vi.waitFor(() => expect(shown.has(mutual.href)).toBe(true));
+    expect(shown.get(mutual.href)).toBeNull();
   });
 });

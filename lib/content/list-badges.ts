@@ -6,13 +6,16 @@
  * as a parameter (`components/list-badge`). It sends canonical profile URLs only: the link's text is
  * used here, for the badge's accessible name, and never leaves the page.
  */
-import { LIST_SCAN_MEASURE, markStatus, STATUS_MARK } from '../status-marks';
+import { markStatus, STATUS_MARK } from '../status-marks';
 import type { ListBadge } from '../views';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { isProfileHost } from '../pronet/canonical-url';
-import { badgesOf, createListCore, linkName, listedProfile, pickBadgeLinks, type FoundLink } from './list-links-core';
+import { badgesOf, createListCore, listedProfile } from './list-links-core';
 import { startListPrefetch } from './list-prefetch';
-import { readBadgePlace, ROW_SELECTOR } from './badge-room';
+import { readBadgePlace } from './badge-room';
+import { onPointedLink } from './list-pointing';
+import { isTokenProfile, type ListRow } from './list-rows';
+import { createSlicedReader, measureTask } from './list-slices';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
@@ -25,7 +28,6 @@ export interface BadgeSurface {
    */
   update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean): void;
 }
-
 
 export interface ListBadgesDeps {
   window: Window & typeof globalThis;
@@ -91,7 +93,14 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   const byProfile = new Map<string, Set<Placed>>();
   const badges = new Map<string, ListBadge>();
   const onScreen = new Set<Element>();
-  const seenLinks = new WeakSet<HTMLAnchorElement>();
+  const seenLinks = new WeakSet<Element>();
+  /** A row's secondary people (mutuals, reposters, commenters) by link: listed once pointed at. */
+  const secondary = new WeakMap<Element, { profile: string; text: string | undefined; link: Element }>();
+  /** What a badge may say: leads are stored by public address, so "no lead" by member token is unknown. */
+  const said = (profile: string): ListBadge | null => {
+    const badge = badges.get(profile);
+    return badge && !(badge.kind === 'no-lead' && isTokenProfile(profile)) ? badge : null;
+  };
 
   /** Reads the room after a link (`badge-room.ts`); a link with no box keeps what was last read. */
   const readRoom = (p: Placed) => {
@@ -116,7 +125,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     }
     if (badgesOn) for (const p of shown) readRoom(p);
     for (const p of shown) {
-      if (p.badge) p.badge.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room, p.rtl);
+      if (p.badge) p.badge.update(badgesOn ? said(p.profile) : null, p.text, p.room, p.rtl);
       else if (badgesOn) build(p);
     }
     // For the benchmark: when the newest badges showed (one entry, replaced each time).
@@ -161,8 +170,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     entry.badge = badge;
     entry.link.after(badge.host);
     placed.set(badge.host, entry);
-    const known = badges.get(entry.profile);
-    badge.update(known && badgesOn ? known : null, entry.text, entry.room, entry.rtl);
+    badge.update(badgesOn ? said(entry.profile) : null, entry.text, entry.room, entry.rtl);
   };
 
   const visibility = new window.IntersectionObserver((entries) => {
@@ -182,50 +190,69 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     reportVisible();
   });
 
-  const place = (f: FoundLink<HTMLAnchorElement>) => {
-    const entry: Placed = { profile: f.profile, text: f.text, badge: null, link: f.link, room: Infinity, rtl: false };
-    byLink.set(f.link, entry);
-    let set = byProfile.get(f.profile);
-    if (!set) byProfile.set(f.profile, (set = new Set()));
+  const place = (link: HTMLAnchorElement, profile: string, text: string | undefined): Placed => {
+    const entry: Placed = { profile, text, badge: null, link, room: Infinity, rtl: false };
+    byLink.set(link, entry);
+    let set = byProfile.get(profile);
+    if (!set) byProfile.set(profile, (set = new Set()));
     set.add(entry);
-    visibility.observe(f.link);
+    visibility.observe(link);
+    return entry;
   };
 
-  /** Reads the links under the added nodes, places a badge per profile and row. */
-  const scan = (roots: Iterable<Node>) => {
-    const page = window.location.href;
-    const found: FoundLink<HTMLAnchorElement>[] = [];
-    const visit = (a: HTMLAnchorElement) => {
-      if (seenLinks.has(a)) return;
-      const profile = listedProfile(a.getAttribute('href'), page, hosts);
-      // Only profiles are remembered: another host may become one (the settings), and a rescan sees it.
-      if (profile === null) return;
-      seenLinks.add(a);
-      // A picture link (hidden from screen readers, or an image) names nobody: the badge goes by the name.
-      const text = a.closest('[aria-hidden="true"]') ? undefined : linkName(a.textContent);
-      found.push({ link: a, row: a.closest(ROW_SELECTOR) ?? a.parentElement, profile, ...(text ? { text } : {}) });
-    };
-    for (const root of roots) {
-      if (!(root instanceof window.Element)) continue;
-      if (root instanceof window.HTMLAnchorElement) visit(root);
-      for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href]')) visit(a);
+  /**
+   * The rows read (`list-rows.ts`, the reader "This page" shares, in slices: `list-slices.ts`): a badge
+   * for each row's person, beside the link that shows their name and named as the row shows it; the
+   * row's secondary people wait to be pointed at. Returns the badges placed.
+   */
+  const placeRows = (rows: readonly ListRow[]): Placed[] => {
+    const fresh: Placed[] = [];
+    for (const row of rows) {
+      const link = row.link as HTMLAnchorElement;
+      if (!seenLinks.has(link)) {
+        seenLinks.add(link);
+        fresh.push(place(link, row.url, row.name));
+      }
+      for (const s of row.secondary) {
+        if (seenLinks.has(s.link)) continue;
+        seenLinks.add(s.link);
+        // Pointing at any of the person's links (the picture too) lists them, the badge by the name.
+        for (const link of s.links ?? [s.link]) secondary.set(link, { profile: s.url, text: s.name, link: s.link });
+      }
     }
-    // A row that already carries a badge for a profile gets no second one.
-    const fresh = pickBadgeLinks(found).filter((f) => {
-      const row = f.row as Element | null;
-      for (const p of byProfile.get(f.profile) ?? []) if (p.link.isConnected && (p.link.closest(ROW_SELECTOR) ?? p.link.parentElement) === row) return false;
-      return true;
-    });
-    for (const f of fresh) place(f);
     return fresh;
   };
+  const reader = createSlicedReader({
+    window,
+    ctx,
+    hosts: () => hosts,
+    known: (a) => seenLinks.has(a),
+    enabled: () => badgesOn,
+    later: (rows, t0) => {
+      placeRows(rows);
+      measureScan(t0);
+    },
+  });
+  const scan = (roots: Iterable<Node>) => placeRows(reader.scan(roots));
+
+  // A secondary person pointed at (pointer or keyboard) is listed from then on.
+  onPointedLink(window, ctx, (pointedAt) => {
+    const s = secondary.get(pointedAt);
+    const link = s?.link;
+    if (!badgesOn || !s || !link || byLink.has(link) || !link.isConnected) return;
+    secondary.delete(pointedAt);
+    place(link as HTMLAnchorElement, s.profile, s.text);
+    // Pointed at, so on screen: asked for now, not at the observer's next report.
+    onScreen.add(link);
+    reportVisible();
+  });
 
   /**
    * The page's first links already on screen: asked for at once rather than at the observer's first
    * callback, a rendered frame later (tens of ms on a busy machine). Bounded: a long page pays for
    * the geometry of its first rows only; the observer reports the rest.
    */
-  const seeOnScreenNow = (found: readonly FoundLink<HTMLAnchorElement>[]) => {
+  const seeOnScreenNow = (found: readonly Placed[]) => {
     const height = window.innerHeight;
     const width = window.innerWidth;
     // Every place read before any badge goes in: a read after a write would lay the page out again.
@@ -247,15 +274,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     }
   };
 
-  /** The batch's main-thread time, as one measure replaced each time (read by the benchmark). */
-  const measureScan = (start: number) => {
-    try {
-      window.performance.clearMeasures(LIST_SCAN_MEASURE);
-      window.performance.measure(LIST_SCAN_MEASURE, { start, end: window.performance.now() });
-    } catch {
-      // A timeline that refuses measures only costs the benchmark its figure.
-    }
-  };
+  const measureScan = (start: number) => measureTask(window.performance, start);
 
   /** Badges whose link left the page go too. */
   const sweep = () => {
@@ -331,7 +350,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     prefetchOn = settingOn(next, 'prefetchOnHover');
     const wasOn = badgesOn;
     badgesOn = settingOn(next, 'listBadges');
-    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? (badges.get(p.profile) ?? null) : null, p.text, p.room, p.rtl);
+    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? said(p.profile) : null, p.text, p.room, p.rtl);
     if (badgesOn && (!wasOn || hosts.join('\n') !== hostsWere)) seeOnScreenNow(scan([document.body]));
   };
   const onStorage = (changes: StorageChanges, area: string) => {
@@ -351,7 +370,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       return p?.badge && p.link.isConnected && badges.has(p.profile) ? [p] : [];
     });
     for (const p of shown) readRoom(p);
-    for (const p of shown) p.badge?.update(badges.get(p.profile) ?? null, p.text, p.room, p.rtl);
+    for (const p of shown) p.badge?.update(said(p.profile), p.text, p.room, p.rtl);
   };
   const onResize = () => {
     if (resizeTimer === undefined) resizeTimer = ctx.setTimeout(refit, RESIZE_DELAY_MS);
@@ -369,7 +388,9 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     prefetch: (url) => void send({ type: 'list-prefetch', url }),
   });
 
+  const t0 = window.performance.now();
   seeOnScreenNow(scan([document.body]));
+  measureScan(t0);
   const read = await stored;
   if (read === null) {
     if (!ctx.isInvalid) ctx.abort('extension context invalidated');

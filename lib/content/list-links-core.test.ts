@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFit, badgeRoom, badgesOf, createListCore, linkName, listedProfile, parseListBadge, pickBadgeLinks, type FoundLink } from './list-links-core';
+import { badgeFit, badgeRoom, badgesOf, createListCore, listedProfile, parseListBadge } from './list-links-core';
 
 const SITE = 'http://pronet.localhost:8080';
 const canonical = (slug: string) => `https://www.pronet.example/in/${slug}/`;
@@ -45,27 +45,6 @@ describe('listedProfile: which hrefs are listed profiles, on which pages', () =>
     expect(listedProfile('https://people.corp.example/in/ada/', SEARCH)).toBeNull();
     expect(listedProfile('https://people.corp.example/in/ada/', SEARCH, ['corp.example'])).toBe(canonical('ada'));
   });
-});
-
-describe('linkName', () => {
-  it.each([
-    ['  Ada \n Lovelace ', 'Ada Lovelace'],
-    ['', undefined],
-    ['   ', undefined],
-    [null, undefined],
-    ['x'.repeat(200), 'x'.repeat(80)],
-  ])('%j → %j', (text, name) => expect(linkName(text)).toBe(name));
-});
-
-describe('pickBadgeLinks: one badge per profile and row, beside the name', () => {
-  const f = (link: string, row: string, slug: string, text?: string): FoundLink<string> => ({ link, row, profile: canonical(slug), ...(text ? { text } : {}) });
-  it.each([
-    { title: 'avatar and name links of one person in one row: the name link', found: [f('avatar', 'r1', 'ada'), f('name', 'r1', 'ada', 'Ada')], picked: ['name'] },
-    { title: 'two text links of one person in one row: the first', found: [f('a', 'r1', 'ada', 'Ada'), f('b', 'r1', 'ada', 'Ada L.')], picked: ['a'] },
-    { title: 'the same person in two rows: two badges', found: [f('a', 'r1', 'ada', 'Ada'), f('b', 'r2', 'ada', 'Ada')], picked: ['a', 'b'] },
-    { title: 'two people in one row (a post and its comment author)', found: [f('a', 'r1', 'ada', 'Ada'), f('b', 'r1', 'alan', 'Alan')], picked: ['a', 'b'] },
-    { title: 'only an avatar link: that one', found: [f('avatar', 'r1', 'ada')], picked: ['avatar'] },
-  ])('$title', ({ found, picked }) => expect(pickBadgeLinks(found).map((x) => x.link)).toEqual(picked));
 });
 
 describe('createListCore: what to ask for', () => {

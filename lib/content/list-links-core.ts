@@ -29,7 +29,14 @@ export function listedProfile(href: string | null | undefined, pageHref: string,
   }
   const profile = canonicalProfileUrl(absolute, hosts);
   if (profile === null) return null;
-  return profile === canonicalProfileUrl(pageHref, hosts) ? null : profile;
+  return profile === pageProfile(pageHref, hosts) ? null : profile;
+}
+
+/** The page's own profile, kept for the page (a list of thousands of links asks for it each time). */
+let ownPage: { href: string; hosts: readonly string[]; profile: string | null } | null = null;
+function pageProfile(href: string, hosts: readonly string[]): string | null {
+  if (ownPage?.href !== href || ownPage.hosts !== hosts) ownPage = { href, hosts, profile: canonicalProfileUrl(href, hosts) };
+  return ownPage.profile;
 }
 
 /** The badge's distance from the end of its link (px). */
@@ -56,37 +63,6 @@ export function badgeRoom(linkEnd: number, edges: readonly number[], gap: number
 export function badgeFit(room: number, fullWidth: number, compactWidth: number): BadgeFit {
   if (fullWidth <= room) return 'full';
   return compactWidth <= room ? 'compact' : 'hidden';
-}
-
-/** A link's text as a badge may name it: whitespace collapsed, bounded; undefined when empty. */
-export function linkName(text: string | null | undefined): string | undefined {
-  const name = text?.replace(/\s+/g, ' ').trim();
-  return name ? name.slice(0, LINK_NAME_MAX) : undefined;
-}
-
-/** One link found in a row of the page. */
-export interface FoundLink<L> {
-  link: L;
-  /** The row the link belongs to (the nearest list item, article or table row). */
-  row: unknown;
-  profile: string;
-  /** The link's text, when it shows any (an avatar link shows none). */
-  text?: string;
-}
-
-/**
- * One badge per profile and row: several links to the same person in one row count once, and the
- * badge goes beside the link that shows the name (the first with text; else the first).
- */
-export function pickBadgeLinks<L>(found: readonly FoundLink<L>[]): FoundLink<L>[] {
-  const chosen = new Map<unknown, Map<string, FoundLink<L>>>();
-  for (const f of found) {
-    let byProfile = chosen.get(f.row);
-    if (!byProfile) chosen.set(f.row, (byProfile = new Map()));
-    const current = byProfile.get(f.profile);
-    if (!current || (!current.text && f.text)) byProfile.set(f.profile, f);
-  }
-  return [...chosen.values()].flatMap((m) => [...m.values()]);
 }
 
 /** Checks a badge from the background by hand (the content script stays free of zod). */

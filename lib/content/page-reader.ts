@@ -6,23 +6,26 @@
  * (test/fixtures/pages/). Pure: a DOM in, plain values out; what the page says stays a suggestion
  * (the user sees it, edits it, and sends it, or not).
  *
- * Order of the sources, each justified by a fixture of the table test (page-reader.test.ts):
- * - company: the first entry of the experience section (a headline may be stale or a slogan), then
- *   a link to a company in the top card, then the headline's "Title at Company", then its bar form;
- * - job title: the first entry of the experience section, then the headline's forms.
+ * Order of the sources, each justified by a fixture of the table tests (page-reader.test.ts, and
+ * the corpus of real structures, corpus-pages.test.ts):
+ * - company: the top card's current position (its "Current company: …" control, else its link to a
+ *   company page), then the most recent current entry of the experience section (a grouped
+ *   company's name, not its first role; a headline may be stale or a slogan), then the headline's
+ *   "Title at Company", then its bar form;
+ * - job title: that experience entry (its position's own lines: a description or a duration is
+ *   never a title), then the headline's forms.
  */
-import { accessibleName, accessibleText, collapse, textLines } from './page-text';
+import { currentEntry } from './experience-entry';
+import { accessibleName, accessibleText, collapse, contentText, textLines } from './page-text';
 import {
-  COMPANY_LABEL,
+  CURRENT_COMPANY_LABEL,
   EXPERIENCE_HEADING,
-  OTHER_LABEL,
-  TITLE_LABEL,
+  NOT_FOUND,
   VIEW_PROFILE,
   cleanPersonName,
   companyOfLine,
   headlineWords,
   isDecoration,
-  isPeriod,
   isPronouns,
 } from './profile-words';
 
@@ -33,6 +36,8 @@ export interface PageReading {
   headline?: string;
   jobTitle?: string;
   company?: string;
+  /** The page says the profile is not there ("This page doesn’t exist"): it shows nobody. */
+  notFound?: true;
   /**
    * On a lead page: the hrefs (absolute) of the links this person's public profile may be, as read:
    * the links of the main content that say they view the profile, else the top card's profile links.
@@ -161,8 +166,21 @@ function headlineOf(card: Element, heading: Element, name: string): string | und
   return undefined;
 }
 
-/** The top card's company: the text of its first link to a company page. */
+/**
+ * The top card's current position: the control whose accessible name says "Current company: …"
+ * (its own text is the company, each line read once), else its first link to a company page.
+ */
 function cardCompany(card: Element): string | undefined {
+  for (const control of card.querySelectorAll('button[aria-label], a[aria-label]')) {
+    const label = collapse(control.getAttribute('aria-label') ?? '');
+    const said = CURRENT_COMPANY_LABEL.exec(label);
+    if (!said) continue;
+    const text = contentText(control);
+    const rest = label.slice(said[0].length);
+    // The text shown, when the label names it; else the label's own words up to its sentence's end.
+    const company = text && rest.startsWith(text) ? text : rest.split(/\.\s/)[0];
+    if (company) return companyOfLine(company);
+  }
   for (const a of card.querySelectorAll('a[href]')) {
     if (!/^\/company\/[^/]+/.test(pathOf(a))) continue;
     const text = companyOfLine(accessibleText(a));
@@ -177,43 +195,17 @@ function experienceHeading(headings: readonly Element[], name: Element): Element
   return null;
 }
 
-/** The first entry of the list that follows the heading in its section. */
-function firstEntry(heading: Element, main: Element): Element | null {
+/** The entries of the list that follows the heading in its section (its top-level items). */
+function entriesAfter(heading: Element, main: Element): Element[] {
   for (let scope = heading.parentElement; scope && scope !== main.parentElement; scope = scope.parentElement) {
     const item = scope.querySelector('li, [role="listitem"]');
-    if (item && heading.compareDocumentPosition(item) & 4 /* FOLLOWING */) return item;
+    if (item && heading.compareDocumentPosition(item) & 4 /* FOLLOWING */) {
+      const list = item.parentElement;
+      return list ? [...list.children].filter((c) => c.tagName === 'LI' || c.getAttribute('role') === 'listitem') : [item];
+    }
     if (scope.tagName === 'SECTION' || scope === main) break;
   }
-  return null;
-}
-
-/**
- * An experience entry's title and company. Its lines, periods dropped, say "title, company" in
- * that order; a labelled entry says which is which; an entry that groups several positions at one
- * company (a nested list) names the company first and the newest position in its list.
- */
-function entryWords(entry: Element): { jobTitle?: string; company?: string } {
-  const nested = entry.querySelector('ul li, ol li, [role="list"] [role="listitem"]');
-  if (nested) {
-    const head = textLines(entry, { maxLines: 4 }).filter((l) => !isPeriod(l) && !OTHER_LABEL.test(l) && !COMPANY_LABEL.test(l));
-    const inner = entryWords(nested);
-    const company = head[0] !== undefined ? companyOfLine(head[0]) : undefined;
-    if (company && inner.jobTitle && company !== inner.jobTitle) return { jobTitle: inner.jobTitle, company };
-  }
-  const lines = textLines(entry, { maxLines: 12 });
-  let jobTitle: string | undefined;
-  let company: string | undefined;
-  const plain: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (COMPANY_LABEL.test(line) && lines[i + 1]) company ??= companyOfLine(lines[++i]!);
-    else if (TITLE_LABEL.test(line) && lines[i + 1]) jobTitle ??= collapse(lines[++i]!);
-    else if (OTHER_LABEL.test(line)) i++;
-    else if (!isPeriod(line)) plain.push(line);
-  }
-  jobTitle ??= plain.shift();
-  company ??= plain[0] !== undefined ? companyOfLine(plain[0]) : undefined;
-  return { ...(jobTitle ? { jobTitle } : {}), ...(company ? { company } : {}) };
+  return [];
 }
 
 /** The lead page's candidate profile links (see `PageReading.profileLinks`). */
@@ -238,14 +230,21 @@ export function readPage(doc: Document, options: ReadOptions = {}): PageReading 
   const found = scan(main, links);
   const heading = mainHeading(found.headings);
   if (!heading) return { profileLinks: links ? profileLinksOf(found.links, null) : [] };
-  const name = cleanPersonName(accessibleText(heading));
+  const title = accessibleText(heading);
+  // The network's page for a profile that is not there: no person to read.
+  if (NOT_FOUND.test(title)) return { notFound: true, profileLinks: [] };
+  const name = cleanPersonName(title);
   const card = topCardOf(heading, main);
   const headline = headlineOf(card, heading, name);
   const said = headline ? headlineWords(headline) : {};
   const expHeading = experienceHeading(found.headings, heading);
-  const entry = expHeading ? firstEntry(expHeading, main) : null;
-  const fromEntry = entry ? entryWords(entry) : {};
-  const company = fromEntry.company ?? cardCompany(card) ?? said.company;
+  const fromCard = cardCompany(card);
+  const fromEntry = (expHeading ? currentEntry(entriesAfter(expHeading, main), fromCard) : undefined) ?? {};
+  // The headline's company only where no entry was read (an entry without a company is
+  // self-employed), unless it says "<the entry's position> at <company>" (the bar form's second part
+  // is as often a tagline).
+  const headlineAgrees = !fromEntry.jobTitle || (said.form === 'at' && fromEntry.jobTitle.toLowerCase() === said.jobTitle?.toLowerCase());
+  const company = fromCard ?? fromEntry.company ?? (headlineAgrees ? said.company : undefined);
   const jobTitle = fromEntry.jobTitle ?? said.jobTitle;
   return {
     ...(name ? { name } : {}),

@@ -38,11 +38,13 @@ export interface LineOptions {
   maxLines?: number;
   /** At most this many nodes visited. */
   maxNodes?: number;
+  /** Subtrees left out (an experience entry's nested list: its description, or its grouped roles). */
+  skip?: readonly Element[];
 }
 
 /** The lines of text of `root`, in document order. */
 export function textLines(root: Element, options: LineOptions = {}): string[] {
-  const { after, maxLines = 40, maxNodes = 4000 } = options;
+  const { after, maxLines = 40, maxNodes = 4000, skip = [] } = options;
   const lines: string[] = [];
   let owner: Element | null = null;
   let current = '';
@@ -71,7 +73,7 @@ export function textLines(root: Element, options: LineOptions = {}): string[] {
       collecting = true;
       return true;
     }
-    if (hidden(el)) return true;
+    if (hidden(el) || skip.includes(el)) return true;
     for (let c = el.firstChild; c; c = c.nextSibling) if (!walk(c)) return false;
     return true;
   };
@@ -88,4 +90,14 @@ export function accessibleText(el: Element): string {
 /** What a control or link says to a screen reader: its label, else its text, else its title. */
 export function accessibleName(el: Element): string {
   return collapse(el.getAttribute('aria-label') ?? '') || accessibleText(el) || collapse(el.getAttribute('title') ?? '');
+}
+
+/** The accessible text of a control's content (a button's own text: `textLines` leaves buttons out as controls). */
+export function contentText(el: Element): string {
+  const parts: string[] = [];
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const text = accessibleText(c);
+    if (text) parts.push(text);
+  }
+  return collapse(parts.join(' '));
 }

@@ -162,6 +162,17 @@ describe('replies and pushes → chip shown', () => {
     expect(rendered(core.visit({ href: `${SITE}/jobs/` }))).toEqual([]);
   });
 
+  it('a profile address whose page says it does not exist is no profile: the chip hides, nothing is reported', () => {
+    const core = createProfilePageCore();
+    // The page's words come after its URL: loading first, then hidden once the words show.
+    expect(rendered(core.visit({ href: page('gone-member') }))).toEqual([{ kind: 'loading' }]);
+    const effects = core.contentChanged({ href: page('gone-member'), notFound: true });
+    expect(rendered(effects)).toEqual([null]);
+    expect(sent(effects)).toEqual([]);
+    expect(core.profile).toBeNull();
+    expect(sent(createProfilePageCore().visit({ href: page('gone-member'), notFound: true }))).toEqual([]);
+  });
+
   const cases: { title: string; arrive: (core: ProfilePageCore) => ProfilePageEffect[]; shown: unknown[] }[] = [
     { title: 'a reply for the profile on screen', arrive: (c) => c.reply({ ok: true, value: lead(KATHERINE, 3, 'Katherine') }), shown: [lead(KATHERINE, 3, 'Katherine')] },
     { title: 'a push for the profile on screen', arrive: (c) => c.push({ type: 'chip-state', state: lead(KATHERINE, 3, 'Katherine') }), shown: [lead(KATHERINE, 3, 'Katherine')] },

@@ -28,6 +28,8 @@ export interface PageSnapshot {
    * page reader found them (`PageReading.profileLinks`).
    */
   profileLinks?: readonly string[];
+  /** The page says the profile is not there ("This page doesn’t exist"): it shows no profile. */
+  notFound?: boolean;
 }
 
 /**
@@ -121,7 +123,7 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     return { type: 'send', request: { type: 'profile-viewed', url: page.href, ...suggestion, ...(link ? { profileLink: link } : {}) } };
   };
   /** The profile the page shows: its URL's, or on a lead page the one its header links to. */
-  const profileOf = (page: PageSnapshot) => canonicalProfileUrl(page.href, hosts) ?? leadPageProfile(page, hosts);
+  const profileOf = (page: PageSnapshot) => (page.notFound ? null : (canonicalProfileUrl(page.href, hosts) ?? leadPageProfile(page, hosts)));
   const isLeadPage = (page: PageSnapshot) => salesLeadToken(page.href, hosts) !== null;
 
   /**
@@ -163,7 +165,8 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
       effects.push(render());
     }
     sent = suggestionOf(page, currentName(page));
-    effects.push(send(page, sent));
+    // A page that shows nobody is not reported: there is no profile to look up.
+    if (!page.notFound) effects.push(send(page, sent));
     return effects;
   };
 
@@ -181,7 +184,7 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
     revisit,
     contentChanged(page) {
       // A lead page whose profile link came (or changed) after the URL: it is another profile now.
-      if (isLeadPage(page) && profileOf(page) !== tracker.profile) return revisit(page);
+      if ((isLeadPage(page) || page.notFound) && profileOf(page) !== tracker.profile) return revisit(page);
       const suggestion = suggestionOf(page, currentName(page));
       if (!suggestion.name || sameSuggestion(suggestion, sent)) return [];
       sent = suggestion;

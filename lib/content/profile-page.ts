@@ -92,6 +92,7 @@ export async function startProfilePage(deps: ProfilePageDeps): Promise<void> {
       company: reading.company,
       jobTitle: reading.jobTitle,
       profileLinks: reading.profileLinks,
+      ...(reading.notFound ? { notFound: true } : {}),
     };
   };
 

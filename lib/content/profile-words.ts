@@ -38,7 +38,11 @@ export function isPronouns(line: string): boolean {
 /** A line that only gives the connection degree or a separator ("· 1st", "2e", "3.", "•"). */
 export function isDecoration(line: string): boolean {
   const bare = line.replace(DECORATION, '').replace(/[·•|,.\s-]/g, '');
-  return bare === '' || /^(1st|2nd|3rd|\d(er|e|re|º|ª)?|\d\+?)$/i.test(bare) || /\bdegree connection\b|\bconnexion de \d|\bkontakt \d|\bcontacto de \d/i.test(line);
+  return (
+    bare === '' ||
+    /^(1st|2nd|3rd\+?|\d(er|e|re|º|ª)?|\d\+?)$/i.test(bare) ||
+    /\bdegree connection\b|\bconnexion de \d|\brelation de \d|\bkontakt \d|\bcontacto de \d|^status is (offline|reachable|online)$|^statut\s*:/i.test(line)
+  );
 }
 
 /**
@@ -95,9 +99,31 @@ export function isPeriod(line: string): boolean {
   return (
     /\b(19|20)\d{2}\b/.test(line) ||
     /^(\d+\s*(yrs?|years?|mos?|months?|ans?|mois|jahre?|monate?|años?|meses?|anni|mesi)\b\s*)+$/i.test(line) ||
-    /\b(present|aujourd’hui|aujourd'hui|heute|actualidad|presente|oggi)\b/i.test(line)
+    OPEN_PERIOD.test(line)
   );
 }
+
+/** A period that runs to this day ("Jan 2022 - Present"): the position is current. */
+const OPEN_PERIOD = /\b(present|aujourd’hui|aujourd'hui|heute|actualidad|presente|oggi)\b|الحالي|حتى الآن/i;
+export const isOpenPeriod = (line: string): boolean => OPEN_PERIOD.test(line);
+/** A period with its dates (a year, or "Present"), not a bare total ("7 yrs 4 mos"): a position's own line. */
+export const isDatedPeriod = (line: string): boolean => /\b(19|20)\d{2}\b/.test(line) || OPEN_PERIOD.test(line);
+
+/**
+ * What some entries put in the company's place when there is no company: the employment type alone
+ * ("Self-employed"). No company: a lead's company is never "Self-employed".
+ */
+export const EMPLOYMENT_TYPE_ONLY = /^(self-employed|freelance|freelancer|independent|indépendant|indépendante|auto-entrepreneur|selbstständig|selbständig|freiberuflich|autónomo|autónoma|lavoratore autonomo|عمل حر)$/i;
+
+/**
+ * The top card's current-position control, by the words of its accessible name ("Current company:
+ * Acme. Click to skip to experience card"), in the supported languages.
+ */
+export const CURRENT_COMPANY_LABEL = /^(current company|current position|entreprise actuelle|poste actuel|aktuelles unternehmen|derzeitiges unternehmen|empresa actual|azienda attuale|الشركة الحالية)\s*:\s*/i;
+
+/** The words of a page that says the profile is not there ("This page doesn’t exist"), en, fr, de, es, it. */
+export const NOT_FOUND =
+  /^(this page doesn[’']t exist|page not found|this profile is not available|cette page n[’']existe pas|page introuvable|ce profil n[’']est pas disponible|diese seite existiert nicht|seite nicht gefunden|esta página no existe|página no encontrada|questa pagina non esiste|pagina non trovata)\.?$/i;
 
 /** Section headings that name the work history, in the supported languages. */
 export const EXPERIENCE_HEADING = /^(experience|work experience|expérience|expériences|expérience professionnelle|berufserfahrung|erfahrung|experiencia|experiencia laboral|esperienza|esperienze lavorative|الخبرة|الخبرات)$/i;
@@ -110,3 +136,15 @@ export const OTHER_LABEL =
 
 /** What a link to the person's profile says: "View profile" and its translations. */
 export const VIEW_PROFILE = /\b(view|see|open|visit)\b.{0,30}\bprofile\b|\bvoir (le |son )?profil\b|\bprofil (anzeigen|ansehen|öffnen)\b|\b(ver|abrir) (el |su )?perfil\b|\bvisualizza (il )?profilo\b|عرض الملف/iu;
+
+/** "View Madeleine N.’s profile" and its translations: a link's words for screen readers, naming its person. */
+const VIEW_NAMED = [/^view (.+?)[’']s? profile$/i, /^voir le profil de (.+)$/i, /^profil von (.+?) anzeigen$/i, /^ver el perfil de (.+)$/i, /^visualizza il profilo di (.+)$/i];
+
+/** The person a "View X’s profile" line names, or undefined when the line is no such sentence. */
+export function viewProfileName(line: string): string | undefined {
+  for (const form of VIEW_NAMED) {
+    const name = form.exec(line)?.[1]?.trim();
+    if (name) return name;
+  }
+  return undefined;
+}

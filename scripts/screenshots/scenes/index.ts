@@ -20,6 +20,7 @@ import { scene as stateNotProfile } from './state-not-profile';
 import { scene as stateOffline } from './state-offline';
 import { scene as statePendingChange } from './state-pending-change';
 import { scene as listBadges } from './list-badges';
+import { scene as corpusBadges } from './corpus-badges';
 import { scene as dayOne } from './day-one';
 import { scene as dayOnePanel } from './day-one-panel';
 import { scene as reply } from './reply';
@@ -50,6 +51,7 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'state-not-profile', scene: stateNotProfile },
   { file: 'lead-identity', scene: leadIdentity },
   { file: 'list-badges', scene: listBadges },
+  { file: 'corpus-badges', scene: corpusBadges },
   { file: 'lead-match', scene: leadMatch },
   { file: 'reply', scene: reply },
   { file: 'reply-template', scene: replyTemplate },

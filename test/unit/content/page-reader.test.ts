@@ -6,23 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { readPage, type PageReading } from '../../../lib/content/page-reader';
 import { leadPageProfile } from '../../../lib/content/profile-page-core';
 import type { PronetProfile } from '../../../emulator/model';
 import { pronetSite } from '../../../emulator/site/pronet';
 import { leadPagePath } from '../../../emulator/site/sales-pages';
+import { documentOf } from './document-of';
 
 const SITE = 'https://www.pronet.example';
 const LEAD_URL = `${SITE}/sales/lead/ACwAAB3xYz9QrTuV,NAME_SEARCH,k2`;
-
-/** Parses `html` as the page at `url` (links resolve against it). */
-export function documentOf(html: string, url: string): Document {
-  const window = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableCSSFileLoading: true, disableJavaScriptFileLoading: true } });
-  window.document.write(html);
-  return window.document as unknown as Document;
-}
 
 const fixture = (file: string) => readFileSync(resolve(__dirname, '../../fixtures/pages', file), 'utf8');
 
