@@ -15,6 +15,7 @@ import { channelLabel, formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { useRetryAt } from '../ui/use-retry-at';
 import { QueuedReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
 import { ReplyPicker } from './ReplyPicker';
@@ -31,13 +32,17 @@ export interface ReplyComposerProps {
   onClose?: () => void;
   autoFocus?: boolean;
   textRef?: Ref<HTMLTextAreaElement>;
+  /** The surface already says a rate-limit pause (the panel's messages, just above): not twice. */
+  pauseSaidAbove?: boolean;
 }
 
 const DRAFT_SAVE_MS = 400;
 
-export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef }: ReplyComposerProps) {
+export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, pauseSaidAbove }: ReplyComposerProps) {
   const [context, setContext] = useState<ReplyContextView | null>(null);
-  const [loadError, setLoadError] = useState<ErrorText | null>(null);
+  const [loadError, setLoadError] = useState<{ text: ErrorText; retryAt?: number } | null>(null);
+  /** Bumped to ask for the context again (a rate-limit pause over). */
+  const [loadAttempt, setLoadAttempt] = useState(0);
   const [text, setText] = useState('');
   const [channel, setChannel] = useState<ReplyChannel>('PRONET');
   const [newThread, setNewThread] = useState(false);
@@ -67,7 +72,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     void messenger.send('reply-context', { conversationId, leadId }).then((reply) => {
       if (!live) return;
       if (!reply.ok) {
-        setLoadError(errorText(reply.error));
+        setLoadError({ text: errorText(reply.error), ...(reply.error.retryAt !== undefined ? { retryAt: reply.error.retryAt } : {}) });
         return;
       }
       const c = reply.value;
@@ -82,7 +87,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       live = false;
       flushDraft();
     };
-  }, [conversationId, leadId, messenger]);
+  }, [conversationId, leadId, messenger, loadAttempt]);
+  useRetryAt(loadError?.retryAt, () => setLoadAttempt((n) => n + 1), now);
 
   useEffect(() => {
     if (!stale) return;
@@ -223,10 +229,15 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     if (keepText && item.reply) edit({ text: item.reply.text, channel: item.reply.channel, ...(item.reply.subject ? { subject: item.reply.subject } : {}) });
   }
 
+  if (loadError?.retryAt !== undefined && pauseSaidAbove) {
+    // Paused by the service: the messages above say until when, once (it was said twice); the
+    // composer comes when the pause is over.
+    return <div class="reply-composer skeleton" style={{ height: '72px' }} aria-busy="true" />;
+  }
   if (loadError) {
     return (
       <div class="reply-composer notice notice-danger" role="alert">
-        <ErrorMessage text={loadError} />
+        <ErrorMessage text={loadError.text} />
       </div>
     );
   }
