@@ -43,6 +43,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Runs the product's timers `ms` further, and the renders they cause. */
+async function tick(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 /** Answers with the pause until its date, then with the data. */
 function paused<T>(value: T) {
   return vi.fn(async (): Promise<Reply<T>> => (Date.now() < PAUSE.retryAt! ? { ok: false, error: PAUSE } : { ok: true, value }));
@@ -60,17 +67,17 @@ describe('a rate-limit pause in the panel', () => {
         <ReplyComposer conversationId="c1" leadId="lead_1" messenger={messenger} items={[]} pauseSaidAbove />
       </section>,
     );
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await tick(0);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByRole('alert').textContent).toMatch(/pause until/);
     expect(load).toHaveBeenCalledTimes(1);
     expect(context).toHaveBeenCalledTimes(1);
 
-    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    await tick(59_000);
     expect(load).toHaveBeenCalledTimes(1);
 
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await tick(1_000);
+    await tick(0);
     expect(load).toHaveBeenCalledTimes(2);
     expect(context).toHaveBeenCalledTimes(2);
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
