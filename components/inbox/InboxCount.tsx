@@ -4,12 +4,26 @@ import type { InboxCountView } from '../../lib/views';
 import { t } from '../i18n';
 
 /** The popup's line: how many conversations wait for a reply, and the way to the queue. */
-export function InboxCount({ messenger, onOpenQueue }: { messenger: Messenger; onOpenQueue: () => void }) {
+export interface InboxCountProps {
+  messenger: Messenger;
+  onOpenQueue: () => void;
+  /** The count's pushes (`inbox-count-changed`): the line follows a reply or an archive made meanwhile. */
+  onCountPush?: (listener: (count: number | null) => void) => () => void;
+}
+
+export function InboxCount({ messenger, onOpenQueue, onCountPush }: InboxCountProps) {
   // null: asked, no answer yet (never counted is an answer: the background counts then, or says so).
   const [count, setCount] = useState<InboxCountView | 'unknown' | null>(null);
   useEffect(() => {
-    void messenger.send('inbox-count', {}).then((reply) => setCount(reply.ok ? reply.value : 'unknown'));
-  }, [messenger]);
+    let pushed = false;
+    const off = onCountPush?.((n) => {
+      pushed = true;
+      setCount({ count: n, at: Date.now() });
+    });
+    // A push that came first is newer than this answer.
+    void messenger.send('inbox-count', {}).then((reply) => pushed || setCount(reply.ok ? reply.value : 'unknown'));
+    return off;
+  }, [messenger, onCountPush]);
   const known = count !== null && count !== 'unknown' && count.count != null ? count.count : null;
   return (
     <p class="inbox-count row" aria-busy={count === null ? true : undefined}>

@@ -53,11 +53,11 @@ export function InboxRow({ row, view, focused, opened, now, preview, children, o
         <span class={row.leadKnown ? 'inbox-name' : 'inbox-name is-pending'}>{name}</span>
         {row.company ? <span class="muted inbox-company">{row.company}</span> : null}
         <span class="spacer" />
-        {waiting && row.lastMessageAt !== null ? (
+        {waiting && row.lastMessageAt !== null && row.lastMessageStatus === 'RECEIVED' ? (
           <span class="muted inbox-waited" data-testid="inbox-waited">
             {t('inboxWaited', formatWaited(row.lastMessageAt, now()))}
           </span>
-        ) : row.leadReplied ? (
+        ) : row.leadReplied && !waiting ? (
           <Pill tone="ok">{t('repliedYes')}</Pill>
         ) : null}
       </div>

@@ -138,7 +138,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
           const named = lead ? { name: lead.name, company: lead.company, profileUrl: lead.profileUrl, leadKnown: true } : {};
           return { ...r, ...named, ...patches.get(r.conversationId) };
         })
-        .filter((r) => inView(view, r, bound)),
+        // A row a reply turned stays, no longer waiting, under its composer (the count drops it).
+        .filter((r) => inView(view, r, bound) || 'lastMessageStatus' in (patches.get(r.conversationId) ?? {})),
     [list.rows, leads, patches, view, bound],
   );
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
@@ -227,6 +228,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     focusRow,
     setFocusId,
     toast: (text) => setToast({ id: Date.now(), text }),
+    // Kept once the reply has left the outbox (sent), dropped when it was taken back.
+    replied: (row, queued) => setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply')!) : new Map([...m].filter(([id]) => id !== row.conversationId)))),
   });
 
   useQueueKeys((command: QueueCommand) => {

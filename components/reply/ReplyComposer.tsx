@@ -16,7 +16,7 @@ import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { useRetryAt } from '../ui/use-retry-at';
-import { QueuedReply } from './QueuedReply';
+import { QueuedReply, SentReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
 import { ReplyPicker } from './ReplyPicker';
 import { useSentFollow } from './use-sent-follow';
@@ -34,15 +34,16 @@ export interface ReplyComposerProps {
   textRef?: Ref<HTMLTextAreaElement>;
   /** The surface already says a rate-limit pause (the panel's messages, just above): not twice. */
   pauseSaidAbove?: boolean;
+  /** A reply was queued (true) or taken back before it went (false): the queue turns its row. */
+  onReplied?: (queued: boolean) => void;
 }
 
 const DRAFT_SAVE_MS = 400;
 
-export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, pauseSaidAbove }: ReplyComposerProps) {
+export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, pauseSaidAbove, onReplied }: ReplyComposerProps) {
   const [context, setContext] = useState<ReplyContextView | null>(null);
   const [loadError, setLoadError] = useState<{ text: ErrorText; retryAt?: number } | null>(null);
-  /** Bumped to ask for the context again (a rate-limit pause over). */
-  const [loadAttempt, setLoadAttempt] = useState(0);
+  const [loadAttempt, setLoadAttempt] = useState(0); // bumped: the context asked again (a pause over)
   const [text, setText] = useState('');
   const [channel, setChannel] = useState<ReplyChannel>('PRONET');
   const [newThread, setNewThread] = useState(false);
@@ -50,6 +51,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   const [error, setError] = useState<ErrorText | null>(null);
   const [busy, setBusy] = useState(false);
   const [members, setMembers] = useState<MemberChoiceView[] | null>(null);
+  /** The reply last queued here: once Sent, its text stays in view (it was gone, issue 34). */
+  const [lastSent, setLastSent] = useState<OutboxItemView | null>(null);
   const [member, setMember] = useState('');
   /** Ticks while a countdown shows: each tick renders, and each render reads the clock afresh. */
   const [, setTick] = useState(0);
@@ -179,6 +182,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       return;
     }
     follow.follow(reply.value);
+    setLastSent(reply.value);
+    onReplied?.(true);
     setText('');
     setSubject('');
     setNewThread(false);
@@ -208,6 +213,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       return;
     }
     follow.drop(id);
+    onReplied?.(false);
     setText(reply.value.text);
     if (reply.value.channel) setChannel(reply.value.channel);
     if (reply.value.subject) {
@@ -226,14 +232,12 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       return;
     }
     follow.drop(item.id);
+    onReplied?.(false);
     if (keepText && item.reply) edit({ text: item.reply.text, channel: item.reply.channel, ...(item.reply.subject ? { subject: item.reply.subject } : {}) });
   }
 
-  if (loadError?.retryAt !== undefined && pauseSaidAbove) {
-    // Paused by the service: the messages above say until when, once (it was said twice); the
-    // composer comes when the pause is over.
-    return <div class="reply-composer skeleton" style={{ height: '72px' }} aria-busy="true" />;
-  }
+  // Paused by the service: the messages above say until when (once: it was said twice); the composer comes after.
+  if (loadError?.retryAt !== undefined && pauseSaidAbove) return <div class="reply-composer skeleton" style={{ height: '72px' }} aria-busy="true" />;
   if (loadError) {
     return (
       <div class="reply-composer notice notice-danger" role="alert">
@@ -261,6 +265,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
           ))}
         </ol>
       ) : null}
+      {follow.sent && lastSent ? <SentReply item={lastSent} /> : null}
       {follow.sent ? (
         <p class="reply-sent" role="status" data-testid="reply-status">
           {t('replySent')}

@@ -203,6 +203,16 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     return item;
   }
 
+  /** The outbox as the pages act on it: a reply taken back (Undo, Discard) waits again in the count. */
+  const pagesOutbox: typeof outbox = {
+    ...outbox,
+    async discard(id, onlyIf) {
+      const record = await outbox.discard(id, onlyIf);
+      if (record?.kind === 'reply') void inbox.withdrawn(record.conversationId);
+      return record;
+    },
+  };
+
   async function applySettings(next: Settings, previous: Settings | null) {
     settings = next;
     // The client reads the base URL per call; what was fetched from the previous service goes.
@@ -230,8 +240,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...lists.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts: () => current().profileHosts, followEnrichment }),
-    ...outboxHandlers({ outbox }),
-    ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
+    ...outboxHandlers({ outbox: pagesOutbox }),
+    ...replyHandlers({ enqueue, outbox: pagesOutbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
     ...inbox.handlers,

@@ -65,6 +65,11 @@ export interface Inbox {
    * moves at once (optimistic; the next refresh corrects it), without a call.
    */
   queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }): Promise<void>;
+  /**
+   * A reply was taken back before it went (Undo, Discard): the conversation waits again. The count
+   * is read again (one `idle` call), and what was assumed of the conversation is forgotten.
+   */
+  withdrawn(conversationId: string): Promise<void>;
   /** No panel shows the queue any more: the rows' calls still queued are dropped. */
   leaveAll(): void;
 }
@@ -261,12 +266,17 @@ export function createInbox(deps: InboxDeps): Inbox {
     const delta = waitingDelta(before, action.kind, action.until);
     // The next action on it (an undo) starts from the state this one leaves.
     const patch = actionPatch(action.kind, action.until);
-    if (before && patch) facts.set(id, { ...before, status: patch.status });
+    if (before && patch) facts.set(id, { ...before, ...patch });
     await countRestored;
     if (delta === 0 || count.count === null) return;
     count = { count: Math.max(0, count.count + delta), at: count.at };
     await deps.meta.set(COUNT_META, count).catch(() => undefined);
     deps.onCount?.(count.count);
+  }
+
+  async function withdrawn(conversationId: string) {
+    facts.delete(conversationId);
+    await refreshCount().catch(() => undefined);
   }
 
   const handlers: HandlerMap<InboxRequests> = {
@@ -381,6 +391,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       generation += 1;
     },
     queued,
+    withdrawn,
     leaveAll: () => screens.leaveAll(),
   };
 }
