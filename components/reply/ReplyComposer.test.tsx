@@ -110,4 +110,21 @@ describe('ReplyComposer', () => {
     rerender(<ReplyComposer {...props(w.messenger, [])} />);
     expect(screen.getByTestId('reply-status').textContent).toBe('Sent');
   });
+
+  it('while "I am" is asked, Send waits (only "Save and send" sends); the first Send stayed enabled beside it', async () => {
+    const w = worker({ 'reply-members': () => ({ members: [{ id: 'mem_2', name: 'Priya Natarajan' }], memberId: null }) });
+    w.send.mockImplementation(async (type: string) => {
+      if (type === 'reply-send') return { ok: false, error: { code: 'bad-request', reason: 'member-needed' } } as never;
+      if (type === 'reply-members') return { ok: true, value: { members: [{ id: 'mem_2', name: 'Priya Natarajan' }], memberId: null } } as never;
+      if (type === 'reply-context') return { ok: true, value: CONTEXT } as never;
+      return { ok: true, value: null } as never;
+    });
+    render(<ReplyComposer {...props(w.messenger, [])} />);
+    const box = await screen.findByLabelText('Reply');
+    await waitFor(() => expect(box).not.toHaveProperty('disabled', true));
+    fireEvent.input(box, { target: { value: 'Thursday at 10 works.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('button', { name: 'Save and send' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+  });
 });

@@ -357,7 +357,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
               {t('replyClose')}
             </Button>
           ) : null}
-          <Button variant="primary" size="sm" onClick={() => void send()} disabled={blocked} busy={busy} title={t('replyKeyHint')}>
+          <Button variant="primary" size="sm" onClick={() => void send()} disabled={blocked || members !== null} busy={busy} title={t('replyKeyHint')}>
             {t('replySend')}
           </Button>
         </div>
