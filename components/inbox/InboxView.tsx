@@ -232,7 +232,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     replied: (row, queued) => setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply')!) : new Map([...m].filter(([id]) => id !== row.conversationId)))),
   });
 
-  useQueueKeys((command: QueueCommand) => {
+  useQueueKeys((command: QueueCommand, target: HTMLElement) => {
     const row = rows[focusIndex >= 0 ? focusIndex : 0];
     switch (command) {
       case 'next':
@@ -266,7 +266,9 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         setHelp(true);
         break;
       case 'close-help':
-        if (!help) return false;
+        // `/` then Esc: back to the rows (the focus stayed in the picker).
+        if (!help && target === pickerRef.current) focusRow(Math.max(0, focusIndex));
+        else if (!help) return false;
         setHelp(false);
         break;
       case 'reply':
@@ -368,6 +370,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
           onOpen={open}
           onArchive={(row) => act(row, { kind: 'archive' })}
           onSnooze={(row, until) => act(row, { kind: 'snooze', until })}
+          onUnsnooze={(row) => act(row, { kind: 'unsnooze' })}
           onNote={focusNote}
           onLoadMore={() => void loadMore()}
         />
