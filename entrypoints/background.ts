@@ -144,6 +144,10 @@ export default defineBackground(() => {
   browser.permissions.onAdded.addListener(hearNotificationClicks);
 
   // Listeners are registered synchronously so that an event wakes a stopped worker.
+  // A fresh install opens the options page: the key comes first (issue 34: an install opened nothing).
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === 'install') void browser.runtime.openOptionsPage().catch(() => undefined);
+  });
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderInfo) =>
     ready.then((service) =>
       createRouter({

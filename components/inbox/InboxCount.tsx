@@ -13,7 +13,7 @@ export interface InboxCountProps {
 
 export function InboxCount({ messenger, onOpenQueue, onCountPush }: InboxCountProps) {
   // null: asked, no answer yet (never counted is an answer: the background counts then, or says so).
-  const [count, setCount] = useState<InboxCountView | 'unknown' | null>(null);
+  const [count, setCount] = useState<InboxCountView | 'unknown' | 'no-key' | null>(null);
   useEffect(() => {
     let pushed = false;
     const off = onCountPush?.((n) => {
@@ -21,13 +21,13 @@ export function InboxCount({ messenger, onOpenQueue, onCountPush }: InboxCountPr
       setCount({ count: n, at: Date.now() });
     });
     // A push that came first is newer than this answer.
-    void messenger.send('inbox-count', {}).then((reply) => pushed || setCount(reply.ok ? reply.value : 'unknown'));
+    void messenger.send('inbox-count', {}).then((reply) => pushed || setCount(reply.ok ? reply.value : reply.error.code === 'no-key' ? 'no-key' : 'unknown'));
     return off;
   }, [messenger, onCountPush]);
-  const known = count !== null && count !== 'unknown' && count.count != null ? count.count : null;
+  const known = typeof count === 'object' && count !== null && count.count != null ? count.count : null;
   return (
     <p class="inbox-count row" aria-busy={count === null ? true : undefined}>
-      <span data-testid="inbox-count">{count === null ? t('inboxCountLoading') : known !== null ? t('inboxCountWaiting', known) : t('inboxCountUnknown')}</span>
+      <span data-testid="inbox-count">{count === null ? t('inboxCountLoading') : known !== null ? t('inboxCountWaiting', known) : count === 'no-key' ? t('inboxCountNoKey') : t('inboxCountUnknown')}</span>
       <span class="spacer" />
       <a href="#" onClick={(e) => {
         e.preventDefault();

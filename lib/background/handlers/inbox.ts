@@ -370,6 +370,8 @@ export function createInbox(deps: InboxDeps): Inbox {
     },
     async 'inbox-count'() {
       await countRestored;
+      // No key (a fresh install): nothing can be counted; the popup says what to do instead of "not counted yet".
+      if (deps.keys.current() === null) throw new NoKeyError();
       // Never counted (a new browser): the popup asking is a panel opening, so count now (one `idle`
       // call, shared with the refresh the opening started); a failure shows "not counted yet".
       if (count.at === null) return refreshCount().catch(() => count);
