@@ -7,7 +7,8 @@
 import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger, Reply } from '../../lib/messages';
-import type { ConversationMessagesView, ErrorView, ReplyContextView } from '../../lib/views';
+import type { ConversationMessagesView, ErrorView } from '../../lib/views';
+import { CONTEXT } from '../reply/reply-test-data';
 import { ReplyComposer } from '../reply/ReplyComposer';
 import { useEnglish } from '../test-i18n';
 import { RecentMessages } from './RecentMessages';
@@ -15,17 +16,6 @@ import { RecentMessages } from './RecentMessages';
 const START = Date.UTC(2026, 10, 27, 13, 51, 0);
 const PAUSE: ErrorView = { code: 'rate-limited', status: 429, retryAt: START + 60_000 };
 
-const CONTEXT: ReplyContextView = {
-  conversationId: 'c1',
-  leadId: 'lead_1',
-  identityId: 'idt_1',
-  channels: ['PRONET'],
-  defaultChannel: 'PRONET',
-  threadSubject: null,
-  memberId: 'mem_1',
-  undoSeconds: 0,
-  draft: null,
-};
 const MESSAGES: ConversationMessagesView = {
   conversationId: 'c1',
   messages: [{ id: 'm1', direction: 'RECEIVED', channel: 'PRONET', status: 'RECEIVED', subject: null, content: 'Thursday then?', createdAt: START - 3_600_000 }],
@@ -64,7 +54,7 @@ describe('a rate-limit pause in the panel', () => {
     render(
       <section>
         <RecentMessages conversationId="c1" version={1} leadName="Ada Lovelace" load={load} />
-        <ReplyComposer conversationId="c1" leadId="lead_1" messenger={messenger} items={[]} pauseSaidAbove />
+        <ReplyComposer conversationId="c1" leadId="lead_1" messenger={messenger} items={[]} threadAbove />
       </section>,
     );
     await tick(0);

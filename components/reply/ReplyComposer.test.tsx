@@ -4,24 +4,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { render as renderNow } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
-import type { ErrorView, OutboxItemView, ReplyContextView } from '../../lib/views';
+import type { ErrorView, OutboxItemView } from '../../lib/views';
+import { CONTEXT } from './reply-test-data';
 import { useEnglish } from '../test-i18n';
 import { ReplyComposer, type ReplyComposerProps } from './ReplyComposer';
 
 beforeEach(() => useEnglish());
 afterEach(cleanup);
-
-const CONTEXT: ReplyContextView = {
-  conversationId: 'c1',
-  leadId: 'lead_1',
-  identityId: 'idt_1',
-  channels: ['PRONET'],
-  defaultChannel: 'PRONET',
-  threadSubject: null,
-  memberId: 'mem_1',
-  undoSeconds: 0,
-  draft: null,
-};
 
 function item(id: string, text: string, extra: Partial<OutboxItemView> = {}): OutboxItemView {
   return {

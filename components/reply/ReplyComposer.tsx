@@ -32,15 +32,15 @@ export interface ReplyComposerProps {
   onClose?: () => void;
   autoFocus?: boolean;
   textRef?: Ref<HTMLTextAreaElement>;
-  /** The surface already says a rate-limit pause (the panel's messages, just above): not twice. */
-  pauseSaidAbove?: boolean;
+  /** The thread shows above (the panel): it says a rate-limit pause, and shows the reply sent as its newest message. */
+  threadAbove?: boolean;
   /** A reply was queued (true) or taken back before it went (false): the queue turns its row. */
   onReplied?: (queued: boolean) => void;
 }
 
 const DRAFT_SAVE_MS = 400;
 
-export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, pauseSaidAbove, onReplied }: ReplyComposerProps) {
+export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, threadAbove, onReplied }: ReplyComposerProps) {
   const [context, setContext] = useState<ReplyContextView | null>(null);
   const [loadError, setLoadError] = useState<{ text: ErrorText; retryAt?: number } | null>(null);
   const [loadAttempt, setLoadAttempt] = useState(0); // bumped: the context asked again (a pause over)
@@ -237,7 +237,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   }
 
   // Paused by the service: the messages above say until when (once: it was said twice); the composer comes after.
-  if (loadError?.retryAt !== undefined && pauseSaidAbove) return <div class="reply-composer skeleton" style={{ height: '72px' }} aria-busy="true" />;
+  if (loadError?.retryAt !== undefined && threadAbove) return <div class="reply-composer skeleton" style={{ height: '72px' }} aria-busy="true" />;
   if (loadError) {
     return (
       <div class="reply-composer notice notice-danger" role="alert">
@@ -265,7 +265,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
           ))}
         </ol>
       ) : null}
-      {follow.sent && lastSent ? <SentReply item={lastSent} /> : null}
+      {follow.sent && lastSent && !threadAbove ? <SentReply item={lastSent} /> : null}
       {follow.sent ? (
         <p class="reply-sent" role="status" data-testid="reply-status">
           {t('replySent')}

@@ -4,9 +4,8 @@
  * specified in the manifest may be requested"), the background registers the profile content script
  * for the host (lib/background/profile-scripts.ts), and a profile page on that host gets its chip.
  */
-import { rmSync } from 'node:fs';
 import { grantHostPermissions, launchWithExtension } from './browser';
-import { chipLabel, expect, test as base } from './fixtures';
+import { chipLabel, expect, test as base, useLaunched } from './fixtures';
 
 const HOST = 'pronet.corp.example';
 /** What the user's Allow at the prompt grants: the host and its subdomains, each scheme. */
@@ -19,19 +18,7 @@ const test = base.extend({
     const first = await launchWithExtension();
     await first.context.close();
     grantHostPermissions(first.userDataDir, first.extensionId, ALLOWED);
-    const launched = await launchWithExtension({ userDataDir: first.userDataDir });
-    await use({
-      context: launched.context,
-      serviceWorker: launched.serviceWorker,
-      extensionId: launched.extensionId,
-      origin: `chrome-extension://${launched.extensionId}`,
-    });
-    await launched.context.close();
-    try {
-      rmSync(launched.userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-    } catch (error) {
-      console.warn(`could not remove ${launched.userDataDir}: ${String(error)}`);
-    }
+    await useLaunched(await launchWithExtension({ userDataDir: first.userDataDir }), use);
   },
 });
 

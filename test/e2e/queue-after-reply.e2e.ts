@@ -3,13 +3,8 @@
  * queue's count and the toolbar's drop by one, an open popup follows (pushed), and the composer keeps
  * the text it sent once it says Sent. The reply lands once on the emulator.
  */
-import type { Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, toolbarCount } from './fixtures';
 import { messagesOf, sayWhoIAm, setUndoSeconds, withText } from './reply-support';
-
-function toolbarCount(worker: Worker): Promise<string> {
-  return worker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}));
-}
 
 test('a reply from the queue turns its row and moves the queue count, the toolbar and the open popup at once', async ({
   extension,
