@@ -12,7 +12,7 @@ import { classifySender, createRouter, type SenderInfo } from '../lib/background
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
 import { browserResourceTiming } from '../lib/api/transport';
 import type { WatchNews } from '../lib/inbox/inbox-watch';
-import type { ChipPush, ListBadgePush } from '../lib/messages';
+import type { ChipPush, InboxCountPush, ListBadgePush } from '../lib/messages';
 import { PRONET_DEMO_HOST, PRONET_HOST } from '../lib/pronet/canonical-url';
 import { openSidePanel, panelApis } from '../lib/side-panel';
 import { DB_NAME, DB_VERSION, openCompanionDb } from '../lib/store/db';
@@ -95,6 +95,8 @@ export default defineBackground(() => {
           browser.action.setTitle({ title: global.title }),
           ...[...countTabs].map((tabId) => browser.action.setTitle({ tabId, title: global.title })),
         ]).catch(() => undefined);
+        // An open popup follows (none open: nobody receives it).
+        browser.runtime.sendMessage({ type: 'inbox-count-changed', count } satisfies InboxCountPush).catch(() => undefined);
       },
       onInboxNews(news, count) {
         void showInboxNews(news, count);
@@ -142,6 +144,10 @@ export default defineBackground(() => {
   browser.permissions.onAdded.addListener(hearNotificationClicks);
 
   // Listeners are registered synchronously so that an event wakes a stopped worker.
+  // A fresh install opens the options page: the key comes first (issue 34: an install opened nothing).
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === 'install') void browser.runtime.openOptionsPage().catch(() => undefined);
+  });
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderInfo) =>
     ready.then((service) =>
       createRouter({

@@ -417,6 +417,18 @@ export type ChipPush = z.infer<typeof ChipPush>;
 export const ListBadgePush = z.object({ type: z.literal('list-badges'), badges: z.array(ListBadge) });
 export type ListBadgePush = z.infer<typeof ListBadgePush>;
 
+// Issue 34, the toolbar count pushed: the popup's "N waiting" follows the count as it moves (a
+// reply, an archive), instead of the number it read when it opened.
+/** Background → extension pages via `runtime.sendMessage` (a page not open just misses it). */
+export const InboxCountPush = z.object({ type: z.literal('inbox-count-changed'), count: z.nullable(z.number()) });
+export type InboxCountPush = z.infer<typeof InboxCountPush>;
+
+/** The count an `inbox-count-changed` push carries (null: not known), or undefined for any other message. */
+export function inboxCountPushed(raw: unknown): number | null | undefined {
+  if (!isRecord(raw) || raw.type !== 'inbox-count-changed') return undefined;
+  return raw.count === null || (typeof raw.count === 'number' && Number.isFinite(raw.count)) ? raw.count : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Typed sender for the surfaces
 

@@ -33,4 +33,22 @@ describe('InboxCount (the popup)', () => {
     release();
     await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toBe('Waiting for a reply: not counted yet'));
   });
+
+  it('a fresh install (no key) says to add the key, not "not counted yet"', async () => {
+    const { messenger, release } = deferred({ ok: false, error: { code: 'no-key' } });
+    render(<InboxCount messenger={messenger} onOpenQueue={() => {}} />);
+    release();
+    await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toBe('Waiting for a reply: add your API key in the options to count'));
+  });
+
+  it('follows the count pushed after it opened (a reply, an archive), and an older answer does not undo it', async () => {
+    const { messenger, release } = deferred({ ok: true, value: { count: 66, at: 1 } });
+    let push: (count: number | null) => void = () => {};
+    render(<InboxCount messenger={messenger} onOpenQueue={() => {}} onCountPush={(l) => ((push = l), () => {})} />);
+    push(65);
+    release();
+    await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toBe('65 waiting for a reply'));
+    push(64);
+    await waitFor(() => expect(screen.getByTestId('inbox-count').textContent).toBe('64 waiting for a reply'));
+  });
 });

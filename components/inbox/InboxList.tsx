@@ -25,6 +25,7 @@ export interface InboxListProps {
   onOpen(row: InboxRowView): void;
   onArchive(row: InboxRowView): void;
   onSnooze(row: InboxRowView, until: number): void;
+  onUnsnooze(row: InboxRowView): void;
   onNote(row: InboxRowView): void;
   onLoadMore(): void;
 }
@@ -46,6 +47,7 @@ export function InboxList(props: InboxListProps) {
             onOpen={() => props.onOpen(row)}
             onArchive={() => props.onArchive(row)}
             onSnooze={(until) => props.onSnooze(row, until)}
+            onUnsnooze={() => props.onUnsnooze(row)}
             onNote={() => props.onNote(row)}
             now={now}
             preview={props.previews.get(row.conversationId)}

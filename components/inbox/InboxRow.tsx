@@ -24,11 +24,13 @@ export interface InboxRowProps {
   onOpen(): void;
   onArchive(): void;
   onSnooze(until: number): void;
+  /** A snoozed row: back to open now (the Snoozed view offered Snooze alone). */
+  onUnsnooze(): void;
   onNote(): void;
 }
 
 /** One conversation of the queue: who, from which campaign and identity, the last message, and its actions. */
-export function InboxRow({ row, view, focused, opened, now, preview, children, onFocus, onOpen, onArchive, onSnooze, onNote }: InboxRowProps) {
+export function InboxRow({ row, view, focused, opened, now, preview, children, onFocus, onOpen, onArchive, onSnooze, onUnsnooze, onNote }: InboxRowProps) {
   const [snoozing, setSnoozing] = useState(false);
   const name = row.name ?? (row.leadKnown ? t('inboxUnknownLead') : t('loading'));
   const where = [row.campaignName ?? t('noCampaign'), row.identityName ?? row.identityId].join(' · ');
@@ -53,11 +55,11 @@ export function InboxRow({ row, view, focused, opened, now, preview, children, o
         <span class={row.leadKnown ? 'inbox-name' : 'inbox-name is-pending'}>{name}</span>
         {row.company ? <span class="muted inbox-company">{row.company}</span> : null}
         <span class="spacer" />
-        {waiting && row.lastMessageAt !== null ? (
+        {waiting && row.lastMessageAt !== null && row.lastMessageStatus === 'RECEIVED' ? (
           <span class="muted inbox-waited" data-testid="inbox-waited">
             {t('inboxWaited', formatWaited(row.lastMessageAt, now()))}
           </span>
-        ) : row.leadReplied ? (
+        ) : row.leadReplied && !waiting ? (
           <Pill tone="ok">{t('repliedYes')}</Pill>
         ) : null}
       </div>
@@ -84,6 +86,11 @@ export function InboxRow({ row, view, focused, opened, now, preview, children, o
         {row.status !== 'ARCHIVED' ? (
           <Button size="sm" onClick={onArchive} icon={<Icon name="archive" />}>
             {t('archive')}
+          </Button>
+        ) : null}
+        {row.status === 'SNOOZED' ? (
+          <Button size="sm" onClick={onUnsnooze} icon={<Icon name="clock" />}>
+            {t('unsnooze')}
           </Button>
         ) : null}
         <Button size="sm" onClick={() => setSnoozing((s) => !s)} aria-expanded={snoozing} icon={<Icon name="clock" />}>

@@ -138,7 +138,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
           const named = lead ? { name: lead.name, company: lead.company, profileUrl: lead.profileUrl, leadKnown: true } : {};
           return { ...r, ...named, ...patches.get(r.conversationId) };
         })
-        .filter((r) => inView(view, r, bound)),
+        // A row a reply turned stays, no longer waiting, under its composer (the count drops it).
+        .filter((r) => inView(view, r, bound) || 'lastMessageStatus' in (patches.get(r.conversationId) ?? {})),
     [list.rows, leads, patches, view, bound],
   );
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
@@ -227,9 +228,11 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     focusRow,
     setFocusId,
     toast: (text) => setToast({ id: Date.now(), text }),
+    // Kept once the reply has left the outbox (sent), dropped when it was taken back.
+    replied: (row, queued) => setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply')!) : new Map([...m].filter(([id]) => id !== row.conversationId)))),
   });
 
-  useQueueKeys((command: QueueCommand) => {
+  useQueueKeys((command: QueueCommand, target: HTMLElement) => {
     const row = rows[focusIndex >= 0 ? focusIndex : 0];
     switch (command) {
       case 'next':
@@ -263,7 +266,9 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         setHelp(true);
         break;
       case 'close-help':
-        if (!help) return false;
+        // `/` then Esc: back to the rows (the focus stayed in the picker).
+        if (!help && target === pickerRef.current) focusRow(Math.max(0, focusIndex));
+        else if (!help) return false;
         setHelp(false);
         break;
       case 'reply':
@@ -365,6 +370,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
           onOpen={open}
           onArchive={(row) => act(row, { kind: 'archive' })}
           onSnooze={(row, until) => act(row, { kind: 'snooze', until })}
+          onUnsnooze={(row) => act(row, { kind: 'unsnooze' })}
           onNote={focusNote}
           onLoadMore={() => void loadMore()}
         />

@@ -12,7 +12,7 @@ export interface RowBoxesProps {
   /** The note box is open under this row, with the text typed so far. */
   note: { text: string; textRef: Ref<HTMLTextAreaElement>; onText(text: string): void; onAppend(): void; onLeave(): void } | null;
   /** The reply box is open under this row. */
-  reply: { messenger: Messenger; outbox: readonly OutboxItemView[]; now: () => number; onClose(): void } | null;
+  reply: { messenger: Messenger; outbox: readonly OutboxItemView[]; now: () => number; onClose(): void; onReplied(queued: boolean): void } | null;
 }
 
 export function RowBoxes({ row, note, reply }: RowBoxesProps) {
@@ -33,6 +33,7 @@ export function RowBoxes({ row, note, reply }: RowBoxesProps) {
             now={reply.now}
             autoFocus
             onClose={reply.onClose}
+            onReplied={reply.onReplied}
           />
         </section>
       ) : null}
@@ -50,6 +51,8 @@ export interface RowBoxesDeps {
   focusRow(index: number): void;
   setFocusId(id: string): void;
   toast(text: string): void;
+  /** A reply to the row was queued (true) or taken back (false). */
+  replied(row: InboxRowView, queued: boolean): void;
 }
 
 /** The open note and reply boxes of the queue (one of each at most), and what renders under a row. */
@@ -115,6 +118,7 @@ export function useRowBoxes(deps: RowBoxesDeps): { focusNote(row: InboxRowView |
                 setReplyId(null);
                 focusRow(focusIndex);
               },
+              onReplied: (queued) => deps.replied(row, queued),
             }
           : null
       }

@@ -334,7 +334,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
           <section class="card card-body stack" aria-label={t('recentMessages')}>
             <span class="section-label">{t('recentMessages')}</span>
             <RecentMessages conversationId={conversation.id} version={conversation.lastMessageAt} leadName={lead.name} load={loadMessages} />
-            <ReplyComposer conversationId={conversation.id} leadId={conversation.leadId} messenger={messenger} items={[...state.pending, ...state.failed]} now={now} />
+            <ReplyComposer conversationId={conversation.id} leadId={conversation.leadId} messenger={messenger} items={[...state.pending, ...state.failed]} now={now} threadAbove />
           </section>
         </>
       ) : (

@@ -4,7 +4,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { createMessenger, OUTBOX_PORT, outboxPushItems, PANEL_PORT, panelPushState, type Messenger, type PanelSubscribe } from '../../lib/messages';
+import { createMessenger, inboxCountPushed, OUTBOX_PORT, outboxPushItems, PANEL_PORT, panelPushState, type Messenger, type PanelSubscribe } from '../../lib/messages';
 import { type OutboxItemView, type PanelState } from '../../lib/views';
 import { openReconnectingPort } from '../../lib/reconnecting-port';
 import { openSidePanel, panelApis, type PanelTarget } from '../../lib/side-panel';
@@ -48,6 +48,17 @@ function useOutboxItems(enabled: boolean): OutboxItemView[] {
     });
   }, [enabled]);
   return items;
+}
+
+/** The toolbar count's pushes from the background (the popup's line). */
+function countPushes(listener: (count: number | null) => void): () => void {
+  const onMessage = (raw: unknown) => {
+    const count = inboxCountPushed(raw);
+    if (count !== undefined) listener(count);
+    // Nothing returned: this page answers no message (the worker does).
+  };
+  browser.runtime.onMessage.addListener(onMessage);
+  return () => browser.runtime.onMessage.removeListener(onMessage);
 }
 
 /** Parses `?tab=`; anything but a non-negative integer means "follow the active tab". */
@@ -189,7 +200,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
       <main class="app-main">
         <StorageNotice messenger={messenger} />
         <div id="panel-section" role={surface === 'sidepanel' ? 'tabpanel' : undefined} aria-labelledby={surface === 'sidepanel' ? `tab-${section}` : undefined}>
-        {surface === 'popup' ? <InboxCount messenger={messenger} onOpenQueue={() => void openDocked(tabId, 'inbox')} /> : null}
+        {surface === 'popup' ? <InboxCount messenger={messenger} onOpenQueue={() => void openDocked(tabId, 'inbox')} onCountPush={countPushes} /> : null}
         {section === 'inbox' ? (
           <LazyInboxView messenger={messenger} tabId={tabId} outbox={outbox} now={() => Date.now()} onOpenOptions={openOptions} />
         ) : tabId === null ? (

@@ -6,6 +6,7 @@ import { errorText, type ErrorText } from '../error-text';
 import { t, tn } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { useRetryAt } from '../ui/use-retry-at';
 import { MessageHtml } from './MessageHtml';
 import { looksLikeHtml } from './sanitize';
 
@@ -22,7 +23,7 @@ export interface RecentMessagesProps {
 
 type LoadState =
   | { kind: 'loading' }
-  | { kind: 'error'; text: ErrorText }
+  | { kind: 'error'; text: ErrorText; retryAt?: number }
   | { kind: 'ready'; messages: MessageView[]; total: number; pages: number };
 
 /** The newest messages of the conversation, oldest first like a chat, bodies sanitised. */
@@ -43,12 +44,15 @@ export function RecentMessages({ conversationId, version, leadName, load, limit 
       if (!live) return;
       // A new message: the newest page again; the older ones already shown are asked for again on demand.
       if (reply.ok) setState({ kind: 'ready', messages: reply.value.messages, total: reply.value.total, pages: 1 });
-      else setState({ kind: 'error', text: errorText(reply.error) });
+      else setState({ kind: 'error', text: errorText(reply.error), ...(reply.error.retryAt !== undefined ? { retryAt: reply.error.retryAt } : {}) });
     });
     return () => {
       live = false;
     };
   }, [conversationId, version, attempt, load]);
+
+  // A pause the service asked for: asked again when it is over, and the notice goes with the answer.
+  useRetryAt(state.kind === 'error' ? state.retryAt : undefined, () => setAttempt((n) => n + 1));
 
   useEffect(() => {
     setShown(limit);

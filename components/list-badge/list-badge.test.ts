@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversation, lead } from '../../test/unit/background/fakes';
 import { listBadgeFor, type ListBadge } from '../../lib/views';
 import { useEnglish, useFrench } from '../test-i18n';
-import { badgeContent, createListBadge, listBadgeHostName, LIST_BADGE_HOST_PREFIX } from './list-badge';
+import { badgeContent, createListBadge, listBadgeHostName, LIST_BADGE_HOST_PREFIX, tipShift } from './list-badge';
 
 const ADA = 'https://www.pronet.example/in/ada-lovelace/';
 const NOW = Date.UTC(2026, 0, 10, 12);
@@ -105,5 +105,20 @@ describe('createListBadge', () => {
     expect(badge.host.shadowRoot).toBeNull();
     expect(link.nextSibling).toBe(badge.host);
     expect(badge.host.textContent).toBe('');
+  });
+});
+
+describe('tipShift', () => {
+  const view = { width: 900, height: 600 };
+  it('leaves a card that fits where it is', () => {
+    expect(tipShift({ left: 100, right: 300, top: 100, bottom: 146 }, view)).toEqual({ x: 0, y: 0 });
+  });
+  it('brings a card that runs off the right edge (left to right) or the left edge (right to left) back inside', () => {
+    expect(tipShift({ left: 750, right: 961, top: 100, bottom: 146 }, view).x).toBe(900 - 8 - 961);
+    expect(tipShift({ left: -40, right: 171, top: 100, bottom: 146 }, view).x).toBe(48);
+  });
+  it('opens above its badge when there is no room below, and stays below when there is none above either', () => {
+    expect(tipShift({ left: 100, right: 300, top: 570, bottom: 616 }, view).y).toBe(-(28 + 46));
+    expect(tipShift({ left: 100, right: 300, top: 20, bottom: 640 }, { width: 900, height: 600 }).y).toBe(0);
   });
 });

@@ -99,6 +99,43 @@ function textWidth(doc: Document, text: string): number {
   return width;
 }
 
+/** The card keeps this far from the window's edges. */
+const TIP_MARGIN_PX = 8;
+/** From below its badge to above it: the card's top sits 14 px under the badge's middle (`.tip`), its bottom goes 14 px over. */
+const TIP_FLIP_PX = 28;
+
+/**
+ * How far a badge's hover card must move to stay inside the window (issue 34: cut at the right edge):
+ * sideways back inside, whichever side it ran off (left to right or right to left), and above its
+ * badge when there is no room below and there is above. `card`: where it is drawn unmoved.
+ */
+export function tipShift(
+  card: { left: number; right: number; top: number; bottom: number },
+  view: { width: number; height: number },
+): { x: number; y: number } {
+  let x = 0;
+  if (card.right > view.width - TIP_MARGIN_PX) x = view.width - TIP_MARGIN_PX - card.right;
+  if (card.left + x < TIP_MARGIN_PX) x = TIP_MARGIN_PX - card.left;
+  const height = card.bottom - card.top;
+  const above = card.top - TIP_FLIP_PX - height;
+  const y = card.bottom > view.height - TIP_MARGIN_PX && above >= TIP_MARGIN_PX ? -(TIP_FLIP_PX + height) : 0;
+  return { x, y };
+}
+
+/** Moves the card inside the window as it shows (pointer or focus on the badge), measured unmoved. */
+function placeTip(doc: Document, tip: HTMLElement): void {
+  tip.style.translate = '';
+  if (tip.hidden) return;
+  // Measured even when the hover style has not applied yet: shown for the measure, then left to the CSS.
+  const shown = tip.style.display;
+  tip.style.display = 'flex';
+  const rect = tip.getBoundingClientRect();
+  tip.style.display = shown;
+  const view = { width: doc.documentElement.clientWidth, height: doc.documentElement.clientHeight };
+  const { x, y } = tipShift(rect, view);
+  if (x !== 0 || y !== 0) tip.style.translate = `${x}px ${y}px`;
+}
+
 /**
  * Builds a badge in a closed shadow root under a host named `hostName` (a custom element name drawn
  * anew on every page load, see `chipHostName`); `onOpen` runs on its click, within the user gesture.
@@ -114,6 +151,7 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
   tip.setAttribute('role', 'tooltip');
   tip.id = 'tip';
   tip.hidden = true;
+  for (const type of ['mouseenter', 'focus']) button.addEventListener(type, () => placeTip(doc, tip));
   button.addEventListener('click', (event) => {
     // The link beside it must not be followed: the list stays where it is.
     event.preventDefault();
@@ -155,6 +193,8 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
 /** The badge's styles, scoped by its shadow root: the site's type scale, light and dark. */
 export const LIST_BADGE_CSS = `
 :host { all: initial; display: inline-block; position: relative; width: 0; height: 0; vertical-align: middle; }
+/* Its card over the badges of the next lines (each a host of its own, later in the page). */
+:host(:hover), :host(:focus-within) { z-index: 2147483646; }
 .badge {
   position: absolute; left: ${BADGE_GAP_PX}px; top: 50%; transform: translateY(-50%);
   display: inline-flex; align-items: center; gap: 5px; white-space: nowrap;

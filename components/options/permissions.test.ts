@@ -40,7 +40,12 @@ describe('profile hosts', () => {
     expect(parseProfileHost('*.example')).toBeNull();
   });
 
-  it('asks for the host and its subdomains', () => {
-    expect(profileHostPatterns('pronet.corp.example')).toEqual(['*://pronet.corp.example/*', '*://*.pronet.corp.example/*']);
+  it('asks for the host and its subdomains, one scheme per pattern as the manifest offers them', () => {
+    expect(profileHostPatterns('pronet.corp.example')).toEqual([
+      'https://pronet.corp.example/*',
+      'https://*.pronet.corp.example/*',
+      'http://pronet.corp.example/*',
+      'http://*.pronet.corp.example/*',
+    ]);
   });
 });

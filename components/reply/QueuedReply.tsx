@@ -59,3 +59,18 @@ export function QueuedReply({ item, now, onUndo, onRetry, onEdit, onDiscard }: Q
     </li>
   );
 }
+
+/** The reply last sent from the composer, as the message it became: its text stays in view after Sent. */
+export function SentReply({ item }: { item: OutboxItemView }) {
+  if (!item.reply) return null;
+  return (
+    <ol class="message-list reply-queued">
+      <li class="message message-out reply-item" data-testid="reply-sent-item">
+        <div class="message-bubble">
+          {item.reply.subject ? <p class="message-subject">{item.reply.subject}</p> : null}
+          <div class="message-body message-text">{item.reply.text}</div>
+        </div>
+      </li>
+    </ol>
+  );
+}

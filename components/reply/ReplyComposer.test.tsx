@@ -4,24 +4,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { render as renderNow } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
-import type { ErrorView, OutboxItemView, ReplyContextView } from '../../lib/views';
+import type { ErrorView, OutboxItemView } from '../../lib/views';
+import { CONTEXT } from './reply-test-data';
 import { useEnglish } from '../test-i18n';
 import { ReplyComposer, type ReplyComposerProps } from './ReplyComposer';
 
 beforeEach(() => useEnglish());
 afterEach(cleanup);
-
-const CONTEXT: ReplyContextView = {
-  conversationId: 'c1',
-  leadId: 'lead_1',
-  identityId: 'idt_1',
-  channels: ['PRONET'],
-  defaultChannel: 'PRONET',
-  threadSubject: null,
-  memberId: 'mem_1',
-  undoSeconds: 0,
-  draft: null,
-};
 
 function item(id: string, text: string, extra: Partial<OutboxItemView> = {}): OutboxItemView {
   return {
@@ -109,5 +98,22 @@ describe('ReplyComposer', () => {
     rerender(<ReplyComposer {...props(w.messenger, [{ ...refused, state: 'sending', error: null }])} />);
     rerender(<ReplyComposer {...props(w.messenger, [])} />);
     expect(screen.getByTestId('reply-status').textContent).toBe('Sent');
+  });
+
+  it('while "I am" is asked, Send waits (only "Save and send" sends); the first Send stayed enabled beside it', async () => {
+    const w = worker({ 'reply-members': () => ({ members: [{ id: 'mem_2', name: 'Priya Natarajan' }], memberId: null }) });
+    w.send.mockImplementation(async (type: string) => {
+      if (type === 'reply-send') return { ok: false, error: { code: 'bad-request', reason: 'member-needed' } } as never;
+      if (type === 'reply-members') return { ok: true, value: { members: [{ id: 'mem_2', name: 'Priya Natarajan' }], memberId: null } } as never;
+      if (type === 'reply-context') return { ok: true, value: CONTEXT } as never;
+      return { ok: true, value: null } as never;
+    });
+    render(<ReplyComposer {...props(w.messenger, [])} />);
+    const box = await screen.findByLabelText('Reply');
+    await waitFor(() => expect(box).not.toHaveProperty('disabled', true));
+    fireEvent.input(box, { target: { value: 'Thursday at 10 works.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('button', { name: 'Save and send' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
   });
 });

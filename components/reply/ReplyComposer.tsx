@@ -15,7 +15,8 @@ import { channelLabel, formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { QueuedReply } from './QueuedReply';
+import { useRetryAt } from '../ui/use-retry-at';
+import { QueuedReply, SentReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
 import { ReplyPicker } from './ReplyPicker';
 import { useSentFollow } from './use-sent-follow';
@@ -31,13 +32,18 @@ export interface ReplyComposerProps {
   onClose?: () => void;
   autoFocus?: boolean;
   textRef?: Ref<HTMLTextAreaElement>;
+  /** The thread shows above (the panel): it says a rate-limit pause, and shows the reply sent as its newest message. */
+  threadAbove?: boolean;
+  /** A reply was queued (true) or taken back before it went (false): the queue turns its row. */
+  onReplied?: (queued: boolean) => void;
 }
 
 const DRAFT_SAVE_MS = 400;
 
-export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef }: ReplyComposerProps) {
+export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, threadAbove, onReplied }: ReplyComposerProps) {
   const [context, setContext] = useState<ReplyContextView | null>(null);
-  const [loadError, setLoadError] = useState<ErrorText | null>(null);
+  const [loadError, setLoadError] = useState<{ text: ErrorText; retryAt?: number } | null>(null);
+  const [loadAttempt, setLoadAttempt] = useState(0); // bumped: the context asked again (a pause over)
   const [text, setText] = useState('');
   const [channel, setChannel] = useState<ReplyChannel>('PRONET');
   const [newThread, setNewThread] = useState(false);
@@ -45,6 +51,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   const [error, setError] = useState<ErrorText | null>(null);
   const [busy, setBusy] = useState(false);
   const [members, setMembers] = useState<MemberChoiceView[] | null>(null);
+  /** The reply last queued here: once Sent, its text stays in view (it was gone, issue 34). */
+  const [lastSent, setLastSent] = useState<OutboxItemView | null>(null);
   const [member, setMember] = useState('');
   /** Ticks while a countdown shows: each tick renders, and each render reads the clock afresh. */
   const [, setTick] = useState(0);
@@ -67,7 +75,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     void messenger.send('reply-context', { conversationId, leadId }).then((reply) => {
       if (!live) return;
       if (!reply.ok) {
-        setLoadError(errorText(reply.error));
+        setLoadError({ text: errorText(reply.error), ...(reply.error.retryAt !== undefined ? { retryAt: reply.error.retryAt } : {}) });
         return;
       }
       const c = reply.value;
@@ -82,7 +90,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       live = false;
       flushDraft();
     };
-  }, [conversationId, leadId, messenger]);
+  }, [conversationId, leadId, messenger, loadAttempt]);
+  useRetryAt(loadError?.retryAt, () => setLoadAttempt((n) => n + 1), now);
 
   useEffect(() => {
     if (!stale) return;
@@ -173,6 +182,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       return;
     }
     follow.follow(reply.value);
+    setLastSent(reply.value);
+    onReplied?.(true);
     setText('');
     setSubject('');
     setNewThread(false);
@@ -202,6 +213,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       return;
     }
     follow.drop(id);
+    onReplied?.(false);
     setText(reply.value.text);
     if (reply.value.channel) setChannel(reply.value.channel);
     if (reply.value.subject) {
@@ -220,13 +232,16 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       return;
     }
     follow.drop(item.id);
+    onReplied?.(false);
     if (keepText && item.reply) edit({ text: item.reply.text, channel: item.reply.channel, ...(item.reply.subject ? { subject: item.reply.subject } : {}) });
   }
 
+  // Paused by the service: the messages above say until when (once: it was said twice); the composer comes after.
+  if (loadError?.retryAt !== undefined && threadAbove) return <div class="reply-composer skeleton" style={{ height: '72px' }} aria-busy="true" />;
   if (loadError) {
     return (
       <div class="reply-composer notice notice-danger" role="alert">
-        <ErrorMessage text={loadError} />
+        <ErrorMessage text={loadError.text} />
       </div>
     );
   }
@@ -250,6 +265,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
           ))}
         </ol>
       ) : null}
+      {follow.sent && lastSent && !threadAbove ? <SentReply item={lastSent} /> : null}
       {follow.sent ? (
         <p class="reply-sent" role="status" data-testid="reply-status">
           {t('replySent')}
@@ -341,7 +357,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
               {t('replyClose')}
             </Button>
           ) : null}
-          <Button variant="primary" size="sm" onClick={() => void send()} disabled={blocked} busy={busy} title={t('replyKeyHint')}>
+          <Button variant="primary" size="sm" onClick={() => void send()} disabled={blocked || members !== null} busy={busy} title={t('replyKeyHint')}>
             {t('replySend')}
           </Button>
         </div>

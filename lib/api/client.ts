@@ -106,6 +106,19 @@ export type Client = { [G in keyof Groups]: Groups[G] & (G extends keyof Paging 
 };
 
 /** Every conversation `GET /conversations/search` finds, following the cursor page after page. */
+/**
+ * Every campaign of the workspace, page after page (`GET /campaigns` answers 25 at most, with the
+ * `total`): a workspace of 31 showed only the first 25 (issue 34). Each page at the caller's options.
+ */
+export async function* allCampaigns(call: Caller, options?: CallOptions): AsyncGenerator<Campaign, void, undefined> {
+  for (let skip = 0; ; ) {
+    const page = await call(listCampaigns, { skip, limit: CAMPAIGNS_PAGE_MAX }, options);
+    yield* page.campaigns;
+    skip += page.campaigns.length;
+    if (page.campaigns.length === 0 || skip >= page.total) return;
+  }
+}
+
 export async function* searchAllConversations(
   call: Caller,
   filters: Omit<ConversationSearchFilters, 'searchAfter'> = {},
@@ -154,14 +167,7 @@ export function createClient(opts: ClientOptions): Client {
 
   const paging: Paging = {
     campaigns: {
-      async *all(options) {
-        for (let skip = 0; ; ) {
-          const page = await call(listCampaigns, { skip, limit: CAMPAIGNS_PAGE_MAX }, options);
-          yield* page.campaigns;
-          skip += page.campaigns.length;
-          if (page.campaigns.length === 0 || skip >= page.total) return;
-        }
-      },
+      all: (options) => allCampaigns(call, options),
       async *allStatsLeads(campaignId, options) {
         for (let after: string | undefined; ; ) {
           const page = await call(

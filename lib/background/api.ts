@@ -2,7 +2,7 @@
  * The calls the background makes, adapted from the typed client into the narrow shapes its parts
  * take (resolver, outbox, service), so that those parts can be tested with plain fakes.
  */
-import { searchAllConversations, type Caller } from '../api/client';
+import { allCampaigns, searchAllConversations, type Caller } from '../api/client';
 import {
   archiveConversation,
   createLead,
@@ -11,7 +11,6 @@ import {
   getCredits,
   listAudiences,
   listCampaignMessages,
-  listCampaigns,
   listConversationMessages,
   listIdentities,
   listLeadConversations,
@@ -29,7 +28,7 @@ import {
 } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CAMPAIGNS_PAGE_MAX, CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member, type MessageTemplate } from '../api/schemas';
+import { CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member, type MessageTemplate } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -51,7 +50,7 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   searchConversations(filters: ConversationSearchFilters, opts: OutboxCallOptions): Promise<ConversationSearchResponse>;
   /** The lead with this id, or null when there is none (404). */
   leadById(leadId: string, opts: OutboxCallOptions): Promise<Lead | null>;
-  /** The workspace's campaigns (the first page: the queue's campaign picker). */
+  /** Every campaign of the workspace, all pages (the queue's campaign filter, "Add to a campaign"). */
   campaigns(opts: OutboxCallOptions): Promise<Campaign[]>;
   /** A campaign's message templates (its sequence): the reply composer's starting points. */
   campaignMessages(campaignId: string, opts: OutboxCallOptions): Promise<MessageTemplate[]>;
@@ -116,7 +115,11 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
         throw error;
       }
     },
-    campaigns: async (opts) => (await call(listCampaigns, { skip: 0, limit: CAMPAIGNS_PAGE_MAX }, opts)).campaigns,
+    async campaigns(opts) {
+      const out: Campaign[] = [];
+      for await (const c of allCampaigns(call, opts)) out.push(c);
+      return out;
+    },
     campaignMessages: async (campaignId, opts) => (await call(listCampaignMessages, { campaignId }, opts)).data,
     leadLogs: async (leadId, skip, limit, opts) => {
       const res = await call(listLeadLogs, { leadId, skip, limit }, opts);

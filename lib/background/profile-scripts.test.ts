@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { profileHostPatterns } from '../pronet/canonical-url';
 import {
   createProfileScriptSync,
   extraProfileMatches,
@@ -45,9 +46,9 @@ describe('extraProfileMatches', () => {
   it('asks only for hosts the manifest does not cover, and keeps only granted patterns', async () => {
     const matches = await extraProfileMatches(
       ['pronet.corp.example', 'fr.pronet.example', 'PRONET.CORP.EXAMPLE', 'people.example', 'pronet.localhost'],
-      granted(['*://pronet.corp.example/*', '*://*.pronet.corp.example/*', '*://people.example/*']),
+      granted(['https://pronet.corp.example/*', 'https://*.pronet.corp.example/*', 'https://people.example/*']),
     );
-    expect(matches).toEqual(['*://pronet.corp.example/*', '*://*.pronet.corp.example/*', '*://people.example/*']);
+    expect(matches).toEqual(['https://pronet.corp.example/*', 'https://*.pronet.corp.example/*', 'https://people.example/*']);
   });
 
   it('treats a failing permission check as not granted', async () => {
@@ -71,13 +72,13 @@ describe('profile script sync', () => {
   it('registers the content script for granted hosts, updates it on change, and removes it when none is left', async () => {
     const scripting = fakeScripting();
     let hosts = ['pronet.corp.example'];
-    let allowed = ['*://pronet.corp.example/*', '*://*.pronet.corp.example/*'];
+    let allowed = ['https://pronet.corp.example/*', 'https://*.pronet.corp.example/*'];
     const sync = createProfileScriptSync({ scripting: scripting.api, js: FILES, hosts: () => hosts, hasPermission: (p) => granted(allowed)(p) });
 
     await sync();
     expect(scripting.registered.get(PROFILE_SCRIPT_ID)).toEqual({
       id: PROFILE_SCRIPT_ID,
-      matches: ['*://pronet.corp.example/*', '*://*.pronet.corp.example/*'],
+      matches: ['https://pronet.corp.example/*', 'https://*.pronet.corp.example/*'],
       js: ['browser-polyfill.js', 'content-scripts/profile.js'],
       runAt: 'document_end',
       persistAcrossSessions: true,
@@ -88,7 +89,7 @@ describe('profile script sync', () => {
     expect(scripting.calls).toEqual(['register']);
 
     hosts = ['pronet.corp.example', 'people.example'];
-    allowed = [...allowed, '*://people.example/*', '*://*.people.example/*'];
+    allowed = [...allowed, 'https://people.example/*', 'https://*.people.example/*'];
     await sync();
     expect(scripting.registered.get(PROFILE_SCRIPT_ID)?.matches).toHaveLength(4);
     expect(scripting.calls).toEqual(['register', 'update']);
@@ -103,7 +104,7 @@ describe('profile script sync', () => {
     const scripting = fakeScripting();
     scripting.registered.set(PROFILE_SCRIPT_ID, {
       id: PROFILE_SCRIPT_ID,
-      matches: ['*://people.example/*', '*://*.people.example/*'],
+      matches: ['https://people.example/*', 'https://*.people.example/*'],
       js: FILES,
       runAt: 'document_idle' as 'document_end',
       persistAcrossSessions: true,
@@ -118,7 +119,7 @@ describe('profile script sync', () => {
     const scripting = fakeScripting();
     scripting.registered.set(PROFILE_SCRIPT_ID, {
       id: PROFILE_SCRIPT_ID,
-      matches: ['*://people.example/*', '*://*.people.example/*'],
+      matches: ['https://people.example/*', 'https://*.people.example/*'],
       js: [PROFILE_SCRIPT_JS],
       runAt: 'document_end',
       persistAcrossSessions: true,
@@ -155,6 +156,6 @@ describe('profile script sync', () => {
     });
     await expect(sync()).rejects.toThrow('storage unavailable');
     fail = false;
-    expect(await sync()).toEqual(['*://people.example/*', '*://*.people.example/*']);
+    expect(await sync()).toEqual(profileHostPatterns('people.example'));
   });
 });

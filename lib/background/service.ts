@@ -203,6 +203,16 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     return item;
   }
 
+  /** The outbox as the pages act on it: a reply taken back (Undo, Discard) waits again in the count. */
+  const pagesOutbox: typeof outbox = {
+    ...outbox,
+    async discard(id, onlyIf) {
+      const record = await outbox.discard(id, onlyIf);
+      if (record?.kind === 'reply') void inbox.withdrawn(record.conversationId);
+      return record;
+    },
+  };
+
   async function applySettings(next: Settings, previous: Settings | null) {
     settings = next;
     // The client reads the base URL per call; what was fetched from the previous service goes.
@@ -239,8 +249,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       enrichmentUnderWay: (target) =>
         enrichments.all().some((r) => r.state === 'pending' && ('leadId' in target ? r.leadId === target.leadId : r.profileUrl === target.profileUrl)),
     }),
-    ...outboxHandlers({ outbox, cache }),
-    ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
+    ...outboxHandlers({ outbox: pagesOutbox, cache }),
+    ...replyHandlers({ enqueue, outbox: pagesOutbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
     ...inbox.handlers,

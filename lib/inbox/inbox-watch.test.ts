@@ -12,6 +12,8 @@ describe('waitingDelta', () => {
     ['archive', facts('SNOOZED'), undefined, 0],
     ['archive', facts('OPEN', false), undefined, 0],
     ['note', facts('OPEN'), undefined, 0],
+    ['reply', facts('OPEN'), undefined, -1],
+    ['reply', facts('SNOOZED'), undefined, 0],
     ['archive', undefined, undefined, 0],
   ] as const)('%s of %j moves the waiting count by %i', (kind, before, until, delta) => {
     expect(waitingDelta(before, kind, until)).toBe(delta);

@@ -11,7 +11,7 @@ export function waitingDelta(before: QueueFacts | undefined, kind: string, until
   const patch = actionPatch(kind, until);
   if (!before || !patch) return 0;
   const was = inView('waiting', before, 0);
-  const is = inView('waiting', { ...before, status: patch.status }, 0);
+  const is = inView('waiting', { ...before, ...patch }, 0);
   return Number(is) - Number(was);
 }
 

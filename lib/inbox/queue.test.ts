@@ -136,6 +136,11 @@ describe('actions', () => {
     expect(actionPatch('unsnooze')).toEqual({ status: 'OPEN', snoozeUntil: null });
     expect(actionPatch('note')).toBeNull();
   });
+  it('a reply makes the last message yours: the conversation leaves the waiting view, nothing else', () => {
+    const waiting = { status: 'OPEN', lastMessageStatus: 'RECEIVED', leadReplied: true, lastMessageAt: 1, read: true } as const;
+    expect(inView('waiting', { ...waiting, ...actionPatch('reply') }, 0)).toBe(false);
+    expect({ ...waiting, ...actionPatch('reply') }.status).toBe('OPEN');
+  });
   it('undo puts the conversation back the way it was', () => {
     const open = { status: 'OPEN', snoozeUntil: null } as const;
     const snoozed = { status: 'SNOOZED', snoozeUntil: NOW + DAY } as const;

@@ -247,9 +247,18 @@ export function focusAfterRemoval(index: number, count: number): number {
 
 export type QueueAction = { kind: 'archive' | 'unarchive' | 'unsnooze' } | { kind: 'snooze'; until: number };
 
-/** What a queued action makes of a conversation's status (null: the action does not change it). */
-export function actionPatch(kind: string, until?: number): { status: ConversationStatus; snoozeUntil: number | null } | null {
+/** What a queued action makes of a conversation as the views see it. */
+export type ActionPatch = { status: ConversationStatus; snoozeUntil: number | null } | { lastMessageStatus: 'SENT' };
+
+/**
+ * What a queued action makes of a conversation (null: the action does not change it). A reply makes
+ * the last message yours: the conversation no longer waits for you (issue 34: the row, the count and
+ * the toolbar kept "waiting" until a reload).
+ */
+export function actionPatch(kind: string, until?: number): ActionPatch | null {
   switch (kind) {
+    case 'reply':
+      return { lastMessageStatus: 'SENT' };
     case 'archive':
       return { status: 'ARCHIVED', snoozeUntil: null };
     case 'unarchive':

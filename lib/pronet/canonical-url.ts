@@ -133,9 +133,13 @@ export function slugFromCanonical(canonical: string): string | null {
   return canonicalProfileUrl(canonical) === canonical ? profileSlug(canonical) : null;
 }
 
-/** The match patterns a profile host needs: the host and its subdomains (country, mobile). */
+/**
+ * The match patterns a profile host needs: the host and its subdomains (country, mobile), over
+ * https and http. One scheme each: the manifest's optional host permissions name each scheme on
+ * every host, and Chrome refuses a request for `*://host/*` as not in the manifest (issue 34).
+ */
 export function profileHostPatterns(host: string): string[] {
-  return [`*://${host}/*`, `*://*.${host}/*`];
+  return [`https://${host}/*`, `https://*.${host}/*`, `http://${host}/*`, `http://*.${host}/*`];
 }
 
 /**

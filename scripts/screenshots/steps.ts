@@ -67,3 +67,11 @@ export async function badgesShown(page: Page, count: number): Promise<void> {
   }
   throw new Error(`fewer than ${count} badges on ${page.url()} (${last})`);
 }
+
+/** A request to the worker from an extension page, as the options page sends it. */
+export async function ask(page: Page, message: Record<string, unknown>): Promise<unknown> {
+  return page.evaluate(async (m) => {
+    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
+    return runtime.sendMessage(m);
+  }, message);
+}

@@ -1,7 +1,9 @@
 // Spec §4 Campaigns (list, one, stats, statsleads, messages) and §8 page sizes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '../../lib/api/schemas';
-import { clientFor, proWorkspace, rawCall, resetEmulator } from './harness';
+import type { Caller } from '../../lib/api/client';
+import { createBackgroundApi } from '../../lib/background/api';
+import { clientFor, emulatorCalls, proWorkspace, rawCall, resetEmulator } from './harness';
 
 let campaigns: Campaign[] = [];
 
@@ -121,5 +123,27 @@ describe('statsleads', () => {
     await expect(
       clientFor(proWorkspace()).campaigns.statsLeads({ campaignId: c.id, getLeadsAfter: 'lead_unknown' }),
     ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("the background's campaign list (the queue's campaign filter, \"Add to a campaign\")", () => {
+  it('holds every campaign, page after page, at the priority asked', async () => {
+    const ws = proWorkspace();
+    const priorities: (string | undefined)[] = [];
+    const call = clientFor(ws).call;
+    const api = createBackgroundApi(((def, ...args) => {
+      priorities.push((args[1] as { priority?: string } | undefined)?.priority);
+      return call(def, ...args);
+    }) as Caller);
+    const before = Math.max(0, ...(await emulatorCalls({ workspace: ws.id })).map((c) => c.id));
+    const listed = await api.campaigns({ priority: 'background' });
+    expect(campaigns.length).toBeGreaterThan(25);
+    expect(listed.map((c) => c.id)).toEqual(campaigns.map((c) => c.id));
+    const paths = (await emulatorCalls({ workspace: ws.id }))
+      .filter((c) => c.id > before)
+      .sort((a, b) => a.id - b.id)
+      .map((c) => c.path);
+    expect(paths).toEqual(['/flow/campaigns?skip=0&limit=25', '/flow/campaigns?skip=25&limit=25']);
+    expect(priorities).toEqual(['background', 'background']);
   });
 });

@@ -1,5 +1,5 @@
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
-import { mkdtempSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -86,4 +86,26 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
   serviceWorker ??= await context.waitForEvent('serviceworker', { timeout: 15_000 });
   const extensionId = new URL(serviceWorker.url()).host;
   return { context, serviceWorker, extensionId, userDataDir };
+}
+
+/**
+ * Grants host permissions to the extension in a profile whose browser is closed, as the user's Allow
+ * at the browser's prompt would (Playwright cannot click that prompt: it is the browser's own dialog,
+ * and no flag of this Chromium answers it). Chromium keeps an unpacked extension's granted and active
+ * permissions in the profile's `Preferences` and keeps, at the next launch, those the manifest offers
+ * (`optional_host_permissions`): a pattern it does not offer is dropped. `permissions.request` for
+ * granted patterns then resolves true at once, after the same check against the manifest.
+ */
+export function grantHostPermissions(userDataDir: string, extensionId: string, patterns: readonly string[]): void {
+  const file = join(userDataDir, 'Default', 'Preferences');
+  const prefs = JSON.parse(readFileSync(file, 'utf8')) as {
+    extensions: { settings: Record<string, Record<string, { explicit_host?: string[] } | undefined>> };
+  };
+  const settings = prefs.extensions.settings[extensionId];
+  if (!settings) throw new Error(`grantHostPermissions: no extension ${extensionId} in ${file}`);
+  for (const key of ['granted_permissions', 'active_permissions']) {
+    const set = (settings[key] ??= {});
+    set.explicit_host = [...new Set([...(set.explicit_host ?? []), ...patterns])];
+  }
+  writeFileSync(file, JSON.stringify(prefs));
 }

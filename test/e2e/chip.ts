@@ -116,6 +116,8 @@ export interface BadgeReading {
   tip: string;
   /** The button's node, for `badgeBox`. */
   node: number | undefined;
+  /** Its hover card's node, for `badgeBox(page, {node: tipNode})` while the card shows. */
+  tipNode: number | undefined;
 }
 
 const BADGE_HOST = new RegExp(`^${LIST_BADGE_HOST_PREFIX}-[0-9a-z]+$`);
@@ -141,6 +143,7 @@ export async function readBadges(page: Page): Promise<BadgeReading[]> {
         compact: (attribute(button, 'class') ?? '').split(/\s+/).includes('compact'),
         tip: [...elements(shadow)].filter((el) => (attribute(el, 'class') ?? '').split(/\s+/).includes('tip')).map(textOf).join(''),
         node: button.backendNodeId,
+        tipNode: [...elements(shadow)].find((el) => (attribute(el, 'class') ?? '').split(/\s+/).includes('tip'))?.backendNodeId,
       });
     });
     for (const shadow of node.shadowRoots ?? []) visit(shadow);
@@ -151,7 +154,7 @@ export async function readBadges(page: Page): Promise<BadgeReading[]> {
 }
 
 /** Where a badge's button is drawn (its border box, in the page's CSS pixels), read through its closed root. */
-export async function badgeBox(page: Page, badge: BadgeReading): Promise<{ x: number; y: number; width: number; height: number }> {
+export async function badgeBox(page: Page, badge: Pick<BadgeReading, 'node'>): Promise<{ x: number; y: number; width: number; height: number }> {
   const session = await sessionOf(page);
   const { model } = (await session.send('DOM.getBoxModel', { backendNodeId: badge.node })) as { model: { border: number[] } };
   const xs = model.border.filter((_, i) => i % 2 === 0);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { startEmulator } from '../../emulator/server';
 import { replySchema } from '../../lib/messages';
 import { OutboxItemView } from '../../lib/views';
-import { launchWithExtension } from './browser';
+import { launchWithExtension, type LaunchedExtension } from './browser';
 import type { CallRecord } from '../../emulator/model';
 
 export { expect };
@@ -114,6 +114,28 @@ interface TestFixtures {
   leadConversations: (leadId: string) => Promise<ApiConversation[]>;
 }
 
+/** Hands a launched browser to a test as its `extension`, then closes it and removes its profile. */
+export async function useLaunched(launched: LaunchedExtension, use: (handle: ExtensionHandle) => Promise<void>): Promise<void> {
+  await use({
+    context: launched.context,
+    serviceWorker: launched.serviceWorker,
+    extensionId: launched.extensionId,
+    origin: `chrome-extension://${launched.extensionId}`,
+  });
+  await launched.context.close();
+  // Chromium's helpers may still be writing as it exits: retry, and never fail a test over a temp folder.
+  try {
+    rmSync(launched.userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  } catch (error) {
+    console.warn(`could not remove ${launched.userDataDir}: ${String(error)}`);
+  }
+}
+
+/** The action's global badge: the toolbar count. */
+export function toolbarCount(worker: Worker): Promise<string> {
+  return worker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}));
+}
+
 /** The canonical profile URL of a demo slug (what leads store). */
 export function canonicalUrl(slug: string): string {
   return `https://www.pronet.example/in/${slug}/`;
@@ -177,20 +199,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   extension: async ({ demo: _demo }, use) => {
-    const launched = await launchWithExtension();
-    await use({
-      context: launched.context,
-      serviceWorker: launched.serviceWorker,
-      extensionId: launched.extensionId,
-      origin: `chrome-extension://${launched.extensionId}`,
-    });
-    await launched.context.close();
-    // Chromium's helpers may still be writing as it exits: retry, and never fail a test over a temp folder.
-    try {
-      rmSync(launched.userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-    } catch (error) {
-      console.warn(`could not remove ${launched.userDataDir}: ${String(error)}`);
-    }
+    await useLaunched(await launchWithExtension(), use);
   },
 
   configureExtension: async ({ extension, emulator, demo }, use) => {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import { queueFilters, QUEUE_PAGE_SIZE, type QueueViewId } from '../../lib/inbox/queue';
 import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
-import { expect, expectLeadShown, test, type EmulatorHandle } from './fixtures';
+import { expect, expectLeadShown, test, toolbarCount, type EmulatorHandle } from './fixtures';
 
 interface SearchPage {
   data: { id: string; leadId: string }[];
@@ -91,11 +91,6 @@ test('each view shows the emulator\'s rows in its order, across two pages, and t
   // The toolbar count (the action's global badge) is the waiting view's total.
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(first.total));
 });
-
-/** The action's global badge: the toolbar count. */
-function toolbarCount(worker: Worker): Promise<string> {
-  return worker.evaluate(() => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}));
-}
 
 function toolbarTitle(worker: Worker): Promise<string> {
   return worker.evaluate(() => (globalThis as unknown as { chrome: { action: { getTitle(d: object): Promise<string> } } }).chrome.action.getTitle({}));

@@ -357,3 +357,47 @@ test('a page of 500 fake profile links resolves at most the cap', async ({ exten
   await page.waitForLoadState('networkidle');
   expect(lookups(await emulatorCalls()).length).toBe(60);
 });
+
+test('a badge\'s hover card stays inside the window, left to right and right to left, at the edges and the bottom', async ({ extension, emulator }) => {
+  const page = await extension.context.newPage();
+  const view = { width: 900, height: 600 };
+  await page.setViewportSize(view);
+  // Names that end near the window's far edge (its right, or its left right to left), and one on the last line.
+  const row = (slug: string, name: string, dir: 'ltr' | 'rtl') =>
+    `<li style="padding-${dir === 'ltr' ? 'left' : 'right'}: 640px; height: 40px"><a class="person-name" href="/in/${slug}/">${name}</a></li>`;
+  const people = [['ada-lovelace', 'Ada Lovelace'], ['grace-hopper', 'Grace Hopper'], ['alan-turing', 'Alan Turing']] as const;
+  for (const dir of ['ltr', 'rtl'] as const) {
+    const path = `/edge-people-${dir}/`;
+    await page.route(`${emulator.pronetOrigin}${path}`, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html dir="${dir}" lang="en"><meta charset="utf-8"><title>People</title>
+          <body style="font: 16px sans-serif; margin: 0"><ul class="results" style="list-style: none; margin: 0; padding: 0">
+          ${people.map(([slug, name]) => row(slug, name, dir)).join('')}</ul>
+          <div style="height: ${view.height - 3 * 40 - 40}px"></div>
+          <ul style="list-style: none; margin: 0; padding: 0">${row('edsger-dijkstra', 'Edsger Dijkstra', dir)}</ul></body></html>`,
+      }),
+    );
+    await page.goto(`${emulator.pronetOrigin}${path}`);
+    const slugs = [...people.map(([slug]) => slug), 'edsger-dijkstra'];
+    const badges = await badgesFor(page, slugs.map((slug) => canonicalProfileUrl(`https://www.pronet.example/in/${slug}/`)!));
+    let cards = 0;
+    for (const b of badges.values()) {
+      if (b.tip === '') continue;
+      cards += 1;
+      const box = await badgeBox(page, b);
+      // Away first: the card shown before may cover this badge until the pointer moves.
+      await page.mouse.move(view.width / 2, 2);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // Each card read while it shows (the pointer on its badge): inside the window, whole.
+      await expect
+        .poll(async () => {
+          // No box while it is not drawn yet (the hover style not applied).
+          const card = await badgeBox(page, { node: b.tipNode }).catch(() => null);
+          return card !== null && card.width > 0 && card.x >= 0 && card.y >= 0 && card.x + card.width <= view.width && card.y + card.height <= view.height;
+        }, { message: `${dir} ${b.label}` })
+        .toBe(true);
+    }
+    expect(cards, dir).toBeGreaterThanOrEqual(2);
+  }
+});

@@ -133,3 +133,10 @@ test('a key replaced by another workspace\'s key lists that workspace\'s identit
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(shown).toEqual(otherNames);
 });
+
+test('a fresh install opens the options page, and the popup says to add the key instead of "not counted yet"', async ({ extension, openProfile, openPanelFor }) => {
+  const options = `${extension.origin}/options.html`;
+  await expect.poll(() => extension.context.pages().some((p) => p.url() === options)).toBe(true);
+  const popup = await openPanelFor(await openProfile('ada-lovelace'), { surface: 'popup' });
+  await expect(popup.getByTestId('inbox-count')).toHaveText('Waiting for a reply: add your API key in the options to count');
+});

@@ -156,6 +156,21 @@ describe('inbox handler', () => {
     expect(fake.calls.length).toBe(calls);
   });
 
+  it('a reply queued (from the queue or the profile panel) drops the count at once; taken back, the count is read again', async () => {
+    await inbox.refreshCount();
+    await page({ type: 'inbox-page', view: 'waiting' });
+    const calls = fake.calls.length;
+    await inbox.queued({ kind: 'reply', conversationId: 'conv_1', leadId: 'lead_1' });
+    expect(counts).toEqual([30, 29]);
+    expect(fake.calls.length).toBe(calls);
+    // A second action on the replied conversation starts from "replied": archiving it moves nothing more.
+    await inbox.queued({ kind: 'archive', conversationId: 'conv_1', leadId: 'lead_1' });
+    expect(counts).toEqual([30, 29]);
+    await inbox.withdrawn('conv_1');
+    expect(counts).toEqual([30, 29, 30]);
+    expect(fake.calls.length).toBe(calls + 1);
+  });
+
   it('with notifications on, tells a new waiting reply and a snooze that woke since the last refresh', async () => {
     notifying = true;
     fake.conversations.set('conv_s', { ...conversation('conv_s', 'lead_1'), status: 'SNOOZED', snoozeUntil: clock.now() + 60_000 });

@@ -65,6 +65,11 @@ export interface Inbox {
    * moves at once (optimistic; the next refresh corrects it), without a call.
    */
   queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }): Promise<void>;
+  /**
+   * A reply was taken back before it went (Undo, Discard): the conversation waits again. The count
+   * is read again (one `idle` call), and what was assumed of the conversation is forgotten.
+   */
+  withdrawn(conversationId: string): Promise<void>;
   /** No panel shows the queue any more: the rows' calls still queued are dropped. */
   leaveAll(): void;
 }
@@ -261,12 +266,17 @@ export function createInbox(deps: InboxDeps): Inbox {
     const delta = waitingDelta(before, action.kind, action.until);
     // The next action on it (an undo) starts from the state this one leaves.
     const patch = actionPatch(action.kind, action.until);
-    if (before && patch) facts.set(id, { ...before, status: patch.status });
+    if (before && patch) facts.set(id, { ...before, ...patch });
     await countRestored;
     if (delta === 0 || count.count === null) return;
     count = { count: Math.max(0, count.count + delta), at: count.at };
     await deps.meta.set(COUNT_META, count).catch(() => undefined);
     deps.onCount?.(count.count);
+  }
+
+  async function withdrawn(conversationId: string) {
+    facts.delete(conversationId);
+    await refreshCount().catch(() => undefined);
   }
 
   const handlers: HandlerMap<InboxRequests> = {
@@ -360,6 +370,8 @@ export function createInbox(deps: InboxDeps): Inbox {
     },
     async 'inbox-count'() {
       await countRestored;
+      // No key (a fresh install): nothing can be counted; the popup says what to do instead of "not counted yet".
+      if (deps.keys.current() === null) throw new NoKeyError();
       // Never counted (a new browser): the popup asking is a panel opening, so count now (one `idle`
       // call, shared with the refresh the opening started); a failure shows "not counted yet".
       if (count.at === null) return refreshCount().catch(() => count);
@@ -381,6 +393,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       generation += 1;
     },
     queued,
+    withdrawn,
     leaveAll: () => screens.leaveAll(),
   };
 }

@@ -6,15 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Scene, SceneKit } from '../scene';
 import { FIXED_NOW } from '../files';
-import { profileAndPanel, say } from '../steps';
-
-/** A request to the worker from an extension page, as the options page sends it. */
-async function ask(page: Page, message: Record<string, unknown>): Promise<unknown> {
-  return page.evaluate(async (m) => {
-    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
-    return runtime.sendMessage(m);
-  }, message);
-}
+import { ask, profileAndPanel, say } from '../steps';
 
 /**
  * The page's clock stands at the kit's fixed instant while the worker's runs on: the countdown is
