@@ -39,6 +39,38 @@ async function audienceLeads(client: Client, audienceId: string) {
   }
 }
 
+/**
+ * The naive way under the faults set: POST /leads one person after another, straight to the service,
+ * sent again after any failure (no read-back). Its duplicates (leads of one address in the audience)
+ * and its wrong results: adds it reports "already there" (its resend merged into what its own lost
+ * first attempt had made), which an Undo of its batch would leave in the audience.
+ */
+async function naiveAdds(client: Client, name: string, count: number) {
+  const { audience } = await client.audiences.create({ name });
+  await setFaults({ dropRate: 0.1, lateApplyMs: 1_500, applyThenFailRate: 0.1, errorRate: 0.05, rateLimit: { calls: 50, windowMs: 1_000 } });
+  const raw = clientFor(proWorkspace(), { retry: { maxAttempts: 1, baseMs: 0, capMs: 0 }, timeoutMs: 3_000 });
+  const firstId = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
+  let attempts = 0;
+  let wrongResults = 0;
+  for (let i = 0; i < count; i += 1) {
+    for (;;) {
+      attempts += 1;
+      try {
+        const res = await raw.leads.create({ audience: name, pronetUrl: profileUrl(`tp-naive-${i}`), firstname: 'Naive', lastname: `Person${i}`, companyName: `Firm ${i}` });
+        if (!/^Lead created/.test(res.message) && !/added to audience/.test(res.message)) wrongResults += 1;
+        break;
+      } catch {
+        // Sent again at once: the naive client knows no read-back.
+      }
+    }
+  }
+  // Every attempt ends in one record of the history, a late-applied one once it is applied: all are in.
+  await until(async () => (await emulatorCalls()).filter((c) => c.endpoint === 'createLead' && c.id > firstId).length >= attempts, 30_000, 'the late applies');
+  await setFaults({ rateLimit: { calls: 50, windowMs: 1_000 } });
+  const urls = (await audienceLeads(client, audience.id)).map((m) => m.pronetUrl);
+  return { attempts, inAudience: urls.length, duplicates: urls.length - new Set(urls).size, wrongResults };
+}
+
 const view = async (h: ServiceHandle) => (await must(h.service, { type: 'this-page', tabId: TAB })) as ThisPageView;
 
 describe('This page: a list page to an audience', () => {
@@ -106,6 +138,8 @@ describe('This page: a list page to an audience', () => {
     const first = await startBackground(ws, dbName, { fetch: killable, timeoutMs: 3_000 });
     await setFaults({ dropRate: 0.1, lateApplyMs: 1_500, applyThenFailRate: 0.1, errorRate: 0.05, rateLimit: { calls: 50, windowMs: 1_000 } });
     const people = Array.from({ length: 200 }, (_, i) => ({ url: profileUrl(`tp-fault-${i}`), name: `Fault ${i} Person`, company: `Firm ${i}` }));
+    const started = Date.now();
+    const firstId = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
     await must(first.service, { type: 'this-page-add', tabId: TAB, audience: audience.name, audienceId: audience.id, people });
     await until(async () => first.service.outbox.stats().applied >= 40, 60_000, 'some progress');
     const consoleError = console.error;
@@ -119,18 +153,29 @@ describe('This page: a list page to an audience', () => {
     const second = await startBackground(ws, dbName, { timeoutMs: 3_000 });
     handles.push(second);
     await until(async () => (await second.service.outbox.list()).length === 0, 150_000, 'the outbox to empty');
-    await clearFaults();
+    const durationMs = Date.now() - started;
+    // The faults end; the service's limit stays the test's 50 a second.
+    await setFaults({ rateLimit: { calls: 50, windowMs: 1_000 } });
     const members = await audienceLeads(client, audience.id);
     const urls = members.map((m) => m.pronetUrl);
-    expect(new Set(urls).size).toBe(urls.length);
+    const duplicates = urls.length - new Set(urls).size;
+    expect(duplicates).toBe(0);
     expect(urls.sort()).toEqual(people.map((p) => p.url).sort());
     // A result the killed worker could not write is read back by the next one.
     await until(async () => (await view(second)).batch?.added === 200, 30_000, 'every result');
     expect((await view(second)).batch).toMatchObject({ total: 200, added: 200, already: 0, refused: 0 });
+    const addCalls = (await emulatorCalls()).filter((c) => c.endpoint === 'createLead' && c.id > firstId).length;
+    const stats = second.service.outbox.stats();
     // One Undo: the 200 leave the audience, and nothing else does.
     await must(second.service, { type: 'this-page-undo', tabId: TAB, batchId: (await view(second)).batch!.id });
     await until(async () => (await view(second)).batch?.undone === true, 60_000, 'the undo to land');
     expect(await audienceLeads(client, audience.id)).toEqual([]);
-    console.info(`this-page faults: read-backs=${second.service.outbox.stats().readBacks}, hits=${second.service.outbox.stats().readBackHits}`);
+
+    // The naive client under the same faults: one add after another, sent again on any failure.
+    const naive = await naiveAdds(client, 'This page naive', 200);
+    console.info(
+      `this-page exactly-once: adds=200 inAudience=${urls.length} duplicates=${duplicates} missing=${people.length - new Set(urls).size} addCalls=${addCalls} readBacks=${stats.readBacks} readBackHits=${stats.readBackHits} durationMs=${durationMs} ` +
+        `| naive: attempts=${naive.attempts} inAudience=${naive.inAudience} duplicates=${naive.duplicates} wrongResults=${naive.wrongResults}`,
+    );
   });
 });
