@@ -25,8 +25,9 @@ import { commit, currentLoad, machine, markdown, summaryTable, type Results } fr
 import { sizes } from './sizes';
 import { startup } from './startup';
 import { teamBench } from './team';
+import { audienceBench } from './this-page';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'team'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'team', 'audience'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -94,6 +95,7 @@ try {
   results.inbox = await section('inbox', () => inboxBench(emulator, { log }));
   results.reply = await section('reply', () => replyBench(emulator, { log }));
   results.lists = await section('lists', () => listBadgesBench(emulator, { log }));
+  results.audience = await section('audience', () => audienceBench(emulator, { log }));
 } finally {
   await emulator.close();
 }

@@ -2,7 +2,8 @@
  * What the user chose on "This page": who is checked (each person's default until they change it: the
  * non-leads, never a lead, nor a person the latest batch already took), and the facts they corrected.
  */
-import { selectedByDefault, type PagePersonFacts, type PagePersonView } from '../../lib/views';
+// Types only: the extension pages carry no zod (the schemas of lib/views stay in the worker).
+import type { PagePersonFacts, PagePersonView } from '../../lib/views';
 
 export interface Selection {
   /** Checks the user set, by profile. */
@@ -19,9 +20,14 @@ export function addable(p: PagePersonView): boolean {
   return p.result === undefined || p.result === 'refused' || p.result === 'skipped' || p.result === 'removed';
 }
 
+/** Who is checked when the page's people first show: every non-lead; a lead never, an unknown not. */
+export function selectedByDefault(p: Pick<PagePersonView, 'badge' | 'result'>): boolean {
+  return p.badge?.kind === 'no-lead' && p.result === undefined;
+}
+
 export function isChecked(s: Selection, p: PagePersonView): boolean {
   if (!addable(p)) return false;
-  return s.checked.get(p.profileUrl) ?? (selectedByDefault(p) && (p.result === undefined));
+  return s.checked.get(p.profileUrl) ?? selectedByDefault(p);
 }
 
 export function setChecked(s: Selection, profileUrl: string, on: boolean): Selection {

@@ -70,8 +70,3 @@ export function batchCounts(people: readonly BatchPersonState[]): Pick<BatchView
   const count = (r: PersonResult) => people.filter((p) => p.result === r).length;
   return { total: people.length, added: count('added') + count('removed'), already: count('already'), refused: count('refused') };
 }
-
-/** Who is checked when the page's people first show: every non-lead; a lead never, an unknown not. */
-export function selectedByDefault(person: Pick<PagePersonView, 'badge'>): boolean {
-  return person.badge?.kind === 'no-lead';
-}
