@@ -34,7 +34,7 @@ interface AudienceChoice {
   label: string;
 }
 
-/** The campaigns' audiences first (campaign name, audience, size), then the other audiences. */
+/** The campaigns' audiences first (audience, size, campaign name), then the other audiences. */
 export function audienceChoices(audiences: readonly AudienceView[], campaigns: readonly CampaignAudienceView[]): { campaigns: AudienceChoice[]; others: AudienceChoice[] } {
   const byName = new Map(audiences.map((a) => [a.name.toLowerCase(), a]));
   const sized = (a: AudienceView) => (a.size === null ? a.name : tn('audienceOption', a.size, a.name, formatNumber(a.size)));
@@ -43,7 +43,7 @@ export function audienceChoices(audiences: readonly AudienceView[], campaigns: r
     const a = byName.get(c.audience.toLowerCase());
     if (!a) return [];
     used.add(a.id);
-    return [{ id: a.id, name: a.name, label: t('thisPageAudienceOfCampaign', c.name, sized(a)) }];
+    return [{ id: a.id, name: a.name, label: t('thisPageAudienceOfCampaign', sized(a), c.name) }];
   });
   return { campaigns: fromCampaigns, others: audiences.filter((a) => !used.has(a.id)).map((a) => ({ id: a.id, name: a.name, label: sized(a) })) };
 }
@@ -192,7 +192,7 @@ function BatchStatus({ batch, onUndo }: { batch: NonNullable<ThisPageView['batch
       </p>
       {batch.already > 0 || batch.refused > 0 ? (
         <p class="muted small">
-          {[batch.already > 0 ? tn('thisPageAlreadyCount', batch.already, formatNumber(batch.already)) : null, batch.refused > 0 ? t('thisPageRefusedCount', formatNumber(batch.refused)) : null].filter(Boolean).join(' · ')}
+          {[batch.already > 0 ? tn('thisPageAlreadyCount', batch.already, formatNumber(batch.already)) : null, batch.refused > 0 ? tn('thisPageRefusedCount', batch.refused, formatNumber(batch.refused)) : null].filter(Boolean).join(' · ')}
         </p>
       ) : null}
       {!batch.undoing && !batch.undone && batch.added > 0 ? (

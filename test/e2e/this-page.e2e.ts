@@ -71,7 +71,7 @@ test('adds the non-leads of a results page to an audience, exactly; the badges t
   const select = panel.getByLabel('Audience', { exact: true });
   await expect(select).not.toHaveValue('');
   const audienceId = await select.inputValue();
-  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[1]!.replace(/ \(\d+ leads?\)$/, '');
+  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
   const before = await audienceUrls(emulator, demo.proKey, audienceId);
   const addsBefore = (await emulatorCalls()).filter((c) => c.endpoint === 'createLead').length;
 
