@@ -116,3 +116,37 @@ test('a worker stopped mid-batch: the batch finishes, each person once', async (
   expect(nonLeads.map((p) => after.filter((u) => u === p).length)).toEqual(nonLeads.map(() => 1));
   expect(stopper.stops).toBe(1);
 });
+
+test('follows the page to its next results; a person the service refuses is shown refused, with why, and is not in the audience', async ({
+  extension,
+  emulator,
+  demo,
+  openPanelFor,
+  leadByUrl,
+  emulatorControl,
+}) => {
+  const { page, panel } = await openThisPage(extension, emulator, openPanelFor);
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.locator('nav.pager')).toContainText('Page 2 of');
+  const second = await rowProfiles(page);
+  const names = await page.locator('ul.results a.person-name').allTextContents();
+  // The panel follows: page 2's people, in its order.
+  await expect(panel.locator('.this-page-person-name')).toHaveText(names.map((n) => n.trim()));
+  await expect(panel.locator('.this-page-person .pill', { hasText: 'Unknown' })).toHaveCount(0, { timeout: 30_000 });
+  const nonLeads = (await Promise.all(second.map(async (p) => ((await leadByUrl(p)) === null ? p : null)))).filter((p): p is string => p !== null);
+  expect(nonLeads.length).toBeGreaterThan(1);
+  const refusedName = names[second.indexOf(nonLeads[nonLeads.length - 1]!)]!.trim();
+  const select = panel.getByLabel('Audience', { exact: true });
+  await expect(select).not.toHaveValue('');
+  const audienceId = await select.inputValue();
+  const before = await audienceUrls(emulator, demo.proKey, audienceId);
+  await emulatorControl('faults', { refuseMatching: `"lastname":"${refusedName.split(' ').pop()}"` });
+  await panel.getByRole('button', { name: new RegExp(`^Add ${nonLeads.length} to `) }).click();
+  const refusedRow = panel.locator('.this-page-person', { hasText: refusedName });
+  await expect(refusedRow.locator('.pill')).toHaveText('Refused', { timeout: 30_000 });
+  await expect(refusedRow).toContainText('the workspace blocks this profile');
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length - 1} of ${nonLeads.length} added`, { timeout: 30_000 });
+  await expect(panel.getByText('1 refused', { exact: true })).toBeVisible();
+  await emulatorControl('faults', {});
+  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual([...before, ...nonLeads.slice(0, -1)].sort());
+});
