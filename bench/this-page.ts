@@ -13,7 +13,6 @@
  *   as it is; its figures are read from the line it prints.
  */
 import 'fake-indexeddb/auto';
-import { spawnSync } from 'node:child_process';
 import type { RunningEmulator } from '../emulator/server';
 import { DEFAULT_LIMITER_SHARES, DEFAULT_RATE_LIMIT } from '../lib/api/rate-limiter';
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
@@ -21,6 +20,7 @@ import type { Request } from '../lib/messages';
 import { openCompanionDb } from '../lib/store/db';
 import type { ThisPageView } from '../lib/views';
 import { calls, control, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
+import { faultLineFigures, runFaultTest } from './fault-line';
 import { memorySession, memorySettings } from './limiter';
 
 export interface AudienceBenchOptions {
@@ -226,40 +226,27 @@ async function createAudience(emulator: RunningEmulator, apiKey: string, name: s
 
 /** Parses the fault run's line: `name=value` pairs before and after ` | naive:`. */
 export function parseAudienceFaultRun(line: string): AudienceFaultFigures | null {
-  const [ours, naive] = line.split('| naive:');
-  if (ours === undefined || naive === undefined) return null;
-  const pairs = (s: string) => new Map([...s.matchAll(/(\w+)=(\d+)/g)].map((m) => [m[1]!, Number(m[2])]));
-  const a = pairs(ours);
-  const b = pairs(naive);
-  const need = (m: Map<string, number>, k: string) => {
-    const v = m.get(k);
-    if (v === undefined) throw new Error(`the fault run printed no ${k}`);
-    return v;
-  };
+  const f = faultLineFigures(line);
+  if (!f) return null;
   return {
-    adds: need(a, 'adds'),
-    inAudience: need(a, 'inAudience'),
-    duplicates: need(a, 'duplicates'),
-    missing: need(a, 'missing'),
-    addCalls: need(a, 'addCalls'),
-    readBacks: need(a, 'readBacks'),
-    readBackHits: need(a, 'readBackHits'),
-    durationMs: need(a, 'durationMs'),
-    naiveAttempts: need(b, 'attempts'),
-    naiveInAudience: need(b, 'inAudience'),
-    naiveDuplicates: need(b, 'duplicates'),
-    naiveWrongResults: need(b, 'wrongResults'),
+    adds: f.ours('adds'),
+    inAudience: f.ours('inAudience'),
+    duplicates: f.ours('duplicates'),
+    missing: f.ours('missing'),
+    addCalls: f.ours('addCalls'),
+    readBacks: f.ours('readBacks'),
+    readBackHits: f.ours('readBackHits'),
+    durationMs: f.ours('durationMs'),
+    naiveAttempts: f.naive('attempts'),
+    naiveInAudience: f.naive('inAudience'),
+    naiveDuplicates: f.naive('duplicates'),
+    naiveWrongResults: f.naive('wrongResults'),
   };
 }
 
-/** The contract test as it is (its own emulator, started by the contract project's global setup). */
+/** The contract test as it is: its 200 adds under faults. */
 function faultRun(log: (line: string) => void): AudienceFaultFigures {
-  const run = spawnSync('npx', ['vitest', 'run', '--project', 'contract', 'test/contract/this-page.test.ts', '-t', '200 adds'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const out = `${run.stdout}\n${run.stderr}`;
-  const line = out.split('\n').find((l) => l.includes('this-page exactly-once:'));
-  if (run.status !== 0 || !line) throw new Error(`the fault run failed (exit ${run.status}):\n${out.slice(-2000)}`);
-  log(`  ${line.trim()}`);
-  return parseAudienceFaultRun(line)!;
+  return parseAudienceFaultRun(runFaultTest(['test/contract/this-page.test.ts', '-t', '200 adds'], 'this-page exactly-once:', log))!;
 }
 
 export async function audienceBench(emulator: RunningEmulator, options: Partial<AudienceBenchOptions> = {}): Promise<AudienceBenchResult> {

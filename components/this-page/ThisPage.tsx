@@ -152,24 +152,8 @@ export function ThisPage({ messenger, tabId, refreshMs = THIS_PAGE_REFRESH_MS }:
           </label>
           <select id="this-page-audience" class="select" value={audienceId} onChange={(e) => setAudienceId(e.currentTarget.value)} disabled={choices === null}>
             {audienceId === '' ? <option value="">{t('thisPageChooseAudience')}</option> : null}
-            {choices && choices.campaigns.length > 0 ? (
-              <optgroup label={t('thisPageCampaignAudiences')}>
-                {choices.campaigns.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.label}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {choices && choices.others.length > 0 ? (
-              <optgroup label={t('thisPageOtherAudiences')}>
-                {choices.others.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.label}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+            {choices ? <AudienceGroup label={t('thisPageCampaignAudiences')} choices={choices.campaigns} /> : null}
+            {choices ? <AudienceGroup label={t('thisPageOtherAudiences')} choices={choices.others} /> : null}
           </select>
         </div>
         <Button variant="primary" block onClick={() => void add()} busy={busy} disabled={!audience || picked.length === 0 || busy} icon={<Icon name="plus" />}>
@@ -179,6 +163,19 @@ export function ThisPage({ messenger, tabId, refreshMs = THIS_PAGE_REFRESH_MS }:
       {batch ? <BatchStatus batch={batch} onUndo={() => void undo(batch.id)} /> : null}
       <Notice message={message} />
     </div>
+  );
+}
+
+function AudienceGroup({ label, choices }: { label: string; choices: readonly AudienceChoice[] }) {
+  if (choices.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {choices.map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.label}
+        </option>
+      ))}
+    </optgroup>
   );
 }
 

@@ -185,14 +185,16 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     }
   }
 
-  /** Reads an uncertain batch add back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
-  async function readBackAdd(record: Extract<OutboxRecord, { kind: 'add-to-audience' }>): Promise<'landed' | 'send' | 'error'> {
+  /**
+   * Reads an uncertain mutation back (`read`: what it made, if it is there, else null). 'landed': it is
+   * done; 'send': not there, send it; 'error': the read failed, rescheduled.
+   */
+  async function readBackThen(record: OutboxRecord, read: () => Promise<Outcome | null>): Promise<'landed' | 'send' | 'error'> {
     try {
-      const leadId = await readBackAddOf(opts.api, record);
-      if (leadId !== null) {
+      const found = await read();
+      if (found) {
         stats.readBackHits += 1;
-        // It was no lead by its address when the batch was made: the lead in the audience is this add's.
-        await succeed(record, { kind: 'lead', leadId, joined: true });
+        await succeed(record, found);
         return 'landed';
       }
       record.uncertain = false;
@@ -203,22 +205,18 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     }
   }
 
-  /** Reads an uncertain reply back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
-  async function readBackReply(record: Extract<OutboxRecord, { kind: 'reply' }>): Promise<'landed' | 'send' | 'error'> {
-    try {
+  const readBackReply = (record: Extract<OutboxRecord, { kind: 'reply' }>) =>
+    readBackThen(record, async () => {
       const found = await readBackReplyOf(opts.api, record);
-      if (found) {
-        stats.readBackHits += 1;
-        await succeed(record, { kind: 'sent', messageId: found.id });
-        return 'landed';
-      }
-      record.uncertain = false;
-      return 'send';
-    } catch (error) {
-      await failed(record, error, 'read-back');
-      return 'error';
-    }
-  }
+      return found ? { kind: 'sent', messageId: found.id } : null;
+    });
+
+  // It was no lead by its address when the batch was made: the lead in the audience is this add's.
+  const readBackAdd = (record: Extract<OutboxRecord, { kind: 'add-to-audience' }>) =>
+    readBackThen(record, async () => {
+      const leadId = await readBackAddOf(opts.api, record);
+      return leadId !== null ? { kind: 'lead', leadId, joined: true } : null;
+    });
 
   /** Reads an uncertain append back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
   async function readBack(record: Extract<OutboxRecord, { kind: 'note' }>): Promise<'landed' | 'send' | 'error'> {
