@@ -22,14 +22,16 @@ describe('the page people the worker is told of', () => {
       ${row('ada-lovelace', 'Ada Lovelace', 'again')}
     </ul></main>
     <aside><ul>${row('edsger-dijkstra', 'Edsger Dijkstra', 'Professor')}</ul></aside>`);
-    expect(pagePeopleMessage(doc, PAGE, [])).toEqual({
-      type: 'page-people',
-      pageUrl: PAGE,
-      people: [
-        { url: 'https://www.pronet.example/in/ada-lovelace/', name: 'Ada Lovelace', title: 'Head of Algorithms', company: 'Analytical Engines Ltd' },
-        { url: 'https://www.pronet.example/in/grace-hopper/', name: 'Grace Hopper', title: 'Rear Admiral' },
-      ],
-    });
+    const message = pagePeopleMessage(doc, PAGE, []);
+    expect(message).toMatchObject({ type: 'page-people', pageUrl: PAGE });
+    // The reader's contract (lib/content/list-rows.ts): the row's primary person, its name, its title
+    // line, the company of a "Title at Company" line; nothing of the side region or the mutual connection.
+    expect(message.people.map((p) => [p.url, p.name])).toEqual([
+      ['https://www.pronet.example/in/ada-lovelace/', 'Ada Lovelace'],
+      ['https://www.pronet.example/in/grace-hopper/', 'Grace Hopper'],
+    ]);
+    expect(message.people[0]).toMatchObject({ company: 'Analytical Engines Ltd', title: expect.stringMatching(/^Head of Algorithms/) });
+    expect(message.people[1]?.title).toMatch(/^Rear Admiral/);
   });
 
   it('a profile page lists nobody (its own "also viewed" is a side region of a profile)', () => {

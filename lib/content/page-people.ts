@@ -28,6 +28,8 @@ export function pagePeopleMessage(root: ParentNode, pageHref: string, hosts: rea
   const people = own
     ? []
     : readListRows(root, pageHref, hosts)
+        // A person listed in two rows is one person of the page.
+        .filter((r, i, all) => all.findIndex((o) => o.url === r.url) === i)
         .slice(0, PEOPLE_MAX)
         .map((r) => ({ url: r.url, ...(r.name ? { name: r.name } : {}), ...(r.title ? { title: r.title } : {}), ...(r.company ? { company: r.company } : {}) }));
   return { type: 'page-people' as const, pageUrl: pageHref, people };
