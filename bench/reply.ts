@@ -8,10 +8,10 @@
  *   under late apply, drops, 5xx before and after the apply, 429 storms and a worker stop, and the
  *   naive client that resends), run as it is; its figures are read from the line it prints.
  */
-import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import type { RunningEmulator } from '../emulator/server';
 import { calls, control, proWorkspace, resetDemo } from './emulator-control';
+import { faultLineFigures, runFaultTest } from './fault-line';
 import { launchConfigured, openExtensionWindow, send, tabIdOf, type BenchBrowser } from './extension';
 import { ratio, round, summarize, type Summary } from './stats';
 
@@ -71,39 +71,26 @@ const round1 = (s: Summary): Summary => ({ ...s, p50: round(s.p50), p95: round(s
 
 /** Parses the fault run's line: `name=value` pairs before and after ` | naive:`. */
 export function parseFaultRun(line: string): FaultRunFigures | null {
-  const [ours, naive] = line.split('| naive:');
-  if (ours === undefined || naive === undefined) return null;
-  const pairs = (s: string) => new Map([...s.matchAll(/(\w+)=(\d+)/g)].map((m) => [m[1]!, Number(m[2])]));
-  const a = pairs(ours);
-  const b = pairs(naive);
-  const need = (m: Map<string, number>, k: string) => {
-    const v = m.get(k);
-    if (v === undefined) throw new Error(`the fault run printed no ${k}`);
-    return v;
-  };
+  const f = faultLineFigures(line);
+  if (!f) return null;
   return {
-    replies: need(a, 'replies'),
-    once: need(a, 'once'),
-    missing: need(a, 'missing'),
-    doubled: need(a, 'doubled'),
-    sendCalls: need(a, 'sendCalls'),
-    readBacks: need(a, 'readBacks'),
-    readBackHits: need(a, 'readBackHits'),
-    durationMs: need(a, 'durationMs'),
-    naiveAttempts: need(b, 'attempts'),
-    naiveDoubled: need(b, 'doubledMessages'),
-    naiveExtraCopies: need(b, 'extraCopies'),
+    replies: f.ours('replies'),
+    once: f.ours('once'),
+    missing: f.ours('missing'),
+    doubled: f.ours('doubled'),
+    sendCalls: f.ours('sendCalls'),
+    readBacks: f.ours('readBacks'),
+    readBackHits: f.ours('readBackHits'),
+    durationMs: f.ours('durationMs'),
+    naiveAttempts: f.naive('attempts'),
+    naiveDoubled: f.naive('doubledMessages'),
+    naiveExtraCopies: f.naive('extraCopies'),
   };
 }
 
 /** The contract test as it is (its own emulator, started by the contract project's global setup). */
 function faultRun(log: (line: string) => void): FaultRunFigures {
-  const run = spawnSync('npx', ['vitest', 'run', '--project', 'contract', 'test/contract/reply-exactly-once.test.ts'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const out = `${run.stdout}\n${run.stderr}`;
-  const line = out.split('\n').find((l) => l.includes('reply exactly-once:'));
-  if (run.status !== 0 || !line) throw new Error(`the fault run failed (exit ${run.status}):\n${out.slice(-2000)}`);
-  log(`  ${line.trim()}`);
-  return parseFaultRun(line)!;
+  return parseFaultRun(runFaultTest(['test/contract/reply-exactly-once.test.ts'], 'reply exactly-once:', log))!;
 }
 
 async function panelFor(browser: BenchBrowser, pronet: string, slug: string): Promise<Page> {

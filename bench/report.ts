@@ -7,6 +7,7 @@ import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { InboxBenchResult } from './inbox';
 import type { ReplyBenchResult } from './reply';
+import type { AudienceBenchResult } from './this-page';
 import type { SearchResult } from './emulator-search';
 import type { LimiterResult } from './limiter';
 import { teamMarkdown, teamSummaryRows, type TeamResult } from './team';
@@ -46,6 +47,8 @@ export interface Results {
   lists?: ListBadgesResult;
   reader?: PageReaderResult;
   team?: TeamResult;
+  /** "This page" (issue 35). */
+  audience?: AudienceBenchResult;
 }
 
 function run(cmd: string, args: string[]): string {
@@ -217,6 +220,7 @@ function summaryRows(r: Results): SummaryRow[] {
     );
   }
   if (r.team) out.push(...teamSummaryRows(r.team));
+  if (r.audience) out.push(...audienceSummaryRows(r.audience));
   return out;
 }
 
@@ -377,4 +381,21 @@ export function markdown(r: Results): string {
 
 export function currentLoad(): number {
   return Math.round(loadavg()[0]! * 100) / 100;
+}
+
+/** "This page" (issue 35): 25 people of one page, and the fault run, beside the naive way. */
+function audienceSummaryRows(a: AudienceBenchResult): SummaryRow[] {
+  const o = a.ours;
+  const rows: SummaryRow[] = [
+    { part: 'P', figure: `This page, ${a.people} people added (${a.latencyMs} ms latency, 50 calls / 10 s): press → last landed (earliest the list share allows); calls (adds), 429s`, measured: `${ms(o.pressToLastMs)} (${ms(o.minimumMs)}); ${o.calls} (${o.adds}), ${o.rateLimited}`, target: `${a.people} adds, list work ≤ ${o.listCap} / 10 s`, ok: o.adds === a.people && o.busiestListWindow <= o.listCap },
+    { part: 'P', figure: 'Naive way (one add after another, no outbox): press → last landed; calls (adds), 429s', measured: `${ms(a.naive.pressToLastMs)}; ${a.naive.calls} (${a.naive.adds}), ${a.naive.rateLimited}`, target: '-', ok: null },
+  ];
+  const f = a.faults;
+  if (f) {
+    rows.push(
+      { part: 'P', figure: `Fault run, ${f.adds} adds and a killed worker: in the audience / duplicates / missing (read-backs, of which landed)`, measured: `${f.inAudience} / ${f.duplicates} / ${f.missing} (${f.readBacks}, ${f.readBackHits})`, target: `${f.adds} / 0 / 0`, ok: f.inAudience === f.adds && f.duplicates === 0 && f.missing === 0 },
+      { part: 'P', figure: 'Naive client under the same faults: duplicates; adds it calls "already there" (its Undo would leave them); attempts', measured: `${f.naiveDuplicates}; ${f.naiveWrongResults}; ${f.naiveAttempts}`, target: '-', ok: null },
+    );
+  }
+  return rows;
 }

@@ -26,8 +26,9 @@ import { commit, currentLoad, machine, markdown, summaryTable, type Results } fr
 import { sizes } from './sizes';
 import { startup } from './startup';
 import { teamBench } from './team';
+import { audienceBench } from './this-page';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -101,6 +102,7 @@ try {
     (results as Results & { corpus?: RealPagesResult }).corpus = corpus;
     writeFileSync(resolve('bench/real-pages.md'), `${realPagesMarkdown(corpus)}\nMeasured ${results.date}, commit ${results.commit}, load ${currentLoad()}.\n`);
   }
+  results.audience = await section('audience', () => audienceBench(emulator, { log }));
 } finally {
   await emulator.close();
 }

@@ -17,6 +17,7 @@ import { CHIP_FOLDED_KEY } from '../components/chip/chip';
 import { createChipUi } from '../components/chip/chip-ui';
 import { createListBadge, listBadgeHostName } from '../components/list-badge/list-badge';
 import { startListBadges } from '../lib/content/list-badges';
+import { startPagePeople } from '../lib/content/page-people';
 import { startProfilePage } from '../lib/content/profile-page';
 
 export default defineContentScript({
@@ -38,6 +39,8 @@ export default defineContentScript({
       onMessage: browser.runtime.onMessage,
       createBadge: (onOpen) => createListBadge(document, badgeHost, onOpen),
     });
+    // "This page" in the side panel: the list's people, in page order, with what their rows say.
+    void startPagePeople({ window, ctx, sendMessage: (message) => browser.runtime.sendMessage(message), storage: browser.storage.local });
     return startProfilePage({
       window,
       ctx,

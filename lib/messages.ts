@@ -60,6 +60,7 @@ import {
   PanelState,
   QueueView,
   SettingsView,
+  ThisPageView,
 } from './views';
 import { Settings } from './settings';
 
@@ -85,6 +86,11 @@ const nameWord = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** Every conversation mutation targets a conversation by its id; leadId places it in a panel. */
 const conversationTarget = { conversationId: id, leadId: id };
+
+/** "This page": most people one page lists to the worker, and one batch adds. */
+export const PAGE_PEOPLE_MAX = 200;
+const pageWord = z.optional(z.string().check(z.trim(), z.maxLength(200)));
+const pagePerson = z.object({ url: z.string().check(z.maxLength(4096)), name: pageWord, title: pageWord, company: pageWord });
 
 /** What each request carries (its payload, without `type`): validated by the background before anything else. */
 export const requests = {
@@ -268,6 +274,24 @@ export const requests = {
   'reply-snippet-save': z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(SNIPPET_NAME_MAX)), text: z.string().check(z.minLength(1), z.maxLength(SNIPPET_TEXT_MAX)) }),
   /** Forgets a snippet; replies with the rest. */
   'reply-snippet-delete': z.object({ id }),
+  // ---- "This page" (issue 35): a list page's people added to an audience as one batch ----
+  /**
+   * Content script: the people the list page shows now, in page order (each row's primary person and
+   * what the row says of them); replaces what the tab listed before. Replies null.
+   */
+  'page-people': z.object({ pageUrl: z.string().check(z.maxLength(4096)), people: z.array(pagePerson).check(z.maxLength(PAGE_PEOPLE_MAX)) }),
+  /** The panel: the tab's page people, their badges, the latest batch. */
+  'this-page': z.object({ tabId }),
+  /** The panel's press: these people into this audience, each once, through the outbox at list priority. */
+  'this-page-add': z.object({
+    tabId,
+    audience: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    /** The audience's id (the picker's), to read an uncertain add back by. */
+    audienceId: id,
+    people: z.array(pagePerson).check(z.minLength(1), z.maxLength(PAGE_PEOPLE_MAX)),
+  }),
+  /** Undo of the whole batch: what it added leaves the audience (POST /leads/removefromaudience), and only that. */
+  'this-page-undo': z.object({ tabId, batchId: id }),
 } as const;
 
 /**
@@ -330,6 +354,11 @@ export const replies = {
   'reply-templates': ReplyTemplatesView,
   'reply-snippet-save': z.array(ReplySnippetView),
   'reply-snippet-delete': z.array(ReplySnippetView),
+  // ---- "This page" (issue 35)
+  'page-people': z.null(),
+  'this-page': ThisPageView,
+  'this-page-add': ThisPageView,
+  'this-page-undo': ThisPageView,
 } as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
 
 export type RequestType = keyof typeof requests;
@@ -348,9 +377,9 @@ export type RequestOf<K extends RequestType> = { type: K } & PayloadOf<K>;
 export type Request = { [K in RequestType]: RequestOf<K> }[RequestType];
 
 /** Requests a content script may send (from a tab on a profile host); everything else is pages-only. */
-export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed', 'open-panel', 'list-badges', 'list-prefetch'];
+export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed', 'open-panel', 'list-badges', 'list-prefetch', 'page-people'];
 /** Requests a content script may send from any other page of a profile host (search results, feed, company pages). */
-export const LIST_SCRIPT_REQUESTS: readonly RequestType[] = ['open-panel', 'list-badges', 'list-prefetch'];
+export const LIST_SCRIPT_REQUESTS: readonly RequestType[] = ['open-panel', 'list-badges', 'list-prefetch', 'page-people'];
 
 export const REQUEST_TYPES = /* @__PURE__ */ Object.keys(requests) as RequestType[];
 

@@ -21,6 +21,8 @@ export function outboxItemLabel(item: OutboxItemView): string {
       return t('unsnooze');
     case 'add-to-audience':
       return t('outboxAddToAudience', item.audience ?? '');
+    case 'remove-from-audience':
+      return t('outboxRemoveFromAudience', item.audience ?? '');
     case 'qualify':
       return t('outboxQualify', item.leadStatus ? leadStatusLabel(item.leadStatus) : '');
     case 'reply':

@@ -17,6 +17,7 @@ import { LazyInboxView } from '../inbox/LazyInboxView';
 import { LeadPanel } from './LeadPanel';
 import { PanelTabs, type PanelSection } from './PanelTabs';
 import { StorageNotice } from '../storage/StorageNotice';
+import { ThisPage } from '../this-page/ThisPage';
 
 export interface PanelAppProps {
   surface: 'sidepanel' | 'popup';
@@ -30,9 +31,9 @@ export interface PanelAppProps {
 
 export type { PanelSection };
 
-/** Parses `?view=`: `inbox` opens the queue, anything else the profile. */
+/** Parses `?view=`: `inbox` opens the queue, `page` the list page's people, anything else the profile. */
 export function parseViewParam(value: string | null): PanelSection {
-  return value === 'inbox' ? 'inbox' : 'profile';
+  return value === 'inbox' || value === 'page' ? value : 'profile';
 }
 
 /** The outbox as the background pushes it (the queue folds every queued change onto its rows). */
@@ -201,7 +202,9 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
         <StorageNotice messenger={messenger} />
         <div id="panel-section" role={surface === 'sidepanel' ? 'tabpanel' : undefined} aria-labelledby={surface === 'sidepanel' ? `tab-${section}` : undefined}>
         {surface === 'popup' ? <InboxCount messenger={messenger} onOpenQueue={() => void openDocked(tabId, 'inbox')} onCountPush={countPushes} /> : null}
-        {section === 'inbox' ? (
+        {section === 'page' && tabId !== null ? (
+          <ThisPage messenger={messenger} tabId={tabId} />
+        ) : section === 'inbox' ? (
           <LazyInboxView messenger={messenger} tabId={tabId} outbox={outbox} now={() => Date.now()} onOpenOptions={openOptions} />
         ) : tabId === null ? (
           <LeadPanel state={{ kind: 'not-profile' }} tabId={0} messenger={messenger} onOpenOptions={openOptions} />

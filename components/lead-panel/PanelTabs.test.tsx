@@ -13,21 +13,24 @@ function Tabs() {
   return <PanelTabs section={section} onSection={setSection} />;
 }
 
-describe('Profile and Inbox tabs (the ARIA tabs pattern)', () => {
+describe('Profile, Inbox and This page tabs (the ARIA tabs pattern)', () => {
   it('take one Tab stop; the arrow keys, Home and End move between them and select', () => {
     render(<Tabs />);
-    const [profile, inbox] = screen.getAllByRole('tab') as [HTMLElement, HTMLElement];
-    expect([profile.tabIndex, inbox.tabIndex]).toEqual([0, -1]);
+    const [profile, inbox, page] = screen.getAllByRole('tab') as [HTMLElement, HTMLElement, HTMLElement];
+    expect([profile.textContent, inbox.textContent, page.textContent]).toEqual(['Profile', 'Inbox', 'This page']);
+    expect([profile.tabIndex, inbox.tabIndex, page.tabIndex]).toEqual([0, -1, -1]);
     profile.focus();
     fireEvent.keyDown(profile, { key: 'ArrowRight' });
     expect(inbox.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(inbox);
-    expect([profile.tabIndex, inbox.tabIndex]).toEqual([-1, 0]);
+    expect([profile.tabIndex, inbox.tabIndex, page.tabIndex]).toEqual([-1, 0, -1]);
     fireEvent.keyDown(inbox, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(page);
+    fireEvent.keyDown(page, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(profile);
     fireEvent.keyDown(profile, { key: 'End' });
-    expect(document.activeElement).toBe(inbox);
-    fireEvent.keyDown(inbox, { key: 'Home' });
+    expect(document.activeElement).toBe(page);
+    fireEvent.keyDown(page, { key: 'Home' });
     expect(profile.getAttribute('aria-selected')).toBe('true');
   });
 });

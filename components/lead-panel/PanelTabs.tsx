@@ -1,8 +1,9 @@
 import { useRef } from 'preact/hooks';
 import { t } from '../i18n';
 
-export type PanelSection = 'profile' | 'inbox';
-const SECTIONS: readonly PanelSection[] = ['profile', 'inbox'];
+export type PanelSection = 'profile' | 'inbox' | 'page';
+const SECTIONS: readonly PanelSection[] = ['profile', 'inbox', 'page'];
+const LABELS = { profile: 'sectionProfile', inbox: 'sectionInbox', page: 'sectionThisPage' } as const;
 
 /** The section a key moves to from `current` (the ARIA tabs pattern: arrows wrap, Home and End), or null. */
 export function sectionForKey(key: string, current: PanelSection): PanelSection | null {
@@ -21,7 +22,7 @@ export function sectionForKey(key: string, current: PanelSection): PanelSection 
   }
 }
 
-/** Profile and Inbox as ARIA tabs: one Tab stop (the selected tab), arrow keys between them. */
+/** Profile, Inbox and This page as ARIA tabs: one Tab stop (the selected tab), arrow keys between them. */
 export function PanelTabs({ section, onSection }: { section: PanelSection; onSection: (s: PanelSection) => void }) {
   const list = useRef<HTMLElement>(null);
   return (
@@ -50,7 +51,7 @@ export function PanelTabs({ section, onSection }: { section: PanelSection; onSec
           class={`panel-tab${section === s ? ' is-selected' : ''}`}
           onClick={() => onSection(s)}
         >
-          {t(s === 'profile' ? 'sectionProfile' : 'sectionInbox')}
+          {t(LABELS[s])}
         </button>
       ))}
     </nav>

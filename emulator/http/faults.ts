@@ -37,6 +37,10 @@ export function injectedFaults(core: EmulatorCore) {
       return undefined;
     }
     if (outcome === 'error') throw new HttpError(503, 'The service is temporarily unavailable (injected fault).');
+    if (core.faults.refuseMatching && c.req.method !== 'GET') {
+      const body = await c.req.raw.clone().text();
+      if (body.includes(core.faults.refuseMatching)) throw new HttpError(422, 'This lead cannot be added: the workspace blocks this profile (injected fault).');
+    }
     await next();
     if (outcome === 'apply-then-fail') {
       // The service applied it; the gateway in front lost the answer. The history says both.

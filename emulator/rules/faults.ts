@@ -2,7 +2,8 @@
  * Injected faults for tests and demos (`POST /_emulator/faults`): added latency, a share of 5xx
  * answers, a share of dropped connections (mutations among them applied late with `lateApplyMs`),
  * a share of mutations applied and then answered 5xx (`applyThenFailRate`, as a gateway does when
- * the service behind it succeeded), and a custom rate limit. `{}` clears them all.
+ * the service behind it succeeded), a custom rate limit, and the refusal of the mutations that name
+ * a given text (`refuseMatching`). `{}` clears them all.
  */
 import { z } from 'zod';
 import type { RateLimitConfig } from './rate-limit';
@@ -25,6 +26,11 @@ export const FaultsBody = z.strictObject({
   rateLimit: z
     .strictObject({ calls: z.number().int().min(1), windowMs: z.number().int().min(1) })
     .optional(),
+  /**
+   * A mutation whose body contains this text is refused for good (422, nothing applied): one chosen
+   * person of a batch refused, for tests and screenshots of a refusal.
+   */
+  refuseMatching: z.string().min(1).max(500).optional(),
 });
 export type Faults = z.infer<typeof FaultsBody>;
 

@@ -16,6 +16,7 @@ import {
   listLeadConversations,
   listLeadLogs,
   listMembers,
+  removeLeadFromAudience,
   searchConversations,
   searchLeads,
   sendEmail,
@@ -92,7 +93,13 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
       }
     },
     leadStatus: async (input, opts) => (await call(updateLeadStatus, input, opts)).logs,
-    createLead: async (input, opts) => ({ leadId: (await call(createLead, input, opts)).leadId }),
+    createLead: async (input, opts) => {
+      const res = await call(createLead, input, opts);
+      return { leadId: res.leadId, message: res.message };
+    },
+    removeFromAudience: async (input, opts) => {
+      await call(removeLeadFromAudience, input, opts);
+    },
     members: (opts) => call(listMembers, undefined, opts),
     credits: async (opts) => (await call(getCredits, undefined, opts)).credits,
     audiences: async (opts) => (await call(listAudiences, undefined, opts)).audiences,

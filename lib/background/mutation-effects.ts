@@ -32,6 +32,12 @@ export function createMutationEffects(opts: MutationEffectsOptions) {
       }
       return;
     }
+    if (record.kind === 'remove-from-audience') {
+      // The lead stays a lead (in one audience fewer): only the audiences' sizes changed.
+      opts.panelData.audiences.drop();
+      opts.refreshProfile(record.profileUrl);
+      return;
+    }
     if (record.kind === 'add-to-audience') {
       // The "no lead" answer is now wrong: drop it and look again. The audience grew (or is new).
       opts.panelData.audiences.drop();

@@ -16,6 +16,7 @@ import type { NoteMode } from '../inbox/note-rules';
 import type { OutboxRecord } from '../store/db';
 import { appendLanded } from './append-check';
 import { RequestError } from './error-view';
+import { readBackAdd, sendAdd, sendRemove, type AddRecord, type AudienceApi, type LeadOutcome } from './outbox-audience';
 import { sendQualify, type QualifyApi, type QualifyOutcome } from './outbox-qualify';
 import { readBackReply, sendReply, type ReplyApi, type ReplyRecord, type SentOutcome } from './outbox-reply';
 import type { ResolveCallOptions } from './resolver';
@@ -23,7 +24,7 @@ import type { ResolveCallOptions } from './resolver';
 export type OutboxCallOptions = ResolveCallOptions;
 
 /** The calls the outbox makes (adapted from the client in `api.ts`). */
-export interface OutboxApi extends QualifyApi, ReplyApi {
+export interface OutboxApi extends QualifyApi, ReplyApi, AudienceApi {
   note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
   action(
     kind: ConversationAction,
@@ -31,11 +32,6 @@ export interface OutboxApi extends QualifyApi, ReplyApi {
     until: number | undefined,
     opts: OutboxCallOptions,
   ): Promise<ConversationSummary>;
-  createLead(
-    /** With `leadId`: a merge into that lead (the service fills its empty fields only). Without `audience`: in none. */
-    input: { audience?: string; pronetUrl?: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string; leadId?: string },
-    opts: OutboxCallOptions,
-  ): Promise<{ leadId: string }>;
   leadConversations(leadId: string, opts: OutboxCallOptions): Promise<ConversationSummary[]>;
 }
 
@@ -43,7 +39,8 @@ export interface OutboxApi extends QualifyApi, ReplyApi {
 export type Outcome =
   | { kind: 'note'; note: string }
   | { kind: 'conversation'; conversation: ConversationSummary }
-  | { kind: 'lead'; leadId: string }
+  | LeadOutcome
+  | { kind: 'removed' }
   | QualifyOutcome
   | SentOutcome
   /** Applied, but the answer could not be read: refetch. */
@@ -65,23 +62,10 @@ export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promis
       return { kind: 'conversation', conversation: await api.action(record.kind, record.conversationId, undefined, CALL) };
     case 'snooze':
       return { kind: 'conversation', conversation: await api.action('snooze', record.conversationId, record.until, CALL) };
-    case 'add-to-audience': {
-      const { audience, profileUrl, firstname, lastname, companyName, jobTitle } = record;
-      // An existing lead is merged by its id alone: nothing of the page is written over it.
-      if (record.leadId !== undefined) return { kind: 'lead', leadId: (await api.createLead({ audience, leadId: record.leadId }, CALL)).leadId };
-      const res = await api.createLead(
-        {
-          audience,
-          pronetUrl: profileUrl,
-          ...(firstname ? { firstname } : {}),
-          ...(lastname ? { lastname } : {}),
-          ...(companyName ? { companyName } : {}),
-          ...(jobTitle ? { jobTitle } : {}),
-        },
-        CALL,
-      );
-      return { kind: 'lead', leadId: res.leadId };
-    }
+    case 'add-to-audience':
+      return sendAdd(api, record);
+    case 'remove-from-audience':
+      return sendRemove(api, record);
     case 'qualify':
       return sendQualify(api, record, CALL);
     case 'reply':
@@ -101,6 +85,11 @@ export async function readBackAppend(
   const conversation = conversations.find((c) => c.id === record.conversationId);
   if (!conversation) throw new RequestError('not-found', 'conversation-gone');
   return { landed: appendLanded(conversation.note, record.text, record.baseNote), note: conversation.note };
+}
+
+/** Reads an uncertain batch add back: the lead in the batch's audience, or null (`outbox-audience.ts`). */
+export async function readBackAddOf(api: OutboxApi, record: AddRecord) {
+  return readBackAdd(api, record);
 }
 
 /** Reads an uncertain reply back, at the user's priority: the message that is it, or null. */

@@ -16,6 +16,8 @@
  *   before a reply is, its messages (`outbox-reply.ts`), no sooner than the client timeout after the
  *   send, even after a 5xx (a gateway may fail after the service applied it). Every other mutation is
  *   idempotent on the service (the same replace, archive, snooze date ...), so it is simply resent.
+ * - A "This page" batch's add (issue 35) whose outcome is unknown is read back by the person's address
+ *   (then name and company) before it is sent again (`outbox-audience.ts`).
  * - Late application: a send that got no answer holds its lane until the client timeout has passed
  *   since it went out (`outbox-send.ts`), so that nothing is read back, resent or overtaken while
  *   the service may still apply it.
@@ -24,7 +26,8 @@ import type { RetryPolicy } from '../api/backoff';
 import type { OutboxAction, OutboxRecord } from '../store/db';
 import { RequestError } from './error-view';
 import { afterFailure } from './outbox-failure';
-import { readBackAppend, readBackReplyOf, sendMutation, type Outcome } from './outbox-send';
+import { inBatch } from './outbox-audience';
+import { readBackAddOf, readBackAppend, readBackReplyOf, sendMutation, type Outcome } from './outbox-send';
 import type { Outbox, OutboxOptions, OutboxStats } from './outbox-types';
 
 export type { OutboxApi, OutboxCallOptions, Outcome } from './outbox-send';
@@ -33,7 +36,7 @@ export type { Outbox, OutboxOptions, OutboxStats } from './outbox-types';
 export const DEFAULT_OUTBOX_POLICY: RetryPolicy = { maxAttempts: Infinity, baseMs: 1_000, capMs: 300_000, random: Math.random };
 
 export function laneOf(r: OutboxAction): string {
-  if (r.kind === 'add-to-audience') return `profile:${r.profileUrl}`;
+  if (r.kind === 'add-to-audience' || r.kind === 'remove-from-audience') return `profile:${r.profileUrl}`;
   // A lead's statuses go in their own lane: a refused one does not hold up the conversation's notes.
   if (r.kind === 'qualify') return `status:${r.leadId}:${r.campaign}`;
   return `conversation:${r.conversationId}`;
@@ -163,6 +166,15 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       }
       record.uncertain = true;
     }
+    if (inBatch(record)) {
+      if (record.uncertain) {
+        stats.readBacks += 1;
+        await opts.store.put(record);
+        changed();
+        if ((await readBackAdd(record)) !== 'send') return;
+      }
+      record.uncertain = true;
+    }
     await opts.store.put(record);
     changed();
     try {
@@ -173,13 +185,16 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     }
   }
 
-  /** Reads an uncertain reply back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
-  async function readBackReply(record: Extract<OutboxRecord, { kind: 'reply' }>): Promise<'landed' | 'send' | 'error'> {
+  /**
+   * Reads an uncertain mutation back (`read`: what it made, if it is there, else null). 'landed': it is
+   * done; 'send': not there, send it; 'error': the read failed, rescheduled.
+   */
+  async function readBackThen(record: OutboxRecord, read: () => Promise<Outcome | null>): Promise<'landed' | 'send' | 'error'> {
     try {
-      const found = await readBackReplyOf(opts.api, record);
+      const found = await read();
       if (found) {
         stats.readBackHits += 1;
-        await succeed(record, { kind: 'sent', messageId: found.id });
+        await succeed(record, found);
         return 'landed';
       }
       record.uncertain = false;
@@ -189,6 +204,19 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       return 'error';
     }
   }
+
+  const readBackReply = (record: Extract<OutboxRecord, { kind: 'reply' }>) =>
+    readBackThen(record, async () => {
+      const found = await readBackReplyOf(opts.api, record);
+      return found ? { kind: 'sent', messageId: found.id } : null;
+    });
+
+  // It was no lead by its address when the batch was made: the lead in the audience is this add's.
+  const readBackAdd = (record: Extract<OutboxRecord, { kind: 'add-to-audience' }>) =>
+    readBackThen(record, async () => {
+      const leadId = await readBackAddOf(opts.api, record);
+      return leadId !== null ? { kind: 'lead', leadId, joined: true } : null;
+    });
 
   /** Reads an uncertain append back. 'landed': it is done; 'send': send it; 'error': rescheduled. */
   async function readBack(record: Extract<OutboxRecord, { kind: 'note' }>): Promise<'landed' | 'send' | 'error'> {

@@ -23,6 +23,8 @@ import { createInbox } from './handlers/inbox';
 import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
+import { pagePeople } from './handlers/page-people';
+import { createAudienceBatches } from '../store/audience-batches';
 import { profileHandlers } from './handlers/profile';
 import { replyHandlers } from './handlers/reply';
 import { replyTemplateHandlers } from './handlers/reply-templates';
@@ -109,6 +111,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.noLeadFreshMs !== undefined ? { noLeadFreshMs: deps.noLeadFreshMs } : {}),
   });
   const resolution = createTabResolution({ tabs, resolver, keys, panelData, clock, cachingEnabled, notify });
+  const effects = createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses, invalidate: resolver.invalidate, clock });
   const outbox = createOutbox({
     store: createOutboxStore(deps.db),
     api,
@@ -123,7 +126,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       notify();
       void feed.pushOutbox();
     },
-    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses, invalidate: resolver.invalidate, clock }),
+    onApplied: async (record, outcome) => {
+      await effects(record, outcome);
+      await page.applied(record, outcome);
+    },
     settle: underLock,
     ...(deps.onNextWake ? { onNextWake: (at: number | null) => nextWake('outbox', at) } : {}),
     secret: keys.current,
@@ -192,6 +198,17 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     settings: () => settings,
     push: (tabId, badges) => deps.push.list?.(tabId, badges),
   });
+  const page = pagePeople({
+    resolver,
+    cache,
+    enqueue,
+    outbox,
+    batches: createAudienceBatches(meta),
+    session: deps.session,
+    clock,
+    keyUsable: () => keys.current() !== null && keys.problem() === null,
+    hosts: () => current().profileHosts,
+  });
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, enrichments: () => enrichments.all(), settings: () => settings, push: deps.push, clock, underLock, isStopped });
 
   async function enqueue(action: OutboxAction) {
@@ -238,6 +255,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const handlers: HandlerMap<RequestType> = {
     ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts: () => current().profileHosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
     ...lists.handlers,
+    ...page.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({
       enqueue,

@@ -75,7 +75,19 @@ export type OutboxAction =
    * POST /leads into the audience named `audience`: the profile's new lead, or with `leadId` the
    * existing lead (merged by id, a lead with no conversation put in a campaign's audience).
    */
-  | { kind: 'add-to-audience'; profileUrl: string; leadId?: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string };
+  | ({ kind: 'add-to-audience'; profileUrl: string; leadId?: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string } & BatchPart)
+  /** POST /leads/removefromaudience by the profile's address: a batch's Undo, for a person it added. */
+  | ({ kind: 'remove-from-audience'; profileUrl: string; audience: string } & BatchPart);
+
+/**
+ * "This page" (issue 35): the batch an add or its undo belongs to. A batch's add goes at list
+ * priority, is read back (by address, then name and company) before it is sent again, and its
+ * audience's id tells a read-back whether it landed.
+ */
+interface BatchPart {
+  batch?: string;
+  audienceId?: string;
+}
 
 export type OutboxState = 'pending' | 'sending' | 'failed';
 

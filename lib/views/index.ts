@@ -9,3 +9,4 @@ export * from './lead-identity';
 export * from './list-badge';
 export * from './reply';
 export * from './thread';
+export * from './this-page';

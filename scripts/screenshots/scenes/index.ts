@@ -25,6 +25,7 @@ import { scene as dayOne } from './day-one';
 import { scene as dayOnePanel } from './day-one-panel';
 import { scene as reply } from './reply';
 import { scene as replyTemplate } from './reply-template';
+import { scene as thisPage } from './this-page';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -55,4 +56,5 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'lead-match', scene: leadMatch },
   { file: 'reply', scene: reply },
   { file: 'reply-template', scene: replyTemplate },
+  { file: 'this-page', scene: thisPage },
 ];

@@ -244,6 +244,10 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'reply-templates': target,
     'reply-snippet-save': { name: 'forged', text: 'forged snippet {{firstname}}' },
     'reply-snippet-delete': { id: 'snp_forged' },
+    'page-people': { pageUrl: 'https://www.pronet.example/search/results/people/', people: [{ url: canonicalUrl('grace-hopper'), name: 'Grace Hopper' }] },
+    'this-page': { tabId: ids.tabId },
+    'this-page-add': { tabId: ids.tabId, audience: 'Forged', audienceId: 'aud_forged', people: [{ url: canonicalUrl('grace-hopper') }] },
+    'this-page-undo': { tabId: ids.tabId, batchId: 'forged' },
   };
   const requests = REQUEST_TYPES.map((type) => ({ type, ...samples[type] }));
   // The background's pushes too, as if the page could speak for it.

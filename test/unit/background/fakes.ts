@@ -69,6 +69,7 @@ export interface FakeService {
   statuses: Map<string, string>;
   /** Existing leads merged by id into an audience (POST /leads with leadId), in order. */
   audienceAdds: { leadId: string; audience: string }[];
+  audienceRemovals: { pronetUrl: string; audience: string }[];
   /** Every call the fake received, in order: `<method> <id>`. */
   calls: string[];
   /** The next calls of this method fail this way (one fault per call, in order). */
@@ -133,6 +134,7 @@ export function fakeService(now: () => number): FakeService {
   const statuses = new Map<string, string>();
   /** Existing leads merged by id into an audience (POST /leads with leadId). */
   const audienceAdds: { leadId: string; audience: string }[] = [];
+  const audienceRemovals: { pronetUrl: string; audience: string }[] = [];
   const messages = new Map<string, Message[]>();
   let messageSeq = 0;
   /** A message sent as `identityId` to `leadId`: into the lead's conversation with that identity. */
@@ -220,6 +222,10 @@ export function fakeService(now: () => number): FakeService {
         leads.set(id, lead(id, slug, { firstname: input.firstname ?? null, lastname: input.lastname ?? null }));
         return { leadId: id };
       }),
+    removeFromAudience: (input) =>
+      call('removeFromAudience', input.pronetUrl, () => {
+        audienceRemovals.push(input);
+      }),
     members: () => call('members', '', () => [
       { id: 'mem_1', name: 'Sam Sales', label: 'Owner' },
       { id: 'mem_2', name: 'Alex Account', label: 'Member' },
@@ -269,6 +275,7 @@ export function fakeService(now: () => number): FakeService {
     messages,
     statuses,
     audienceAdds,
+    audienceRemovals,
     calls,
     now,
     fail(method, ...list) {

@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { pagePeopleMessage } from './page-people';
+
+const PAGE = 'http://pronet.localhost:8787/search/results/people/?keywords=eng';
+
+function page(html: string): Document {
+  document.body.innerHTML = html;
+  return document;
+}
+
+const row = (slug: string, name: string, headline: string, extra = '') => `<li>
+  <a href="/in/${slug}/" aria-hidden="true" tabindex="-1"><img alt=""></a>
+  <div><a href="/in/${slug}/?trk=x">${name}</a><div>${headline}</div><div>London</div>${extra}</div>
+  <button>Connect</button></li>`;
+
+describe('the page people the worker is told of', () => {
+  it('lists each person of a row once, in page order, with the headline as title and company; not the side region, not the mutual connections', () => {
+    const doc = page(`<main><ul>
+      ${row('ada-lovelace', 'Ada Lovelace', 'Head of Algorithms at Analytical Engines Ltd | First programmer')}
+      ${row('grace-hopper', 'Grace Hopper', 'Rear Admiral · COBOL', '<p><a href="/in/alan-turing/">Alan Turing</a> is a mutual connection</p>')}
+      ${row('ada-lovelace', 'Ada Lovelace', 'again')}
+    </ul></main>
+    <aside><ul>${row('edsger-dijkstra', 'Edsger Dijkstra', 'Professor')}</ul></aside>`);
+    const message = pagePeopleMessage(doc, PAGE, []);
+    expect(message).toMatchObject({ type: 'page-people', pageUrl: PAGE });
+    // The reader's contract (lib/content/list-rows.ts): the row's primary person, its name, its title
+    // line, the company of a "Title at Company" line; nothing of the side region or the mutual connection.
+    expect(message.people.map((p) => [p.url, p.name])).toEqual([
+      ['https://www.pronet.example/in/ada-lovelace/', 'Ada Lovelace'],
+      ['https://www.pronet.example/in/grace-hopper/', 'Grace Hopper'],
+    ]);
+    expect(message.people[0]).toMatchObject({ company: 'Analytical Engines Ltd', title: expect.stringMatching(/^Head of Algorithms/) });
+    expect(message.people[1]?.title).toMatch(/^Rear Admiral/);
+  });
+
+  it('a profile page lists nobody (its own "also viewed" is a side region of a profile)', () => {
+    const doc = page(`<main><h1>Ada Lovelace</h1><ul>${row('grace-hopper', 'Grace Hopper', 'Admiral')}</ul></main>`);
+    expect(pagePeopleMessage(doc, 'http://pronet.localhost:8787/in/ada-lovelace/', []).people).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * "This page" in the side panel: the people the tab's list page shows, in page order, each with its
+ * badge and what its row says, and the batch that adds some of them to an audience (its progress, each
+ * person's result, its Undo). Nothing secret: no key, no note, no lead id.
+ */
+import { z } from 'zod/mini';
+import { ErrorView } from './error';
+import { ListBadge } from './list-badge';
+
+const text = z.string().check(z.maxLength(300));
+const url = z.string().check(z.maxLength(4096));
+
+/** What the row says of a person (page text: a suggestion the user may correct before adding). */
+export const PagePersonFacts = z.object({
+  name: z.optional(text),
+  title: z.optional(text),
+  company: z.optional(text),
+});
+export type PagePersonFacts = z.infer<typeof PagePersonFacts>;
+
+/**
+ * What became of one person of a batch: `queued` (waiting or on the wire), `added`, `already` (a lead
+ * already: by address before the press, or the service merged it into a lead already in the audience),
+ * `refused` (the service said no, with why), `removed` (the batch was undone), `skipped` (undone
+ * before it was sent: nothing reached the service).
+ */
+export const PersonResult = z.enum(['queued', 'added', 'already', 'refused', 'removed', 'skipped']);
+export type PersonResult = z.infer<typeof PersonResult>;
+
+export const PagePersonView = z.object({
+  profileUrl: url,
+  ...PagePersonFacts.shape,
+  /** The badge the page shows for them; absent while unknown (never "not a lead" by default). */
+  badge: z.optional(ListBadge),
+  result: z.optional(PersonResult),
+  error: z.optional(ErrorView),
+});
+export type PagePersonView = z.infer<typeof PagePersonView>;
+
+export const BatchView = z.object({
+  id: z.string(),
+  audience: text,
+  total: z.number().check(z.int()),
+  /** Settled so far: added, already a lead, refused. */
+  added: z.number().check(z.int()),
+  already: z.number().check(z.int()),
+  refused: z.number().check(z.int()),
+  /** Undo was pressed; `undone`: every removal landed. */
+  undoing: z.boolean(),
+  undone: z.boolean(),
+});
+export type BatchView = z.infer<typeof BatchView>;
+
+export const ThisPageView = z.object({
+  /** The list page the people were read from; null: the tab shows no list (or nothing was read yet). */
+  pageUrl: z.nullable(url),
+  people: z.array(PagePersonView),
+  /** The tab's latest batch, or null. */
+  batch: z.nullable(BatchView),
+});
+export type ThisPageView = z.infer<typeof ThisPageView>;
+
+/** A person of a batch as the view counts it. */
+export interface BatchPersonState {
+  result: PersonResult;
+}
+
+/** The counts of a batch's people. */
+export function batchCounts(people: readonly BatchPersonState[]): Pick<BatchView, 'total' | 'added' | 'already' | 'refused'> {
+  const count = (r: PersonResult) => people.filter((p) => p.result === r).length;
+  return { total: people.length, added: count('added') + count('removed'), already: count('already'), refused: count('refused') };
+}

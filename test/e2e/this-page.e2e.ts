@@ -1,0 +1,152 @@
+/**
+ * "This page" (issue 35) on the look-alike site: the side panel lists the results page's people, the
+ * non-leads checked; `Add N to <audience>` puts exactly them in the audience (the emulator's truth),
+ * the page's badges turn, and Undo takes out exactly what the batch added. A worker stopped mid-batch
+ * finishes it, each person once.
+ */
+import type { Page } from '@playwright/test';
+import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
+import { readBadges } from './chip';
+import { test, expect, type EmulatorHandle } from './fixtures';
+import { WorkerStopper } from './hardening/support';
+
+test.beforeEach(async ({ configureExtension }) => {
+  await (await configureExtension()).close();
+});
+
+/** Tall enough that a results page of 10 is on screen at once. */
+const TALL = { width: 1280, height: 1600 };
+
+/** The results' people, in page order. */
+async function rowProfiles(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('ul.results a.person-name').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  return [...new Set(hrefs.map((h) => canonicalProfileUrl(h)!))];
+}
+
+/** The pronetUrls of every lead in the audience (its pages of 100), through the public API. */
+async function audienceUrls(emulator: EmulatorHandle, key: string, audienceId: string): Promise<string[]> {
+  const urls: string[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const r = await fetch(`${emulator.baseUrl}/audiences/${encodeURIComponent(audienceId)}/leads?limit=100&skip=${skip}`, { headers: { authorization: `Bearer ${key}` } });
+    const body = (await r.json()) as { data: { pronetUrl: string | null }[]; total: number };
+    urls.push(...body.data.map((l) => l.pronetUrl ?? ''));
+    if (urls.length >= body.total || body.data.length === 0) return urls.sort();
+  }
+}
+
+/** Opens the results page and its panel on "This page", once every person's badge is known. */
+async function openThisPage(extension: { context: import('@playwright/test').BrowserContext }, emulator: EmulatorHandle, openPanelFor: (page: Page) => Promise<Page>) {
+  const page = await extension.context.newPage();
+  await page.setViewportSize(TALL);
+  await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
+  const people = await rowProfiles(page);
+  expect(people).toHaveLength(10);
+  const panel = await openPanelFor(page);
+  await panel.getByRole('tab', { name: 'This page' }).click();
+  await expect(panel.getByRole('heading', { name: 'People on this page (10)' })).toBeVisible();
+  const rows = panel.locator('.this-page-person');
+  await expect(rows).toHaveCount(10);
+  // Unknown until the badges' look-ups land: never "not a lead" by default.
+  await expect(panel.locator('.this-page-person .pill', { hasText: 'Unknown' })).toHaveCount(0, { timeout: 30_000 });
+  return { page, panel, people };
+}
+
+test('adds the non-leads of a results page to an audience, exactly; the badges turn; Undo takes out exactly those', async ({
+  extension,
+  emulator,
+  demo,
+  openPanelFor,
+  leadByUrl,
+  emulatorCalls,
+}) => {
+  const { page, panel, people } = await openThisPage(extension, emulator, openPanelFor);
+  const leads = await Promise.all(people.map((p) => leadByUrl(p)));
+  const nonLeads = people.filter((_, i) => leads[i] === null);
+  expect(nonLeads.length).toBeGreaterThan(0);
+  expect(nonLeads.length).toBeLessThan(people.length);
+
+  // The non-leads are checked, in page order; a lead is not.
+  const checked = await panel.getByRole('checkbox', { checked: true }).evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
+  expect(checked).toHaveLength(nonLeads.length);
+  const select = panel.getByLabel('Audience', { exact: true });
+  await expect(select).not.toHaveValue('');
+  const audienceId = await select.inputValue();
+  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
+  const before = await audienceUrls(emulator, demo.proKey, audienceId);
+  const addsBefore = (await emulatorCalls()).filter((c) => c.endpoint === 'createLead').length;
+
+  await panel.getByRole('button', { name: `Add ${nonLeads.length} to ${audienceName}` }).click();
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length} of ${nonLeads.length} added`, { timeout: 30_000 });
+  // The emulator's audience: what it held, and exactly the non-leads, each once.
+  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual([...before, ...nonLeads].sort());
+  expect((await emulatorCalls()).filter((c) => c.endpoint === 'createLead').length - addsBefore).toBe(nonLeads.length);
+  await expect(panel.locator('.this-page-person .pill', { hasText: 'Added' })).toHaveCount(nonLeads.length);
+  // The page's badges turned: none of the non-leads says "Not a lead" any more.
+  await expect
+    .poll(async () =>
+      (await readBadges(page)).filter((b) => nonLeads.includes(canonicalProfileUrl(new URL(b.href ?? '', page.url()).href) ?? '') && /^Not a lead/.test(b.label ?? '')).length,
+    )
+    .toBe(0);
+
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`Undone: ${nonLeads.length} removed from ${audienceName}`, { timeout: 30_000 });
+  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual(before);
+  expect((await emulatorCalls()).filter((c) => c.endpoint === 'removeLeadFromAudience')).toHaveLength(nonLeads.length);
+});
+
+test('a worker stopped mid-batch: the batch finishes, each person once', async ({ extension, emulator, demo, openPanelFor, leadByUrl, emulatorControl, emulatorCalls }) => {
+  const { panel, people } = await openThisPage(extension, emulator, openPanelFor);
+  const nonLeads = (await Promise.all(people.map(async (p) => ((await leadByUrl(p)) === null ? p : null)))).filter((p): p is string => p !== null);
+  const select = panel.getByLabel('Audience', { exact: true });
+  await expect(select).not.toHaveValue('');
+  const audienceId = await select.inputValue();
+  const before = await audienceUrls(emulator, demo.proKey, audienceId);
+  // Slow answers: some adds are on the wire when the worker stops.
+  await emulatorControl('faults', { latencyMs: 700 });
+  await panel.getByRole('button', { name: new RegExp(`^Add ${nonLeads.length} to `) }).click();
+  await expect.poll(async () => (await emulatorCalls()).filter((c) => c.endpoint === 'createLead').length).toBeGreaterThan(0);
+  const stopper = new WorkerStopper(panel);
+  await stopper.stop();
+  await emulatorControl('faults', {});
+  // The panel's next read wakes a new worker, which takes over the outbox.
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length} of ${nonLeads.length} added`, { timeout: 45_000 });
+  const after = await audienceUrls(emulator, demo.proKey, audienceId);
+  expect(after).toEqual([...before, ...nonLeads].sort());
+  // Each of them once (the seed's own leads may share an address, or have none).
+  expect(nonLeads.map((p) => after.filter((u) => u === p).length)).toEqual(nonLeads.map(() => 1));
+  expect(stopper.stops).toBe(1);
+});
+
+test('follows the page to its next results; a person the service refuses is shown refused, with why, and is not in the audience', async ({
+  extension,
+  emulator,
+  demo,
+  openPanelFor,
+  leadByUrl,
+  emulatorControl,
+}) => {
+  const { page, panel } = await openThisPage(extension, emulator, openPanelFor);
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.locator('nav.pager')).toContainText('Page 2 of');
+  const second = await rowProfiles(page);
+  const names = await page.locator('ul.results a.person-name').allTextContents();
+  // The panel follows: page 2's people, in its order.
+  await expect(panel.locator('.this-page-person-name')).toHaveText(names.map((n) => n.trim()));
+  await expect(panel.locator('.this-page-person .pill', { hasText: 'Unknown' })).toHaveCount(0, { timeout: 30_000 });
+  const nonLeads = (await Promise.all(second.map(async (p) => ((await leadByUrl(p)) === null ? p : null)))).filter((p): p is string => p !== null);
+  expect(nonLeads.length).toBeGreaterThan(1);
+  const refusedName = names[second.indexOf(nonLeads[nonLeads.length - 1]!)]!.trim();
+  const select = panel.getByLabel('Audience', { exact: true });
+  await expect(select).not.toHaveValue('');
+  const audienceId = await select.inputValue();
+  const before = await audienceUrls(emulator, demo.proKey, audienceId);
+  await emulatorControl('faults', { refuseMatching: `"lastname":"${refusedName.split(' ').pop()}"` });
+  await panel.getByRole('button', { name: new RegExp(`^Add ${nonLeads.length} to `) }).click();
+  const refusedRow = panel.locator('.this-page-person', { hasText: refusedName });
+  await expect(refusedRow.locator('.pill')).toHaveText('Refused', { timeout: 30_000 });
+  await expect(refusedRow).toContainText('the workspace blocks this profile');
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length - 1} of ${nonLeads.length} added`, { timeout: 30_000 });
+  await expect(panel.getByText('1 refused', { exact: true })).toBeVisible();
+  await emulatorControl('faults', {});
+  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual([...before, ...nonLeads.slice(0, -1)].sort());
+});
