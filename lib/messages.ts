@@ -46,6 +46,7 @@ import {
   InboxLeadView,
   InboxPageView,
   InboxPreviewView,
+  InboxRowView,
   KeyTestView,
   ReplyChannelView,
   ReplyContextView,
@@ -265,6 +266,8 @@ export const requests = {
   'reply-snippet-save': z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(SNIPPET_NAME_MAX)), text: z.string().check(z.minLength(1), z.maxLength(SNIPPET_TEXT_MAX)) }),
   /** Forgets a snippet; replies with the rest. */
   'reply-snippet-delete': z.object({ id }),
+  // Live replies (issue 36): the options page's Test of the team relay (its address and token as typed).
+  'relay-test': z.object({ url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
 } as const;
 
 /**
@@ -327,6 +330,8 @@ export const replies = {
   'reply-templates': ReplyTemplatesView,
   'reply-snippet-save': z.array(ReplySnippetView),
   'reply-snippet-delete': z.array(ReplySnippetView),
+  // Live replies (issue 36).
+  'relay-test': z.object({ result: z.enum(['ok', 'refused', 'unreachable']) }),
 } as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
 
 export type RequestType = keyof typeof requests;
@@ -404,6 +409,15 @@ export function panelPushState(raw: unknown, tabId: number): PanelState | undefi
 /** The items an OUTBOX_PORT push carries, or undefined. */
 export function outboxPushItems(raw: unknown): OutboxPush['items'] | undefined {
   return isRecord(raw) && raw.type === 'outbox' && Array.isArray(raw.items) ? (raw.items as OutboxPush['items']) : undefined;
+}
+
+// Live replies (issue 36): background → the open queues over a LIVE_PORT port, a row a relayed event changed.
+export const LIVE_PORT = 'live';
+export const LivePush = z.object({ type: z.literal('inbox-live'), row: InboxRowView, preview: z.nullable(InboxPreviewView) });
+export type LivePush = z.infer<typeof LivePush>;
+/** The row (and its preview) a LIVE_PORT push carries, or undefined. */
+export function livePushRow(raw: unknown): Omit<LivePush, 'type'> | undefined {
+  return isRecord(raw) && raw.type === 'inbox-live' && isRecord(raw.row) ? (raw as LivePush) : undefined;
 }
 
 /** Background → content script via `tabs.sendMessage`. */

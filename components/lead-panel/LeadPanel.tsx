@@ -17,6 +17,7 @@ import { ContactDetails } from './ContactDetails';
 import { OfflineNotice } from './OfflineNotice';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
+import { WhoseTurn } from '../live/WhoseTurn';
 import { LastMessagePreview } from './LastMessagePreview';
 import { LeadPicker } from './LeadPicker';
 import { NoConversation } from './NoConversation';
@@ -292,6 +293,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
                 <span class="spacer" />
                 <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
               </div>
+              <WhoseTurn conversation={conversation} now={current} />
               {conversation.webAppUrl ? <WebAppLink href={conversation.webAppUrl} /> : null}
               <dl class="facts">
                 <div>

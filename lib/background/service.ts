@@ -31,6 +31,9 @@ import { storageHandlers } from './handlers/storage';
 import { createEnrichments } from './enrichments';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
+import { liveHandlers } from './handlers/live';
+import { createLiveApply } from './live-apply';
+import { createLiveRelay } from './live-relay';
 import { createMutationEffects } from './mutation-effects';
 import { createOutbox, DEFAULT_OUTBOX_POLICY } from './outbox';
 import { createPanelData } from './panel-data';
@@ -53,6 +56,8 @@ export type { PushChannels } from './panel-feed';
 const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
 /** A panel opening refreshes the toolbar count, unless it is younger than this (panels opened in a row). */
 const PANEL_COUNT_MIN_AGE_MS = 15_000;
+/** The id of the last relayed event applied: a restarted worker resumes after it. */
+const LIVE_POSITION_META = 'relay-position';
 
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const clock = deps.clock ?? { now: () => Date.now() };
@@ -184,6 +189,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.onInboxNews ? { onNews: deps.onInboxNews } : {}),
     notifications: () => current().inboxNotifications,
     myIdentityIds: () => current().myIdentityIds,
+    onLiveRow: (row, preview) => deps.push.live?.(row, preview),
   });
   const lists = listHandlers({
     resolver,
@@ -193,6 +199,18 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     push: (tabId, badges) => deps.push.list?.(tabId, badges),
   });
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, enrichments: () => enrichments.all(), settings: () => settings, push: deps.push, clock, underLock, isStopped });
+
+  // Live replies (issue 36): one stream from the team relay while a surface is open.
+  const live = createLiveRelay({
+    config: () => (settings && settings.relayUrl !== '' && settings.relayToken !== '' ? { url: settings.relayUrl, token: settings.relayToken } : null),
+    position: {
+      get: async () => (await meta.get<string>(LIVE_POSITION_META)) ?? null,
+      set: (id) => meta.set(LIVE_POSITION_META, id),
+    },
+    apply: createLiveApply({ cache, panelData, inbox, underLock, notify }),
+    timers,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
 
   async function enqueue(action: OutboxAction) {
     // Refused, not kept in a memory the next worker stop would erase: the user sees why, nothing is lost silently.
@@ -208,6 +226,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     // The client reads the base URL per call; what was fetched from the previous service goes.
     if (previous && previous.baseUrl !== next.baseUrl) panelData.forget();
     if (previous && JSON.stringify(previous.profileHosts) !== JSON.stringify(next.profileHosts)) tabs.rehost();
+    if (previous && (previous.relayUrl !== next.relayUrl || previous.relayToken !== next.relayToken)) live.reconfigure();
     notify();
   }
 
@@ -234,6 +253,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
+    ...liveHandlers(deps.fetch ? { fetch: deps.fetch } : {}),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...leadLinkHandlers({ tabs, feed, resolution, links, cache, api, invalidate: resolver.invalidate, clock }),
@@ -270,6 +290,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       stopped = true;
       outbox.stop();
       enrichments.stop();
+      live.release();
       unwatch?.();
       tabs.abortAll();
     },
@@ -289,10 +310,15 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       await tabs.known(tabId);
       void resolution.ensure(tabId);
       await feed.subscribed(tabId);
+      live.want();
       void this.refreshInboxCount(PANEL_COUNT_MIN_AGE_MS);
     },
     refreshInboxCount: (minAgeMs) => inbox.refreshCount(minAgeMs).then((v) => v.count, () => null),
-    panelsClosed: () => inbox.leaveAll(),
+    panelsClosed: () => {
+      inbox.leaveAll();
+      live.release();
+    },
+    liveState: () => live.state(),
     wake: () => {
       outbox.wake();
       enrichments.wake();
