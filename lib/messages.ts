@@ -268,6 +268,10 @@ export const requests = {
   'reply-snippet-delete': z.object({ id }),
   // Live replies (issue 36): the options page's Test of the team relay (its address and token as typed).
   'relay-test': z.object({ url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  /** Without a live relay: the open queue's first page, read again at list priority (at most once a minute, the queue's timer). */
+  'inbox-revalidate': z.object({ view: QueueView, identityId: z.optional(id), campaignId: z.optional(id), untouchedDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))) }),
+  /** Without a live relay: the open panel's conversation, read again (list priority; at most once a minute, the panel's timer). */
+  'conversation-revalidate': z.object(conversationTarget),
 } as const;
 
 /**
@@ -332,6 +336,10 @@ export const replies = {
   'reply-snippet-delete': z.array(ReplySnippetView),
   // Live replies (issue 36).
   'relay-test': z.object({ result: z.enum(['ok', 'refused', 'unreachable']) }),
+  /** Null: not read (the relay is live). */
+  'inbox-revalidate': z.nullable(InboxPageView),
+  /** Whether a call was made (false: the relay is live, or nothing changed was asked). */
+  'conversation-revalidate': z.object({ called: z.boolean() }),
 } as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
 
 export type RequestType = keyof typeof requests;

@@ -34,6 +34,7 @@ import { useRowBoxes } from './RowBoxes';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
 import { useLiveRows } from './use-live-rows';
+import { useRevalidate } from '../live/use-revalidate';
 import { useQueuePages } from './use-queue-pages';
 import { useRowLeads, useRowPreviews } from './use-row-leads';
 
@@ -117,6 +118,12 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   // Live replies (issue 36): a relayed event turns its row at once; a new reply joins the waiting view.
   const livePreviews = useLiveRows((row) =>
     applyLive(row, view === 'waiting' && !campaignId && (!identityId || identityId === row.identityId) && inView('waiting', row, 0)),
+  );
+  // Without a live relay: the first page again at most once a minute while shown (the worker skips it while the relay is live).
+  useRevalidate(() =>
+    messenger.send('inbox-revalidate', query).then((reply) => {
+      if (reply.ok && reply.value) for (const row of [...reply.value.rows].reverse()) applyLive(row, true);
+    }),
   );
   const leads = useRowLeads(messenger, listRef, list.rows, screen);
   const fetchedPreviews = useRowPreviews(messenger, listRef, list.rows, screen);

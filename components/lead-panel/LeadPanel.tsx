@@ -17,7 +17,7 @@ import { ContactDetails } from './ContactDetails';
 import { OfflineNotice } from './OfflineNotice';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
-import { WhoseTurn } from '../live/WhoseTurn';
+import { ConversationTurn } from '../live/ConversationTurn';
 import { LastMessagePreview } from './LastMessagePreview';
 import { LeadPicker } from './LeadPicker';
 import { NoConversation } from './NoConversation';
@@ -293,7 +293,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
                 <span class="spacer" />
                 <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
               </div>
-              <WhoseTurn conversation={conversation} now={current} />
+              <ConversationTurn conversation={conversation} leadId={state.lead.id} now={current} messenger={messenger} />
               {conversation.webAppUrl ? <WebAppLink href={conversation.webAppUrl} /> : null}
               <dl class="facts">
                 <div>

@@ -5,9 +5,9 @@
  * view it belongs to, and counts).
  */
 import type { ConversationSummary, InboxWebhookPayload, Lead } from '../api/schemas';
-import type { LivePatch } from '../inbox/live-event';
+import { liveMessages, type LivePatch } from '../inbox/live-event';
 import { inView, type QueueFacts, type QueueQuery } from '../inbox/queue';
-import type { InboxRowView } from '../views';
+import { firstLine, leadLastMessage, type InboxPreviewView, type InboxRowView } from '../views';
 
 const orNull = (s: string) => (s.trim() === '' ? null : s);
 
@@ -43,7 +43,9 @@ export function summaryRow(c: ConversationSummary, lead: Lead | null | undefined
   };
 }
 
-export function liveRowOf(event: InboxWebhookPayload, patch: LivePatch, known: QueueFacts, kept: InboxRowView | undefined, identityName: string | null): InboxRowView {
+/** The row an event shows: the one a kept page holds, patched, else one built from the event. */
+export function liveRowOf(event: InboxWebhookPayload, patch: LivePatch, known: QueueFacts, pages: readonly { rows: readonly InboxRowView[] }[], identityName: string | null): InboxRowView {
+  const kept = pages.flatMap((p) => p.rows).find((r) => r.conversationId === event.conversationId);
   if (kept) return { ...kept, ...patch };
   const lead = event.lead;
   return {
@@ -64,6 +66,12 @@ export function liveRowOf(event: InboxWebhookPayload, patch: LivePatch, known: Q
     leadReplied: patch.leadReplied ?? known.leadReplied,
     read: patch.read ?? known.read,
   };
+}
+
+/** The first line of the lead's newest message the event carries (the row's preview), null when none. */
+export function livePreviewOf(event: InboxWebhookPayload): InboxPreviewView | null {
+  const last = leadLastMessage(liveMessages(event));
+  return last ? { conversationId: event.conversationId, firstLine: firstLine(last.content), at: last.createdAt } : null;
 }
 
 /** Folds `row` into the kept first pages, in place. */

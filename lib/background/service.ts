@@ -190,6 +190,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     notifications: () => current().inboxNotifications,
     myIdentityIds: () => current().myIdentityIds,
     onLiveRow: (row, preview) => deps.push.live?.(row, preview),
+    following: () => live.state() === 'live',
   });
   const lists = listHandlers({
     resolver,
@@ -253,7 +254,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...replyHandlers({ enqueue, outbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
-    ...liveHandlers(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...liveHandlers({ ...(deps.fetch ? { fetch: deps.fetch } : {}), following: () => live.state() === 'live', api, cache, panelData, underLock, notify }),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...leadLinkHandlers({ tabs, feed, resolution, links, cache, api, invalidate: resolver.invalidate, clock }),

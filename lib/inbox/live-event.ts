@@ -70,3 +70,22 @@ export function foldMessages<M extends { id: string; createdAt: number }>(
   const messages = [...added, ...kept.messages].sort((a, b) => b.createdAt - a.createdAt).slice(0, pageSize);
   return { messages, total: kept.total + added.length };
 }
+
+/**
+ * What a page of the newest messages (newest first) says of its conversation, as a relayed event
+ * would (`livePatch`): null when it holds nothing newer than `known`.
+ */
+export function messagesPatch(
+  messages: readonly { direction: string; channel: string; createdAt: number }[],
+  known: { lastMessageAt: number | null } | null | undefined,
+): LivePatch | null {
+  const newest = messages.find((m) => m.channel === 'PRONET' || m.channel === 'EMAIL');
+  if (!newest || (known && known.lastMessageAt !== null && known.lastMessageAt >= newest.createdAt)) return null;
+  const received = newest.direction === 'RECEIVED';
+  return {
+    lastMessageAt: newest.createdAt,
+    lastMessageStatus: received ? 'RECEIVED' : 'SENT',
+    lastMessageType: newest.channel as 'PRONET' | 'EMAIL',
+    ...(received ? { leadReplied: true as const, read: false as const } : {}),
+  };
+}

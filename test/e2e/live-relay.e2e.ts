@@ -176,3 +176,36 @@ test('a browser closed while events came gets them on reopening, from where it s
     await browser.context.close();
   }
 });
+
+test('without a relay, the open panel reads its conversation again within a minute (its clock driven), one call at list priority', async ({
+  emulator,
+  extension,
+  configureExtension,
+  openProfile,
+  tabIdOf,
+  leadByUrl,
+  leadConversations,
+  emulatorCalls,
+}) => {
+  await (await configureExtension()).close();
+  const ada = await leadByUrl('ada-lovelace');
+  const [conversation] = await leadConversations(ada!.id);
+  const tabId = await tabIdOf(await openProfile('ada-lovelace'));
+  const panel = await extension.context.newPage();
+  await panel.clock.install();
+  await panel.goto(`${extension.origin}/sidepanel.html?tab=${tabId}`);
+  await panel.bringToFront();
+  const thread = panel.locator('.message-list');
+  await expect(thread.locator('> li').first()).toBeVisible();
+  const lastCallBefore = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
+
+  await leadWrites(emulator, conversation!.id, 'Could you send the deck?');
+  // Not before its minute: nothing asked yet.
+  await panel.clock.runFor(30_000);
+  expect((await emulatorCalls()).filter((c) => c.id > lastCallBefore)).toEqual([]);
+  await panel.clock.runFor(31_000);
+  await expect(thread.getByText('Could you send the deck?')).toBeVisible();
+  await expect(panel.getByTestId('whose-turn')).toHaveText(/^Waiting for you, /);
+  const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore);
+  expect(since.map((c) => c.endpoint)).toEqual(['listConversationMessages']);
+});

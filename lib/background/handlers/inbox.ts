@@ -13,8 +13,8 @@ import { ApiError, NetworkError } from '../../api/errors';
 import type { ConversationSummary, InboxWebhookPayload, Lead } from '../../api/schemas';
 import { mineFirst, waitingDelta, watchDiff, type WatchNews, type WatchState } from '../../inbox/inbox-watch';
 import { actionPatch, inView, queueFilters, type QueueFacts, type QueueQuery } from '../../inbox/queue';
-import { liveMessages, type LivePatch } from '../../inbox/live-event';
-import { foldIntoPages, leadFields, liveRowOf, summaryRow } from '../inbox-rows';
+import type { LivePatch } from '../../inbox/live-event';
+import { foldIntoPages, leadFields, livePreviewOf, liveRowOf, summaryRow } from '../inbox-rows';
 import { profileAddress } from '../../pronet/canonical-url';
 import type { ProfileCache } from '../../store/cache';
 import type { CacheEntry } from '../../store/db';
@@ -52,11 +52,13 @@ export interface InboxDeps {
   onNews?(news: WatchNews, count: number): void;
   /** The identities the user sends as: listed first in the picker. */
   myIdentityIds?(): readonly string[];
+  /** The team relay's stream is open (issue 36): the queue needs no revalidation. */
+  following?(): boolean;
   /** A relayed event changed a row (issue 36): the open queues fold it in. */
   onLiveRow?(row: InboxRowView, preview: InboxPreviewView | null): void;
 }
 
-type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-leave' | 'inbox-choices' | 'inbox-count' | 'open-profile';
+type InboxRequests = 'inbox-revalidate' | 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-leave' | 'inbox-choices' | 'inbox-count' | 'open-profile';
 
 export interface Inbox {
   handlers: HandlerMap<InboxRequests>;
@@ -86,6 +88,10 @@ const WATCH_ROWS = 10;
 const WATCH_SNOOZES = 25;
 const FACTS_KEPT = 2000;
 const CHOICES_TTL_MS = 3_600_000;
+
+/** A request's view and narrowing as the queue's query. */
+const queryOf = (r: { view: QueueQuery['view']; identityId?: string; campaignId?: string; untouchedDays?: number }): QueueQuery =>
+  ({ view: r.view, identityId: r.identityId ?? null, campaignId: r.campaignId ?? null, ...(r.untouchedDays !== undefined ? { untouchedDays: r.untouchedDays } : {}) });
 
 export function createInbox(deps: InboxDeps): Inbox {
   const { api, clock } = deps;
@@ -178,10 +184,10 @@ export function createInbox(deps: InboxDeps): Inbox {
     });
   }
 
-  async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
+  async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined, priority: 'user' | 'list' = 'user'): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
     const filters = queueFilters(query, at);
     // A page is asked for by the user (opening the view, Load more); its rows' look-ups are list work.
-    const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority: 'user' });
+    const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority });
     page.data.forEach(learn);
     // A row's preview kept from before is dropped when the conversation has a newer message.
     deps.panelData.checkRecentMessages(page.data);
@@ -262,30 +268,28 @@ export function createInbox(deps: InboxDeps): Inbox {
   async function live(event: InboxWebhookPayload, patch: LivePatch) {
     const id = event.conversationId;
     const before = await factsOf(id, event.leadId);
-    if (!before) {
-      // Its status unknown (archived? snoozed?): the pages kept may now be wrong, so they are asked again.
-      generation += 1;
-      return;
-    }
+    // Its status unknown (archived? snoozed?): the pages kept may now be wrong, so they are asked again.
+    if (!before) return void (generation += 1);
     const after: QueueFacts = { ...before, ...patch };
     facts.set(id, after);
-    const kept = [...firstPages.values()].flatMap((p) => p.rows).find((r) => r.conversationId === id);
-    const row = liveRowOf(event, patch, after, kept, deps.identities.names().get(event.identityId) ?? null);
+    const row = liveRowOf(event, patch, after, [...firstPages.values()], deps.identities.names().get(event.identityId) ?? null);
     foldIntoPages(firstPages.values(), row, after);
-    const last = leadLastMessage(liveMessages(event));
-    deps.onLiveRow?.(row, last ? { conversationId: id, firstLine: firstLine(last.content), at: last.createdAt } : null);
+    deps.onLiveRow?.(row, livePreviewOf(event));
     await moveCount(Number(inView('waiting', after, 0)) - Number(inView('waiting', before, 0)));
   }
 
   const handlers: HandlerMap<InboxRequests> = {
+    // Issue 36, without a live relay: the open queue's first page again, as list work (shed first).
+    async 'inbox-revalidate'(req) {
+      if (deps.keys.current() === null || deps.following?.()) return null;
+      const [query, at] = [queryOf(req), clock.now()];
+      const page: InboxPageView = { ...(await fetchPage(query, at, undefined, 'list')), restarted: false, cachedAt: null };
+      keep(JSON.stringify(queueFilters(query, at)), page, query);
+      return page;
+    },
     async 'inbox-page'(req) {
       if (deps.keys.current() === null) throw new NoKeyError();
-      const query: QueueQuery = {
-        view: req.view,
-        identityId: req.identityId ?? null,
-        campaignId: req.campaignId ?? null,
-        ...(req.untouchedDays !== undefined ? { untouchedDays: req.untouchedDays } : {}),
-      };
+      const query = queryOf(req);
       if (req.cursor !== undefined) {
         try {
           return { ...(await fetchPage(query, req.at ?? clock.now(), req.cursor)), restarted: false, cachedAt: null };

@@ -245,6 +245,8 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'reply-snippet-save': { name: 'forged', text: 'forged snippet {{firstname}}' },
     'reply-snippet-delete': { id: 'snp_forged' },
     'relay-test': { url: 'http://127.0.0.1:9/events', token: 'forged' },
+    'conversation-revalidate': target,
+    'inbox-revalidate': { view: 'waiting' },
   };
   const requests = REQUEST_TYPES.map((type) => ({ type, ...samples[type] }));
   // The background's pushes too, as if the page could speak for it.
