@@ -23,6 +23,7 @@ import { scene as listBadges } from './list-badges';
 import { scene as dayOne } from './day-one';
 import { scene as reply } from './reply';
 import { scene as replyTemplate } from './reply-template';
+import { scene as whoseTurn } from './whose-turn';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -51,4 +52,5 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'lead-match', scene: leadMatch },
   { file: 'reply', scene: reply },
   { file: 'reply-template', scene: replyTemplate },
+  { file: 'whose-turn', scene: whoseTurn },
 ];
