@@ -29,6 +29,7 @@ import { ENRICH_TYPES } from './api/enrichment';
 import { LeadStatus } from './api/schemas/lead-status';
 import { NOTE_MODES } from './inbox/note-rules';
 import { QUEUE_PAGE_SIZE } from './inbox/queue-shape';
+import { FOLLOW_UP_DAYS_MAX } from './inbox/follow-up';
 import { SNIPPET_NAME_MAX, SNIPPET_TEXT_MAX } from './inbox/snippets';
 import {
   ActivityPageView,
@@ -248,6 +249,8 @@ export const requests = {
     text: z.string().check(z.maxLength(100_000)),
     /** Email: starts a thread with this subject (else: in the last thread). */
     subject: z.optional(z.string().check(z.maxLength(500))),
+    /** Follow-up (issue 36): once the reply lands, the conversation is snoozed this many days (woken by the service, or by the lead's answer). */
+    remindInDays: z.optional(z.int().check(z.minimum(1), z.maximum(FOLLOW_UP_DAYS_MAX))),
   }),
   /** Takes a reply back during its undo window; replies with what it said (its draft again). */
   'reply-undo': z.object({ id }),

@@ -31,6 +31,7 @@ import { storageHandlers } from './handlers/storage';
 import { createEnrichments } from './enrichments';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
+import { followUpSnooze } from '../inbox/follow-up';
 import { liveHandlers } from './handlers/live';
 import { createLiveApply } from './live-apply';
 import { createLiveRelay } from './live-relay';
@@ -114,6 +115,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.noLeadFreshMs !== undefined ? { noLeadFreshMs: deps.noLeadFreshMs } : {}),
   });
   const resolution = createTabResolution({ tabs, resolver, keys, panelData, clock, cachingEnabled, notify });
+  const mutationEffects = createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses, invalidate: resolver.invalidate, clock });
   const outbox = createOutbox({
     store: createOutboxStore(deps.db),
     api,
@@ -128,7 +130,17 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       notify();
       void feed.pushOutbox();
     },
-    onApplied: createMutationEffects({ cache, panelData, refreshProfile: resolution.refreshProfile, statuses, invalidate: resolver.invalidate, clock }),
+    async onApplied(record, outcome) {
+      await mutationEffects(record, outcome);
+      // Follow-up on send (issue 36): the snooze goes into the outbox after the reply landed, outside the lock it settled under.
+      const snooze = followUpSnooze(record, clock.now());
+      if (snooze && record.kind === 'reply') {
+        const { conversationId, leadId, profileUrl } = record;
+        void Promise.resolve()
+          .then(() => enqueue({ kind: 'snooze', conversationId, leadId, profileUrl, until: snooze.until }))
+          .catch((error: unknown) => console.warn('The follow-up snooze could not be queued', error));
+      }
+    },
     settle: underLock,
     ...(deps.onNextWake ? { onNextWake: (at: number | null) => nextWake('outbox', at) } : {}),
     secret: keys.current,
