@@ -19,6 +19,7 @@ import { emulatorSearch } from './emulator-search';
 import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
+import { liveBench } from './live';
 import { pageReaderBench } from './page-reader';
 import { replyBench } from './reply';
 import { commit, currentLoad, machine, markdown, summaryTable, type Results } from './report';
@@ -26,7 +27,7 @@ import { sizes } from './sizes';
 import { startup } from './startup';
 import { teamBench } from './team';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'team'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'team', 'live'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -94,6 +95,7 @@ try {
   results.inbox = await section('inbox', () => inboxBench(emulator, { log }));
   results.reply = await section('reply', () => replyBench(emulator, { log }));
   results.lists = await section('lists', () => listBadgesBench(emulator, { log }));
+  results.live = await section('live', () => liveBench(emulator, { log }));
 } finally {
   await emulator.close();
 }
