@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RelayEvent } from '../api/relay-stream';
+import { webhookMessage, webhookPayload } from '../../test/unit/live/payload';
 import { createLiveRelay, LIVE_RETRY_MIN_MS } from './live-relay';
 
-const payload = (id: string) => ({
-  messageChannel: 'PRONET',
-  messageBody: id,
-  messageId: id,
-  conversationId: 'c1',
-  externalConversationId: 'x',
-  leadId: 'l1',
-  attachments: [],
-  identityId: 'i1',
-  userId: 'u1',
-  createdAt: 1,
-  sent: false,
-  received: true,
-  campaignName: '',
-  lead: { id: 'l1', jobTitle: '', gender: '', shortBio: '', dateOfBirth: '', persoEmail: '', picture: '', firstName: '', lastName: '', companyName: '', companyWebsite: '', industry: '', email: '', pronet: '', microblog: '', phone: '', location: '' },
-  messages: [],
-});
+const payload = (id: string) => webhookPayload(webhookMessage(id, 1, true));
 
 function sse(events: { id: string; data: unknown }[]): Response {
   const text = events.map((e) => `id: ${e.id}\nevent: message\ndata: ${JSON.stringify(e.data)}\n\n`).join('');

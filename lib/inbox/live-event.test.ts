@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxWebhookPayload } from '../api/schemas';
+import { webhookMessage, webhookPayload } from '../../test/unit/live/payload';
 import { foldMessages, liveMessages, livePatch } from './live-event';
 
-const message = (id: string, at: number, received: boolean) => ({
-  messageChannel: 'PRONET' as const,
-  messageBody: `body ${id}`,
-  messageId: id,
-  conversationId: 'c1',
-  externalConversationId: 'x',
-  leadId: 'l1',
-  attachments: [],
-  identityId: 'i1',
-  userId: 'u1',
-  createdAt: at,
-  sent: !received,
-  received,
-  campaignName: 'Spring',
-});
-const lead = { id: 'l1', jobTitle: '', gender: '', shortBio: '', dateOfBirth: '', persoEmail: '', picture: '', firstName: 'Ada', lastName: 'Lovelace', companyName: '', companyWebsite: '', industry: '', email: '', pronet: '', microblog: '', phone: '', location: '' };
-const event = (top: ReturnType<typeof message>, older: ReturnType<typeof message>[] = []): InboxWebhookPayload => ({ ...top, lead, messages: [top, ...older] });
+const message = webhookMessage;
+const event = webhookPayload;
 
 describe('a relayed event on its conversation', () => {
   it("a lead's message: replied, unread, the newest message's date, status and channel", () => {
