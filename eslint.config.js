@@ -52,8 +52,13 @@ export default tseslint.config(
     true,
   ),
   layer(['emulator/**'], [...UI, '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/views/**'], 'The emulator is the service: it shares the spec (lib/api, lib/inbox, lib/pronet), never the extension.'),
+  layer(
+    ['relay/**'],
+    [...UI, '**/emulator/**', '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/views/**', '**/lib/content/**', '**/lib/pronet/**'],
+    'The relay forwards the service\'s webhooks: it shares the wire (lib/api) and the inbox rules (lib/inbox), never the extension nor the emulator.',
+  ),
   {
-    files: ['scripts/**', 'emulator/main.ts', 'bench/**', 'test/**'],
+    files: ['scripts/**', 'emulator/main.ts', 'relay/main.ts', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { InboxBenchResult } from './inbox';
+import { liveMarkdown, type LiveBenchResult } from './live';
 import type { ReplyBenchResult } from './reply';
 import type { AudienceBenchResult } from './this-page';
 import type { SearchResult } from './emulator-search';
@@ -49,6 +50,8 @@ export interface Results {
   team?: TeamResult;
   /** "This page" (issue 35). */
   audience?: AudienceBenchResult;
+  /** Issue 36. */
+  live?: LiveBenchResult;
 }
 
 function run(cmd: string, args: string[]): string {
@@ -375,6 +378,7 @@ export function markdown(r: Results): string {
     );
   }
   if (r.team) lines.push(...teamMarkdown(r.team, table));
+  if (r.live) lines.push(...liveMarkdown(r.live, table));
   lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
 }

@@ -19,6 +19,7 @@ import { emulatorSearch } from './emulator-search';
 import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
+import { liveBench } from './live';
 import { pageReaderBench } from './page-reader';
 import { realPagesBench, realPagesMarkdown, type RealPagesResult } from './real-pages';
 import { replyBench } from './reply';
@@ -28,7 +29,7 @@ import { startup } from './startup';
 import { teamBench } from './team';
 import { audienceBench } from './this-page';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -103,6 +104,7 @@ try {
     writeFileSync(resolve('bench/real-pages.md'), `${realPagesMarkdown(corpus)}\nMeasured ${results.date}, commit ${results.commit}, load ${currentLoad()}.\n`);
   }
   results.audience = await section('audience', () => audienceBench(emulator, { log }));
+  results.live = await section('live', () => liveBench(emulator, { log }));
 } finally {
   await emulator.close();
 }

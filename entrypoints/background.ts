@@ -62,6 +62,7 @@ export default defineBackground(() => {
       push: {
         panel: ports.panel,
         outbox: ports.outbox,
+        live: ports.live,
         chip(tabId, state) {
           // A tab without the content script (not loaded yet, or gone) just misses this one.
           browser.tabs.sendMessage(tabId, { type: 'chip-state', state } satisfies ChipPush).catch(() => undefined);

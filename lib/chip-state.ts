@@ -20,6 +20,8 @@ export const CHIP_STATUSES = CONVERSATION_STATUSES;
 export const CHIP_NAME_MAX = 300;
 /** Longest profile URL a chip state may carry (the protocol's URL limit). */
 export const CHIP_PROFILE_URL_MAX = 4096;
+/** Longest last message status a chip state may carry (the service's are one word). */
+export const CHIP_STATUS_MAX = 20;
 
 /**
  * A chip state as the content script checks it. `lib/views` builds the `ChipState` schema from the
@@ -32,6 +34,9 @@ export interface ChipState {
   conversations?: number;
   /** How many leads the profile resolves to, when more than one. */
   leads?: number;
+  /** The selected conversation's last message, for whose turn it is (issue 36). */
+  lastMessageStatus?: string;
+  lastMessageAt?: number;
   profileUrl: string | null;
   rev: number;
 }
@@ -65,6 +70,14 @@ export function parseChipState(raw: unknown): ChipState | null {
   if (r.leads !== undefined) {
     if (typeof r.leads !== 'number' || !Number.isInteger(r.leads) || r.leads < 0) return null;
     out.leads = r.leads;
+  }
+  if (r.lastMessageStatus !== undefined) {
+    if (typeof r.lastMessageStatus !== 'string' || r.lastMessageStatus.length > CHIP_STATUS_MAX) return null;
+    out.lastMessageStatus = r.lastMessageStatus;
+  }
+  if (r.lastMessageAt !== undefined) {
+    if (typeof r.lastMessageAt !== 'number' || !Number.isSafeInteger(r.lastMessageAt)) return null;
+    out.lastMessageAt = r.lastMessageAt;
   }
   return out;
 }

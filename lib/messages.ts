@@ -29,6 +29,7 @@ import { ENRICH_TYPES } from './api/enrichment';
 import { LeadStatus } from './api/schemas/lead-status';
 import { NOTE_MODES } from './inbox/note-rules';
 import { QUEUE_PAGE_SIZE } from './inbox/queue-shape';
+import { FOLLOW_UP_DAYS_MAX } from './inbox/follow-up';
 import { SNIPPET_NAME_MAX, SNIPPET_TEXT_MAX } from './inbox/snippets';
 import {
   ActivityPageView,
@@ -46,6 +47,7 @@ import {
   InboxLeadView,
   InboxPageView,
   InboxPreviewView,
+  InboxRowView,
   KeyTestView,
   ReplyChannelView,
   ReplyContextView,
@@ -256,6 +258,8 @@ export const requests = {
     text: z.string().check(z.maxLength(100_000)),
     /** Email: starts a thread with this subject (else: in the last thread). */
     subject: z.optional(z.string().check(z.maxLength(500))),
+    /** Follow-up (issue 36): once the reply lands, the conversation is snoozed this many days (woken by the service, or by the lead's answer). */
+    remindInDays: z.optional(z.int().check(z.minimum(1), z.maximum(FOLLOW_UP_DAYS_MAX))),
   }),
   /** Takes a reply back during its undo window; replies with what it said (its draft again). */
   'reply-undo': z.object({ id }),
@@ -292,6 +296,12 @@ export const requests = {
   }),
   /** Undo of the whole batch: what it added leaves the audience (POST /leads/removefromaudience), and only that. */
   'this-page-undo': z.object({ tabId, batchId: id }),
+  // Live replies (issue 36): the options page's Test of the team relay (its address and token as typed).
+  'relay-test': z.object({ url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  /** Without a live relay: the open queue's first page, read again at list priority (at most once a minute, the queue's timer). */
+  'inbox-revalidate': z.object({ view: QueueView, identityId: z.optional(id), campaignId: z.optional(id), untouchedDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))) }),
+  /** Without a live relay: the open panel's conversation, read again (list priority; at most once a minute, the panel's timer). */
+  'conversation-revalidate': z.object(conversationTarget),
 } as const;
 
 /**
@@ -359,6 +369,12 @@ export const replies = {
   'this-page': ThisPageView,
   'this-page-add': ThisPageView,
   'this-page-undo': ThisPageView,
+  // Live replies (issue 36).
+  'relay-test': z.object({ result: z.enum(['ok', 'refused', 'unreachable']) }),
+  /** Null: not read (the relay is live). */
+  'inbox-revalidate': z.nullable(InboxPageView),
+  /** Whether a call was made (false: the relay is live, or nothing changed was asked). */
+  'conversation-revalidate': z.object({ called: z.boolean() }),
 } as const satisfies Record<keyof typeof requests, z.ZodMiniType>;
 
 export type RequestType = keyof typeof requests;
@@ -436,6 +452,15 @@ export function panelPushState(raw: unknown, tabId: number): PanelState | undefi
 /** The items an OUTBOX_PORT push carries, or undefined. */
 export function outboxPushItems(raw: unknown): OutboxPush['items'] | undefined {
   return isRecord(raw) && raw.type === 'outbox' && Array.isArray(raw.items) ? (raw.items as OutboxPush['items']) : undefined;
+}
+
+// Live replies (issue 36): background → the open queues over a LIVE_PORT port, a row a relayed event changed.
+export const LIVE_PORT = 'live';
+export const LivePush = z.object({ type: z.literal('inbox-live'), row: InboxRowView, preview: z.nullable(InboxPreviewView) });
+export type LivePush = z.infer<typeof LivePush>;
+/** The row (and its preview) a LIVE_PORT push carries, or undefined. */
+export function livePushRow(raw: unknown): Omit<LivePush, 'type'> | undefined {
+  return isRecord(raw) && raw.type === 'inbox-live' && isRecord(raw.row) ? (raw as LivePush) : undefined;
 }
 
 /** Background → content script via `tabs.sendMessage`. */

@@ -37,6 +37,12 @@ export const Settings = z.object({
       return parsed.ok && parsed.value === s;
     }, 'not a web app address as stored'),
   ),
+  /**
+   * Live replies (issue 36): the team relay's events URL (empty: no relay) and its team token. The
+   * token opens the team's stream of inbox events only; it is not the service key.
+   */
+  relayUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))]),
+  relayToken: z.string().check(z.maxLength(200)),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -52,4 +58,6 @@ export const DEFAULT_SETTINGS: Settings = {
   myIdentityIds: [],
   replyUndoSeconds: 10,
   webAppUrl: '',
+  relayUrl: '',
+  relayToken: '',
 };

@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startEmulator } from '../emulator/server';
 import { EXTENSION_DIR, launchWithExtension } from '../test/e2e/browser';
-import { configure, panelSettled, setWebApp, sideBySide, tabIdOf, waitForChip } from './extension-session';
+import { startRelay } from '../relay/server';
+import { configure, panelSettled, setRelay, setWebApp, sideBySide, tabIdOf, waitForChip } from './extension-session';
 import { firefoxDemo } from './demo-firefox';
 
 const DEFAULT_PORT = 8787;
@@ -120,6 +121,8 @@ async function main(): Promise<void> {
   }
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'oc-demo-'));
+  // The team relay beside the emulator (issue 36): live replies in the panel and the queue.
+  const relay = await startRelay({ service: emulator.baseUrl, key: pro.apiKey, port: 0, dataDir: join(userDataDir, 'relay') });
   const launched = await launchWithExtension({
     headless: args.headless,
     userDataDir,
@@ -136,6 +139,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     await context.close().catch(() => undefined);
+    await relay.close({ unregister: true }).catch(() => undefined);
     await emulator.close();
     try {
       rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
   const keyOutcome = await configure(options, extensionOrigin, pro.apiKey, emulator.baseUrl);
   // The demo's web app is the emulator's conversation page: the panel's "Open in the web app" works.
   await setWebApp(options, emulator.origin);
+  await setRelay(options, relay.eventsUrl, relay.token);
 
   const profile = await context.newPage();
   await profile.goto(`${pronet}/in/${PROFILE_SLUG}/`);
@@ -162,6 +167,7 @@ async function main(): Promise<void> {
   for (const w of emulator.workspaces) console.log(`key          ${w.name} ${w.plan} ${w.apiKey}`);
   console.log(`profile      ${pronet}/in/${PROFILE_SLUG}/   (others: grace-hopper, alan-turing, katherine-johnson, edsger-dijkstra, margaret-hamilton; feed: ${pronet}/feed/)`);
   console.log(`options      ${extensionOrigin}/options.html   (${keyOutcome})`);
+  console.log(`relay        ${relay.eventsUrl}   (live replies; try POST ${emulator.origin}/_emulator/inbound, then move its clock 60 s)`);
   console.log(`side panel   ${panelUrl}`);
 
   if (args.headless) {

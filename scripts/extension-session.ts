@@ -60,6 +60,14 @@ export async function setWebApp(options: Page, webAppUrl: string, locale = 'en')
   await options.getByText(catalogueMessage(locale, 'webAppSaved'), { exact: true }).waitFor({ timeout: 15_000 });
 }
 
+/** Live replies (issue 36): the team relay's address and token, saved in the options like a user would. */
+export async function setRelay(options: Page, eventsUrl: string, token: string, locale = 'en'): Promise<void> {
+  await options.getByLabel(catalogueMessage(locale, 'relayUrlLabel'), { exact: true }).fill(eventsUrl);
+  await options.getByLabel(catalogueMessage(locale, 'relayTokenLabel'), { exact: true }).fill(token);
+  await options.getByRole('button', { name: catalogueMessage(locale, 'relaySave'), exact: true }).click();
+  await options.getByText(catalogueMessage(locale, 'relaySaved'), { exact: true }).waitFor({ timeout: 15_000 });
+}
+
 /** "The key works: 4 members in this workspace. Sam Sales (Owner), Priya Natarajan (Member)": one line. */
 export function outcomeLine(sentence: string, members: readonly (readonly string[])[]): string {
   const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();

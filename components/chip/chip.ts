@@ -5,6 +5,7 @@
  */
 import type { ChipView } from '../../lib/views';
 import { t } from '../i18n';
+import { turnText } from '../live/turn-text';
 
 /** What the chip's host element is called, followed by a random part (see `chipHostName`). */
 export const CHIP_HOST_PREFIX = 'outreach-companion-chip';
@@ -53,7 +54,10 @@ export function chipContent(state: ChipView): { tone: ChipTone; label: string; d
       if (!state.status) return { tone: 'neutral', label: t('chipNoConversation'), detail: name };
       const label = state.status === 'OPEN' ? t('statusOpen') : state.status === 'SNOOZED' ? t('statusSnoozed') : t('statusArchived');
       const tone = state.status === 'OPEN' ? 'open' : state.status === 'SNOOZED' ? 'snoozed' : 'archived';
-      return { tone, label, detail: more ? `${name} ${more}` : name };
+      // Whose turn (issue 36), after the name: "Open · Ada Lovelace · Waiting for you, 6 days".
+      const turn = state.status === 'OPEN' ? turnText({ lastMessageStatus: state.lastMessageStatus ?? null, lastMessageAt: state.lastMessageAt ?? null }, Date.now()) : null;
+      const who = more ? `${name} ${more}` : name;
+      return { tone, label, detail: turn ? `${who} · ${turn}` : who };
     }
   }
 }

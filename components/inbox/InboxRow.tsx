@@ -2,12 +2,12 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { QueueViewId } from '../../lib/inbox/queue';
 import type { InboxPreviewView, InboxRowView } from '../../lib/views';
-import { channelLabel, formatShortDateTime, formatWaited } from '../format';
+import { channelLabel, formatShortDateTime } from '../format';
+import { turnText } from '../live/turn-text';
 import { t } from '../i18n';
 import { SnoozePicker } from '../lead-panel/SnoozePicker';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
-import { Pill } from '../ui/Pill';
 
 export interface InboxRowProps {
   row: InboxRowView;
@@ -32,6 +32,8 @@ export interface InboxRowProps {
 /** One conversation of the queue: who, from which campaign and identity, the last message, and its actions. */
 export function InboxRow({ row, view, focused, opened, now, preview, children, onFocus, onOpen, onArchive, onSnooze, onUnsnooze, onNote }: InboxRowProps) {
   const [snoozing, setSnoozing] = useState(false);
+  // Whose turn (issue 36), in every view: "Replied" is the campaign's reply status, not this.
+  const turn = turnText(row, now());
   const name = row.name ?? (row.leadKnown ? t('inboxUnknownLead') : t('loading'));
   const where = [row.campaignName ?? t('noCampaign'), row.identityName ?? row.identityId].join(' · ');
   // Waiting for a reply: what the lead wrote and how long ago, read before answering (issue 23).
@@ -55,12 +57,10 @@ export function InboxRow({ row, view, focused, opened, now, preview, children, o
         <span class={row.leadKnown ? 'inbox-name' : 'inbox-name is-pending'}>{name}</span>
         {row.company ? <span class="muted inbox-company">{row.company}</span> : null}
         <span class="spacer" />
-        {waiting && row.lastMessageAt !== null && row.lastMessageStatus === 'RECEIVED' ? (
+        {turn !== null ? (
           <span class="muted inbox-waited" data-testid="inbox-waited">
-            {t('inboxWaited', formatWaited(row.lastMessageAt, now()))}
+            {turn}
           </span>
-        ) : row.leadReplied && !waiting ? (
-          <Pill tone="ok">{t('repliedYes')}</Pill>
         ) : null}
       </div>
       {waiting && preview?.firstLine ? (

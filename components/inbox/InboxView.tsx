@@ -33,6 +33,8 @@ import { InboxList } from './InboxList';
 import { useRowBoxes } from './RowBoxes';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
+import { useLiveRows } from './use-live-rows';
+import { useRevalidate } from '../live/use-revalidate';
 import { useQueuePages } from './use-queue-pages';
 import { useRowLeads, useRowPreviews } from './use-row-leads';
 
@@ -87,7 +89,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     [view, identityId, campaignId, untouchedDays],
   );
 
-  const { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave } = useQueuePages(messenger, query, now, {
+  const { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave, applyLive } = useQueuePages(messenger, query, now, {
     onFirstPage() {
       setLocal(new Map());
       setFocusId(null);
@@ -113,8 +115,19 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     return merged;
   }, [local, outbox]);
 
+  // Live replies (issue 36): a relayed event turns its row at once; a new reply joins the waiting view.
+  const livePreviews = useLiveRows((row) =>
+    applyLive(row, view === 'waiting' && !campaignId && (!identityId || identityId === row.identityId) && inView('waiting', row, 0)),
+  );
+  // Without a live relay: the first page again at most once a minute while shown (the worker skips it while the relay is live).
+  useRevalidate(() =>
+    messenger.send('inbox-revalidate', query).then((reply) => {
+      if (reply.ok && reply.value) for (const row of [...reply.value.rows].reverse()) applyLive(row, true);
+    }),
+  );
   const leads = useRowLeads(messenger, listRef, list.rows, screen);
-  const previews = useRowPreviews(messenger, listRef, list.rows, screen);
+  const fetchedPreviews = useRowPreviews(messenger, listRef, list.rows, screen);
+  const previews = useMemo(() => (livePreviews.size === 0 ? fetchedPreviews : new Map([...fetchedPreviews, ...livePreviews])), [fetchedPreviews, livePreviews]);
   // The pickers' lists once the rows on screen are named (or a picker is touched): they never take a
   // connection from the rows or their look-ups.
   const choicesAsked = useRef(false);

@@ -91,5 +91,8 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
     return () => observer.disconnect();
   });
 
-  return { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave };
+  /** A row a relayed event changed (issue 36). */
+  const applyLive = useCallback((row: InboxRowView, belongs: boolean) => dispatch({ type: 'live', row, belongs, same: (a, b) => a.conversationId === b.conversationId }), []);
+
+  return { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave, applyLive };
 }

@@ -19,6 +19,7 @@ import { ContactDetails } from './ContactDetails';
 import { OfflineNotice, UnreachableNotice, useBrowserOnline } from './OfflineNotice';
 import { ConversationPicker } from './ConversationPicker';
 import { ConversationStatus, statusText } from './ConversationStatus';
+import { ConversationTurn } from '../live/ConversationTurn';
 import { LastMessagePreview } from './LastMessagePreview';
 import { LeadPicker } from './LeadPicker';
 import { NoConversation } from './NoConversation';
@@ -254,6 +255,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
                 <span class="spacer" />
                 <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
               </div>
+              <ConversationTurn conversation={conversation} leadId={state.lead.id} now={current} messenger={messenger} />
               {conversation.webAppUrl ? <WebAppLink href={conversation.webAppUrl} /> : null}
               <dl class="facts">
                 <div>

@@ -53,6 +53,8 @@ describe('badgeContent: the words of a badge', () => {
   it.each<[string, ListBadge, string | undefined, { tone: string; text: string; label: string }]>([
     ['open, replied', { ...base, status: 'OPEN', replied: true }, undefined, { tone: 'open', text: 'Replied', label: 'Open, replied: Ada Lovelace' }],
     ['open', { ...base, status: 'OPEN', replied: false }, undefined, { tone: 'open', text: 'Open', label: 'Open: Ada Lovelace' }],
+    ['open, the lead wrote last: whose turn', { ...base, status: 'OPEN', replied: true, lastMessageStatus: 'RECEIVED', lastMessageAt: Date.now() - 6 * DAY }, undefined, { tone: 'open', text: 'Waiting for you, 6 days', label: 'Waiting for you, 6 days: Ada Lovelace' }],
+    ['open, you wrote last: theirs, not "Replied"', { ...base, status: 'OPEN', replied: true, lastMessageStatus: 'SENT', lastMessageAt: Date.now() - 2 * DAY }, undefined, { tone: 'open', text: 'Waiting for them, 2 days', label: 'Waiting for them, 2 days: Ada Lovelace' }],
     ['archived, +2', { ...base, status: 'ARCHIVED', more: 2 }, undefined, { tone: 'archived', text: 'Archived +2', label: 'Archived +2: Ada Lovelace' }],
     ['no conversation', base, undefined, { tone: 'neutral', text: 'No conversation', label: 'No conversation: Ada Lovelace' }],
     ['several leads', { ...base, leads: 2 }, undefined, { tone: 'neutral', text: '2 leads', label: '2 leads: Ada Lovelace' }],

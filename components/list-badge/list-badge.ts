@@ -6,6 +6,7 @@
  */
 import type { ListBadge } from '../../lib/views';
 import { formatDate, formatDayMonth } from '../format';
+import { turnText } from '../live/turn-text';
 import { t } from '../i18n';
 import { BADGE_GAP_PX, badgeFit } from '../../lib/content/list-links-core';
 import { CHIP_HOST_PREFIX, chipHostName, part, statusButton, type ChipTone } from '../chip/chip';
@@ -46,8 +47,10 @@ export function badgeContent(badge: ListBadge, linkText: string | undefined): Ba
   let tone: BadgeContent['tone'];
   if (badge.status === 'OPEN') {
     tone = 'open';
-    word = badge.replied ? t('listBadgeOpenReplied') : t('statusOpen');
-    text = badge.replied ? t('listBadgeReplied') : t('statusOpen');
+    // Whose turn (issue 36) when the last message says it; else the campaign's reply status.
+    const turn = turnText({ lastMessageStatus: badge.lastMessageStatus ?? null, lastMessageAt: badge.lastMessageAt ?? null }, Date.now());
+    word = turn ?? (badge.replied ? t('listBadgeOpenReplied') : t('statusOpen'));
+    text = turn ?? (badge.replied ? t('listBadgeReplied') : t('statusOpen'));
   } else if (badge.status === 'SNOOZED') {
     tone = 'snoozed';
     word = badge.snoozeUntil !== undefined ? t('statusSnoozedUntil', formatDate(badge.snoozeUntil)) : t('statusSnoozed');

@@ -13,6 +13,7 @@ import { ListBadgeToggles } from './ListBadgeToggles';
 import { MyIdentities } from './MyIdentities';
 import { ReplySettings } from './ReplySettings';
 import { WebAppField } from './WebAppField';
+import { RelaySettings } from '../live/RelaySettings';
 import { LeadLinks } from './LeadLinks';
 import { KeyForm } from './KeyForm';
 import { Outbox } from './Outbox';
@@ -85,6 +86,9 @@ export function OptionsApp({ messenger, permissions, subscribeOutbox, shortcuts 
             <ReplySettings key={`reply-${connection}`} settings={settings} messenger={messenger} onSettings={setSettings} />
             <WebAppField settings={settings} messenger={messenger} onSettings={setSettings} />
             <LeadLinks messenger={messenger} />
+          </Section>
+          <Section icon="bell" id="live" title={t('sectionLive')} intro={t('sectionLiveIntro')}>
+            <RelaySettings settings={settings} messenger={messenger} onSettings={setSettings} />
           </Section>
         </>
       ) : !loadError ? (

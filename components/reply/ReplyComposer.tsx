@@ -6,6 +6,8 @@
  */
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { FOLLOW_UP_DEFAULT_DAYS } from '../../lib/inbox/follow-up';
+import { FollowUpOption, type FollowUp } from '../live/FollowUpOption';
 import { applyPick, unfilledOfReply, type PickerEntry } from '../../lib/inbox/reply-picker';
 import { PRONET_MESSAGE_MAX, replyTextProblem, type ReplyChannel } from '../../lib/inbox/reply-rules';
 import type { Messenger } from '../../lib/messages';
@@ -44,6 +46,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   const [context, setContext] = useState<ReplyContextView | null>(null);
   const [loadError, setLoadError] = useState<{ text: ErrorText; retryAt?: number } | null>(null);
   const [loadAttempt, setLoadAttempt] = useState(0); // bumped: the context asked again (a pause over)
+  const [followUp, setFollowUp] = useState<FollowUp>({ on: false, days: FOLLOW_UP_DEFAULT_DAYS });
   const [text, setText] = useState('');
   const [channel, setChannel] = useState<ReplyChannel>('PRONET');
   const [newThread, setNewThread] = useState(false);
@@ -166,7 +169,14 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     setError(null);
     if (saveTimer.current !== null) clearTimeout(saveTimer.current);
     saveTimer.current = null;
-    const reply = await messenger.send('reply-send', { conversationId, leadId, channel, text, ...(needsSubject ? { subject: subject.trim() } : {}) });
+    const reply = await messenger.send('reply-send', {
+      conversationId,
+      leadId,
+      channel,
+      text,
+      ...(needsSubject ? { subject: subject.trim() } : {}),
+      ...(followUp.on ? { remindInDays: followUp.days } : {}),
+    });
     setBusy(false);
     if (!reply.ok) {
       if (reply.error.reason === 'member-needed') {
@@ -361,6 +371,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
             {t('replySend')}
           </Button>
         </div>
+        <FollowUpOption value={followUp} onChange={setFollowUp} />
         {over > 0 ? <p class="reply-problem small">{t('replyTooLong', formatNumber(over))}</p> : null}
         {problem === 'empty' && text !== '' ? <p class="reply-problem small">{t('replyWriteSomething')}</p> : null}
         {unfilled.length > 0 ? (

@@ -24,6 +24,8 @@ export interface MemoCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
   /** The stored value, fresh or not, without loading. */
   peek(key: string): V | undefined;
+  /** Stores a value known current without a call (a pushed event said it); a load in flight is not kept. */
+  set(key: string, value: V): void;
   /** Forgets `key`, or every key `which` accepts, or everything. */
   drop(which?: string | ((key: string) => boolean)): void;
   /** The stored values `which` accepts were just confirmed current (by a fresher answer): fresh from now. */
@@ -66,6 +68,17 @@ export function createMemoCache<V>(opts: MemoCacheOptions): MemoCache<V> {
       return entry.promise;
     },
     peek: (key) => stored.get(key)?.value,
+    set(key, value) {
+      if (!enabled()) return;
+      const running = loading.get(key);
+      if (running) {
+        running.dropped = true;
+        loading.delete(key);
+      }
+      stored.delete(key);
+      stored.set(key, { value, at: opts.clock.now() });
+      while (stored.size > max) stored.delete(stored.keys().next().value as string);
+    },
     renew(which) {
       const now = opts.clock.now();
       for (const [key, hit] of stored) if (which(key)) hit.at = now;

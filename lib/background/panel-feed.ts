@@ -5,7 +5,7 @@
  */
 import type { ProfileCache } from '../store/cache';
 import type { Settings } from '../settings';
-import type { ChipState, ChipView, ListBadge, OutboxItemView, PanelState } from '../views';
+import type { ChipState, ChipView, InboxPreviewView, InboxRowView, ListBadge, OutboxItemView, PanelState } from '../views';
 import { badgeFor, type Badge } from './badge';
 import type { LeadStatuses } from '../store/lead-statuses';
 import type { EnrichmentRecord } from './enrichments';
@@ -24,6 +24,8 @@ export interface PushChannels {
   outbox(items: OutboxItemView[]): void;
   /** Badges of the profiles a tab lists (`handlers/list.ts`); absent where nothing shows them. */
   list?(tabId: number, badges: ListBadge[]): void;
+  /** A queue row a relayed event changed (issue 36), to the open queues. */
+  live?(row: InboxRowView, preview: InboxPreviewView | null): void;
 }
 
 /** A tab's state as computed, with the profile it was computed for and its revision. */

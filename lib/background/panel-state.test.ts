@@ -151,10 +151,18 @@ describe('the web app link', () => {
 });
 
 describe('chip and badge', () => {
-  it('gives the chip a name and a status only', () => {
+  it('gives the chip a name, a status and the last message (whose turn) only', () => {
     const state = buildPanelState(inputs({ selectedConversationId: 'c1', outbox: [record(1, { kind: 'note', mode: 'replace', text: 'secret plans' })] }));
     const chip = chipFor(state);
-    expect(chip).toEqual({ kind: 'lead', name: 'Ada Lovelace', conversations: 2, status: 'OPEN' });
+    const c1 = state.kind === 'lead' ? state.conversations.find((c) => c.id === 'c1') : undefined;
+    expect(chip).toEqual({
+      kind: 'lead',
+      name: 'Ada Lovelace',
+      conversations: 2,
+      status: 'OPEN',
+      ...(c1?.lastMessageStatus ? { lastMessageStatus: c1.lastMessageStatus } : {}),
+      ...(c1?.lastMessageAt != null ? { lastMessageAt: c1.lastMessageAt } : {}),
+    });
     expect(JSON.stringify(chip)).not.toContain('secret plans');
     expect(chipFor({ kind: 'bad-key', detail: 'Unknown API key: key_abc' })).toEqual({ kind: 'bad-key' });
   });

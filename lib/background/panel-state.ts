@@ -11,7 +11,7 @@ import { applyAction, availableActions, effectiveState, type ConversationState }
 import { applyNote } from '../inbox/note-rules';
 import { conversationWebAppUrl } from '../inbox/web-app-link';
 import type { ActivityItemView, ChipView, ConversationView, ErrorView, LeadChoiceView, LeadView, OutboxItemView, PanelState, QualificationView } from '../views';
-import { CHIP_NAME_MAX } from '../chip-state';
+import { CHIP_NAME_MAX, CHIP_STATUS_MAX } from '../chip-state';
 import { profileSlug } from '../pronet/canonical-url';
 import type { CacheEntry, LeadCandidate, OutboxRecord } from '../store/db';
 import { leadStatusKey, type LeadStatusRecord } from '../store/lead-statuses';
@@ -316,6 +316,8 @@ export function chipFor(state: PanelState): ChipView {
         name: state.lead.name.slice(0, CHIP_NAME_MAX),
         conversations: state.conversations.length,
         ...(selected ? { status: selected.status } : {}),
+        ...(selected?.lastMessageStatus ? { lastMessageStatus: selected.lastMessageStatus.slice(0, CHIP_STATUS_MAX) } : {}),
+        ...(selected && selected.lastMessageAt !== null ? { lastMessageAt: selected.lastMessageAt } : {}),
         ...(state.leads ? { leads: state.leads } : {}),
       };
     }

@@ -3,8 +3,8 @@
  * PanelState (`PANEL_PORT`), options pages following the outbox (`OUTBOX_PORT`). The background
  * pushes through it; a port that closes leaves it.
  */
-import { OUTBOX_PORT, PANEL_PORT, PanelSubscribe, type OutboxPush, type PanelPush } from '../messages';
-import type { OutboxItemView, PanelState } from '../views';
+import { LIVE_PORT, OUTBOX_PORT, PANEL_PORT, PanelSubscribe, type LivePush, type OutboxPush, type PanelPush } from '../messages';
+import type { InboxPreviewView, InboxRowView, OutboxItemView, PanelState } from '../views';
 import type { BufferedPort } from './port-buffer';
 
 /** The part of `runtime.Port` the registry uses. */
@@ -27,6 +27,8 @@ export interface PortAnswers {
 export function createPortRegistry() {
   const panelPorts = new Map<number, Set<PagePort>>();
   const outboxPorts = new Set<PagePort>();
+  /** The open queues following relayed rows (issue 36). */
+  const livePorts = new Set<PagePort>();
   /** Every panel port open, subscribed to a tab yet or not. */
   const openPanels = new Set<PagePort>();
 
@@ -70,11 +72,22 @@ export function createPortRegistry() {
     accept(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
       if (port.name === PANEL_PORT) acceptPanel(port, buffered, answers);
       else if (port.name === OUTBOX_PORT) acceptOutbox(port, buffered, answers);
+      else if (port.name === LIVE_PORT) {
+        livePorts.add(port);
+        buffered.listen(
+          () => undefined,
+          () => livePorts.delete(port),
+        );
+      }
       else port.disconnect();
     },
     panel(tabId: number, state: PanelState) {
       const message: PanelPush = { type: 'panel-state', tabId, state };
       for (const port of panelPorts.get(tabId) ?? []) port.postMessage(message);
+    },
+    live(row: InboxRowView, preview: InboxPreviewView | null) {
+      const message: LivePush = { type: 'inbox-live', row, preview };
+      for (const port of livePorts) port.postMessage(message);
     },
     outbox(items: OutboxItemView[]) {
       const message: OutboxPush = { type: 'outbox', items };

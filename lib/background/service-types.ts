@@ -71,6 +71,8 @@ export interface BackgroundService {
   refreshInboxCount(minAgeMs?: number): Promise<number | null>;
   /** Every panel closed: the inbox rows' calls still queued are dropped. */
   panelsClosed(): void;
+  /** The team relay's stream (issue 36): off, connecting, live, refused or retrying. */
+  liveState(): import('./live-relay').LiveState;
   /** An alarm fired: send what the outbox has due. */
   wake(): void;
   /** The configured extra profile hosts (for the router's sender check). */

@@ -199,7 +199,8 @@ describe('background service', () => {
     await vi.waitFor(() =>
       expect(pushed.chips.at(-1)).toEqual([
         8,
-        { kind: 'lead', name: 'Ada Lovelace', conversations: 1, status: 'OPEN', profileUrl: ADA, rev: expect.any(Number) },
+        // The last message's status and date: whose turn it is (issue 36).
+        { kind: 'lead', name: 'Ada Lovelace', conversations: 1, status: 'OPEN', lastMessageStatus: 'RECEIVED', lastMessageAt: 1000, profileUrl: ADA, rev: expect.any(Number) },
       ]),
     );
     expect(pushed.badges.some(([tab, b]) => tab === 7 && b.text === 'OPEN')).toBe(true);

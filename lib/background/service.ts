@@ -33,6 +33,10 @@ import { storageHandlers } from './handlers/storage';
 import { createEnrichments } from './enrichments';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
+import { followUpSnooze } from '../inbox/follow-up';
+import { liveHandlers } from './handlers/live';
+import { createLiveApply } from './live-apply';
+import { createLiveRelay } from './live-relay';
 import { createMutationEffects } from './mutation-effects';
 import { createOutbox, DEFAULT_OUTBOX_POLICY } from './outbox';
 import { createPanelData } from './panel-data';
@@ -55,6 +59,8 @@ export type { PushChannels } from './panel-feed';
 const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
 /** A panel opening refreshes the toolbar count, unless it is younger than this (panels opened in a row). */
 const PANEL_COUNT_MIN_AGE_MS = 15_000;
+/** The id of the last relayed event applied: a restarted worker resumes after it. */
+const LIVE_POSITION_META = 'relay-position';
 
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const clock = deps.clock ?? { now: () => Date.now() };
@@ -126,9 +132,17 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       notify();
       void feed.pushOutbox();
     },
-    onApplied: async (record, outcome) => {
+    async onApplied(record, outcome) {
       await effects(record, outcome);
       await page.applied(record, outcome);
+      // Follow-up on send (issue 36): the snooze goes into the outbox after the reply landed, outside the lock it settled under.
+      const snooze = followUpSnooze(record, clock.now());
+      if (snooze && record.kind === 'reply') {
+        const { conversationId, leadId, profileUrl } = record;
+        void Promise.resolve()
+          .then(() => enqueue({ kind: 'snooze', conversationId, leadId, profileUrl, until: snooze.until }))
+          .catch((error: unknown) => console.warn('The follow-up snooze could not be queued', error));
+      }
     },
     settle: underLock,
     ...(deps.onNextWake ? { onNextWake: (at: number | null) => nextWake('outbox', at) } : {}),
@@ -190,6 +204,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.onInboxNews ? { onNews: deps.onInboxNews } : {}),
     notifications: () => current().inboxNotifications,
     myIdentityIds: () => current().myIdentityIds,
+    onLiveRow: (row, preview) => deps.push.live?.(row, preview),
+    following: () => live.state() === 'live',
   });
   const lists = listHandlers({
     resolver,
@@ -210,6 +226,18 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     hosts: () => current().profileHosts,
   });
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, enrichments: () => enrichments.all(), settings: () => settings, push: deps.push, clock, underLock, isStopped });
+
+  // Live replies (issue 36): one stream from the team relay while a surface is open.
+  const live = createLiveRelay({
+    config: () => (settings && settings.relayUrl !== '' && settings.relayToken !== '' ? { url: settings.relayUrl, token: settings.relayToken } : null),
+    position: {
+      get: async () => (await meta.get<string>(LIVE_POSITION_META)) ?? null,
+      set: (id) => meta.set(LIVE_POSITION_META, id),
+    },
+    apply: createLiveApply({ cache, panelData, inbox, underLock, notify }),
+    timers,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
 
   async function enqueue(action: OutboxAction) {
     // Refused, not kept in a memory the next worker stop would erase: the user sees why, nothing is lost silently.
@@ -235,6 +263,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     // The client reads the base URL per call; what was fetched from the previous service goes.
     if (previous && previous.baseUrl !== next.baseUrl) panelData.forget();
     if (previous && JSON.stringify(previous.profileHosts) !== JSON.stringify(next.profileHosts)) tabs.rehost();
+    if (previous && (previous.relayUrl !== next.relayUrl || previous.relayToken !== next.relayToken)) live.reconfigure();
     notify();
   }
 
@@ -271,6 +300,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...replyHandlers({ enqueue, outbox: pagesOutbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
+    ...liveHandlers({ ...(deps.fetch ? { fetch: deps.fetch } : {}), following: () => live.state() === 'live', api, cache, panelData, underLock, notify }),
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...leadLinkHandlers({ tabs, feed, resolution, links, cache, api, invalidate: resolver.invalidate, clock }),
@@ -307,6 +337,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       stopped = true;
       outbox.stop();
       enrichments.stop();
+      live.release();
       unwatch?.();
       tabs.abortAll();
     },
@@ -326,10 +357,15 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       await tabs.known(tabId);
       void resolution.ensure(tabId);
       await feed.subscribed(tabId);
+      live.want();
       void this.refreshInboxCount(PANEL_COUNT_MIN_AGE_MS);
     },
     refreshInboxCount: (minAgeMs) => inbox.refreshCount(minAgeMs).then((v) => v.count, () => null),
-    panelsClosed: () => inbox.leaveAll(),
+    panelsClosed: () => {
+      inbox.leaveAll();
+      live.release();
+    },
+    liveState: () => live.state(),
     wake: () => {
       outbox.wake();
       enrichments.wake();

@@ -95,6 +95,11 @@ export function parseListBadge(raw: unknown): ListBadge | null {
     if (!str(r.campaign, 300)) return null;
     badge.campaign = r.campaign as string;
   }
+  // Whose turn (issue 36): the last message's status.
+  if (r.lastMessageStatus !== undefined) {
+    if (!str(r.lastMessageStatus, 20)) return null;
+    badge.lastMessageStatus = r.lastMessageStatus as string;
+  }
   return badge;
 }
 

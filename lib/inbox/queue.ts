@@ -129,7 +129,9 @@ export type PagingEvent<Row> =
   | { type: 'open' }
   | { type: 'more' }
   | { type: 'page'; generation: number; first: boolean; result: PageResult<Row> }
-  | { type: 'failed'; generation: number };
+  | { type: 'failed'; generation: number }
+  /** A relayed event changed a row (issue 36): replaced where shown, else on top when it now `belongs` to the view. */
+  | { type: 'live'; row: Row; same: (a: Row, b: Row) => boolean; belongs: boolean };
 
 export function initialPaging<Row>(): PagingState<Row> {
   return { phase: 'empty', rows: [], total: null, nextToken: null, restarted: false, generation: 0 };
@@ -150,6 +152,13 @@ export function paging<Row>(s: PagingState<Row>, e: PagingEvent<Row>): PagingSta
       if (e.generation !== s.generation) return s;
       // A failed next page keeps what is shown; a failed first page shows the failure.
       return { ...s, phase: s.phase === 'loading-more' ? 'ready' : 'failed' };
+    case 'live': {
+      if (s.phase !== 'ready' && s.phase !== 'loading-more') return s;
+      const i = s.rows.findIndex((r) => e.same(r, e.row));
+      if (i >= 0) return { ...s, rows: s.rows.map((r, j) => (j === i ? e.row : r)) };
+      if (!e.belongs) return s;
+      return { ...s, rows: [e.row, ...s.rows], total: s.total === null ? null : s.total + 1 };
+    }
     case 'page': {
       if (e.generation !== s.generation) return s;
       const { result } = e;

@@ -70,7 +70,7 @@ export type OutboxAction =
    * sent before `holdUntil` (the undo window). Email: `subject` starts a thread, else it answers in
    * the last one. `memberId`: pronet only (the service's own clients send none with an email).
    */
-  | ({ kind: 'reply'; channel: ReplyChannel; identityId: string; memberId?: string; text: string; subject?: string; holdUntil: number } & ConversationTarget)
+  | ({ kind: 'reply'; channel: ReplyChannel; identityId: string; memberId?: string; text: string; subject?: string; holdUntil: number; remindInDays?: number } & ConversationTarget)
   /**
    * POST /leads into the audience named `audience`: the profile's new lead, or with `leadId` the
    * existing lead (merged by id, a lead with no conversation put in a campaign's audience).

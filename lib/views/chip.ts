@@ -1,6 +1,6 @@
 /** What the content script's chip shows. */
 import { z } from 'zod/mini';
-import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUSES } from '../chip-state';
+import { CHIP_KINDS, CHIP_NAME_MAX, CHIP_PROFILE_URL_MAX, CHIP_STATUS_MAX, CHIP_STATUSES } from '../chip-state';
 
 /**
  * What the content script's chip shows, and for which profile. Nothing secret: no key, no note, no
@@ -18,6 +18,9 @@ export const ChipState = z.object({
   conversations: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** Number of leads the profile resolves to, when more than one (duplicates). */
   leads: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** The selected conversation's last message: whose turn it is (issue 36). */
+  lastMessageStatus: z.optional(z.string().check(z.maxLength(CHIP_STATUS_MAX))),
+  lastMessageAt: z.optional(z.number().check(z.int())),
   /**
    * The canonical profile URL this state describes (not secret: the page shows it); null when the
    * tab shows no profile. The content script drops a state for a profile the user has left.

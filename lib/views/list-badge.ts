@@ -10,6 +10,8 @@ import { CONVERSATION_STATUSES, effectiveState } from '../inbox/conversation-sta
 
 /** Longest lead name and campaign name a badge carries. */
 export const LIST_BADGE_TEXT_MAX = 300;
+/** Longest last message status a badge carries (the service's are one word). */
+export const LIST_BADGE_STATUS_MAX = 20;
 
 const text = z.string().check(z.maxLength(LIST_BADGE_TEXT_MAX));
 const Int = z.number().check(z.int());
@@ -30,6 +32,8 @@ export const ListBadge = z.object({
   more: Int.check(z.nonnegative()),
   campaign: z.optional(text),
   lastMessageAt: z.optional(Int),
+  /** The last message's status: whose turn it is (issue 36, `lib/inbox/whose-turn.ts`). */
+  lastMessageStatus: z.optional(z.string().check(z.maxLength(LIST_BADGE_STATUS_MAX))),
 });
 export type ListBadge = z.infer<typeof ListBadge>;
 
@@ -55,5 +59,6 @@ export function listBadgeFor(entry: ListBadgeInput, selected: string | null, now
     more: entry.conversations.length - 1,
     ...(c.campaignName ? { campaign: c.campaignName.slice(0, LIST_BADGE_TEXT_MAX) } : {}),
     ...(c.lastMessageAt !== null ? { lastMessageAt: c.lastMessageAt } : {}),
+    ...(c.lastMessageStatus ? { lastMessageStatus: c.lastMessageStatus.slice(0, LIST_BADGE_STATUS_MAX) } : {}),
   };
 }

@@ -58,6 +58,10 @@ function expectedWords(conversations: ApiConversation[], now: number): string[] 
     .map((c) => {
       if (c.status === 'ARCHIVED') return `Archived${more}`;
       if (c.status === 'SNOOZED' && (c.snoozeUntil ?? 0) > now) return `Snoozed until`;
+      // Whose turn (issue 36) when the last message says it.
+      const status = (c as unknown as { lastMessageStatus: string | null }).lastMessageStatus;
+      if (status === 'RECEIVED' || status === 'SEND_FAILED') return 'Waiting for you, ';
+      if (status === 'SENT' || status === 'SENDING') return 'Waiting for them, ';
       return `${c.leadReplied ? 'Open, replied' : 'Open'}${more}`;
     });
 }
@@ -193,7 +197,7 @@ test('a badge in a narrow card shows its dot alone, inside the card; one with ro
     expect(box.x).toBeGreaterThanOrEqual(row.x);
     expect(box.y).toBeGreaterThanOrEqual(row.y);
     expect(box.y + box.height).toBeLessThanOrEqual(row.y + row.height);
-    expect(b.label).toMatch(/^(Open|Snoozed|Archived|No conversation|Not a lead)/);
+    expect(b.label).toMatch(/^(Open|Waiting for (you|them)|Snoozed|Archived|No conversation|Not a lead)/);
     if (b.compact) {
       // A compact badge is its dot alone, with the same accessible name; its words are in its card.
       expect(box.width).toBeLessThan(24);
@@ -292,7 +296,7 @@ test('a badge opens the panel on its person; an archive there updates the badge 
   await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
   const ada = canonicalProfileUrl('pronet.example/in/ada-lovelace')!;
   const badges = await badgesFor(page, [ada]);
-  expect(badges.get(ada)!.label).toMatch(/^Open.*: Ada Lovelace$/);
+  expect(badges.get(ada)!.label).toMatch(/^(Open|Waiting for (you|them)).*: Ada Lovelace$/);
   const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
 
   // A click on the badge: the panel shows Ada, and the list stays where it is.

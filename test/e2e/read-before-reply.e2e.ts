@@ -26,7 +26,7 @@ async function apiGet<T>(emulator: EmulatorHandle, key: string, path: string): P
 function waitedTexts(since: number): string[] {
   const say = (now: number) => {
     const { value, unit } = waitedFor(since, now);
-    return `Waiting ${new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: unit === 'day' ? 'long' : 'short' }).format(value)}`;
+    return `Waiting for you, ${new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: unit === 'day' ? 'long' : 'short' }).format(value)}`;
   };
   return [...new Set([say(Date.now()), say(Date.now() + 60_000)])];
 }
@@ -60,7 +60,7 @@ test("a waiting row shows the first line of the lead's last message and how long
   const first = waitingRows(panel).first();
   await expect(first).toHaveAttribute('data-conversation', conversation!.id);
   await expect(first.getByTestId('inbox-preview')).toHaveText("Last message from the lead: Tuesday & Wednesday both work for me.", { timeout: 30_000 });
-  expect(await first.getByTestId('inbox-waited').textContent()).toMatch(/^Waiting (1|2) min$/);
+  expect(await first.getByTestId('inbox-waited').textContent()).toMatch(/^Waiting for you, (1|2) min$/);
 
   // The next rows against the emulator's own data: the newest message from the lead, its first line.
   for (const index of [1, 2]) {

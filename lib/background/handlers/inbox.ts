@@ -10,14 +10,16 @@
  * screen, those still waiting for a slot are dropped, so a view switch never waits behind them.
  */
 import { ApiError, NetworkError } from '../../api/errors';
-import type { ConversationSummary, Lead } from '../../api/schemas';
+import type { ConversationSummary, InboxWebhookPayload, Lead } from '../../api/schemas';
 import { mineFirst, waitingDelta, watchDiff, type WatchNews, type WatchState } from '../../inbox/inbox-watch';
-import { actionPatch, queueFilters, type QueueFacts, type QueueQuery } from '../../inbox/queue';
+import { actionPatch, inView, queueFilters, type QueueFacts, type QueueQuery } from '../../inbox/queue';
+import type { LivePatch } from '../../inbox/live-event';
+import { foldIntoPages, leadFields, livePreviewOf, liveRowOf, summaryRow } from '../inbox-rows';
 import { profileAddress } from '../../pronet/canonical-url';
 import type { ProfileCache } from '../../store/cache';
 import type { CacheEntry } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
-import { firstLine, leadLastMessage, type ConversationMessagesView, type InboxCountView, type InboxPageView, type InboxRowView } from '../../views';
+import { firstLine, leadLastMessage, type ConversationMessagesView, type InboxCountView, type InboxPageView, type InboxPreviewView, type InboxRowView } from '../../views';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
 import { NoKeyError, RequestError } from '../error-view';
@@ -50,9 +52,13 @@ export interface InboxDeps {
   onNews?(news: WatchNews, count: number): void;
   /** The identities the user sends as: listed first in the picker. */
   myIdentityIds?(): readonly string[];
+  /** The team relay's stream is open (issue 36): the queue needs no revalidation. */
+  following?(): boolean;
+  /** A relayed event changed a row (issue 36): the open queues fold it in. */
+  onLiveRow?(row: InboxRowView, preview: InboxPreviewView | null): void;
 }
 
-type InboxRequests = 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-leave' | 'inbox-choices' | 'inbox-count' | 'open-profile';
+type InboxRequests = 'inbox-revalidate' | 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-leave' | 'inbox-choices' | 'inbox-count' | 'open-profile';
 
 export interface Inbox {
   handlers: HandlerMap<InboxRequests>;
@@ -72,6 +78,11 @@ export interface Inbox {
   withdrawn(conversationId: string): Promise<void>;
   /** No panel shows the queue any more: the rows' calls still queued are dropped. */
   leaveAll(): void;
+  /**
+   * A relayed event (issue 36) moved a conversation: the kept first pages, the count and the open
+   * queues take it without a call. A conversation never seen (no page, no profile) moves no count.
+   */
+  live(event: InboxWebhookPayload, patch: LivePatch): Promise<void>;
 }
 
 const COUNT_META = 'inbox-count';
@@ -83,21 +94,15 @@ const WATCH_SNOOZES = 25;
 const FACTS_KEPT = 2000;
 const CHOICES_TTL_MS = 3_600_000;
 
-function leadName(lead: Lead): string | null {
-  const name = [lead.firstname, lead.lastname].filter((p) => p && p.trim()).join(' ').trim();
-  return name === '' ? null : name;
-}
-
-/** What a row shows of its lead (undefined: never looked up). */
-function leadFields(lead: Lead | null | undefined) {
-  return { name: lead ? leadName(lead) : null, company: lead?.companyName ?? null, profileUrl: lead?.pronetUrl ?? null, leadKnown: lead !== undefined };
-}
+/** A request's view and narrowing as the queue's query. */
+const queryOf = (r: { view: QueueQuery['view']; identityId?: string; campaignId?: string; untouchedDays?: number }): QueueQuery =>
+  ({ view: r.view, identityId: r.identityId ?? null, campaignId: r.campaignId ?? null, ...(r.untouchedDays !== undefined ? { untouchedDays: r.untouchedDays } : {}) });
 
 export function createInbox(deps: InboxDeps): Inbox {
   const { api, clock } = deps;
   const opts = { ttlMs: deps.freshMs, clock, enabled: deps.cachingEnabled };
   /** First pages by filters, kept for a warm reopen and for an offline one (with their age). */
-  const firstPages = new Map<string, InboxPageView & { fetchedAt: number; generation: number }>();
+  const firstPages = new Map<string, InboxPageView & { fetchedAt: number; generation: number; query?: QueueQuery }>();
   const leads = createMemoCache<Lead | null>({ ...opts, max: 500 });
   const choices = createMemoCache<{ identities: { id: string; name: string }[]; campaigns: { id: string; name: string }[] }>({ ...opts, ttlMs: CHOICES_TTL_MS });
   /** Bumped by a mutation: pages kept before it are not fresh, but still shown offline. */
@@ -173,25 +178,7 @@ export function createInbox(deps: InboxDeps): Inbox {
     return new Map(leadIds.map((id) => [id, cached.get(id)?.find((e) => e.lead)?.lead ?? leads.peek(id)] as const));
   }
 
-  function rowOf(c: ConversationSummary, lead: Lead | null | undefined): InboxRowView {
-    // A page costs one call: the names the extension does not know yet are looked up for the rows
-    // on screen only (`inbox-leads`, asked by the panel as rows scroll into view).
-    return {
-      conversationId: c.id,
-      leadId: c.leadId,
-      ...leadFields(lead),
-      campaignName: c.campaignName,
-      identityId: c.identityId,
-      identityName: deps.identities.names().get(c.identityId) ?? null,
-      status: c.status,
-      snoozeUntil: c.snoozeUntil,
-      lastMessageAt: c.lastMessageAt,
-      lastMessageStatus: c.lastMessageStatus,
-      lastMessageType: c.lastMessageType,
-      leadReplied: c.leadReplied,
-      read: c.read,
-    };
-  }
+  const rowOf = (c: ConversationSummary, lead: Lead | null | undefined) => summaryRow(c, lead, deps.identities.names().get(c.identityId) ?? null);
 
   /** The rows whose lead was looked up since they were kept, named now. */
   async function withKnownLeads(rows: readonly InboxRowView[]): Promise<InboxRowView[]> {
@@ -202,10 +189,10 @@ export function createInbox(deps: InboxDeps): Inbox {
     });
   }
 
-  async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
+  async function fetchPage(query: QueueQuery, at: number, cursor: string | undefined, priority: 'user' | 'list' = 'user'): Promise<Omit<InboxPageView, 'restarted' | 'cachedAt'>> {
     const filters = queueFilters(query, at);
     // A page is asked for by the user (opening the view, Load more); its rows' look-ups are list work.
-    const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority: 'user' });
+    const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority });
     page.data.forEach(learn);
     // A row's preview kept from before is dropped when the conversation has a newer message.
     deps.panelData.checkRecentMessages(page.data);
@@ -215,10 +202,10 @@ export function createInbox(deps: InboxDeps): Inbox {
     return { rows: page.data.map((c) => rowOf(c, found.get(c.leadId))), total: page.total, nextToken: page.nextToken, at };
   }
 
-  function keep(key: string, page: InboxPageView) {
+  function keep(key: string, page: InboxPageView, query: QueueQuery) {
     if (!deps.cachingEnabled()) return;
     firstPages.delete(key);
-    firstPages.set(key, { ...page, fetchedAt: clock.now(), generation });
+    firstPages.set(key, { ...page, fetchedAt: clock.now(), generation, query });
     while (firstPages.size > 20) firstPages.delete(firstPages.keys().next().value as string);
   }
 
@@ -254,19 +241,28 @@ export function createInbox(deps: InboxDeps): Inbox {
     if (news.replies.length > 0 || news.woke.length > 0) deps.onNews?.(news, total);
   }
 
+  /** What is known of a conversation: the pages and counts seen, else the profile cache. */
+  async function factsOf(id: string, leadId: string | undefined): Promise<QueueFacts | undefined> {
+    if (!facts.has(id) && leadId !== undefined) {
+      const c = (await deps.cache.byLead(leadId).catch(() => [])).flatMap((e) => e.conversations).find((x) => x.id === id);
+      if (c) learn(c);
+    }
+    return facts.get(id);
+  }
+
   async function queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }) {
     const id = action.conversationId;
     if (id === undefined) return;
-    let before = facts.get(id);
-    if (!before && action.leadId !== undefined) {
-      const c = (await deps.cache.byLead(action.leadId).catch(() => [])).flatMap((e) => e.conversations).find((x) => x.id === id);
-      if (c) learn(c);
-      before = facts.get(id);
-    }
+    const before = await factsOf(id, action.leadId);
     const delta = waitingDelta(before, action.kind, action.until);
     // The next action on it (an undo) starts from the state this one leaves.
     const patch = actionPatch(action.kind, action.until);
     if (before && patch) facts.set(id, { ...before, ...patch });
+    await moveCount(delta);
+  }
+
+  /** The count moved by what is known to have happened (optimistic; the next refresh corrects it). */
+  async function moveCount(delta: number) {
     await countRestored;
     if (delta === 0 || count.count === null) return;
     count = { count: Math.max(0, count.count + delta), at: count.at };
@@ -279,15 +275,31 @@ export function createInbox(deps: InboxDeps): Inbox {
     await refreshCount().catch(() => undefined);
   }
 
+  async function live(event: InboxWebhookPayload, patch: LivePatch) {
+    const id = event.conversationId;
+    const before = await factsOf(id, event.leadId);
+    // Its status unknown (archived? snoozed?): the pages kept may now be wrong, so they are asked again.
+    if (!before) return void (generation += 1);
+    const after: QueueFacts = { ...before, ...patch };
+    facts.set(id, after);
+    const row = liveRowOf(event, patch, after, [...firstPages.values()], deps.identities.names().get(event.identityId) ?? null);
+    foldIntoPages(firstPages.values(), row, after);
+    deps.onLiveRow?.(row, livePreviewOf(event));
+    await moveCount(Number(inView('waiting', after, 0)) - Number(inView('waiting', before, 0)));
+  }
+
   const handlers: HandlerMap<InboxRequests> = {
+    // Issue 36, without a live relay: the open queue's first page again, as list work (shed first).
+    async 'inbox-revalidate'(req) {
+      if (deps.keys.current() === null || deps.following?.()) return null;
+      const [query, at] = [queryOf(req), clock.now()];
+      const page: InboxPageView = { ...(await fetchPage(query, at, undefined, 'list')), restarted: false, cachedAt: null };
+      keep(JSON.stringify(queueFilters(query, at)), page, query);
+      return page;
+    },
     async 'inbox-page'(req) {
       if (deps.keys.current() === null) throw new NoKeyError();
-      const query: QueueQuery = {
-        view: req.view,
-        identityId: req.identityId ?? null,
-        campaignId: req.campaignId ?? null,
-        ...(req.untouchedDays !== undefined ? { untouchedDays: req.untouchedDays } : {}),
-      };
+      const query = queryOf(req);
       if (req.cursor !== undefined) {
         try {
           return { ...(await fetchPage(query, req.at ?? clock.now(), req.cursor)), restarted: false, cachedAt: null };
@@ -296,7 +308,7 @@ export function createInbox(deps: InboxDeps): Inbox {
           if (!(error instanceof ApiError && error.status === 400)) throw error;
           const at = clock.now();
           const page = { ...(await fetchPage(query, at, undefined)), restarted: true, cachedAt: null };
-          keep(JSON.stringify(queueFilters(query, at)), { ...page, restarted: false });
+          keep(JSON.stringify(queueFilters(query, at)), { ...page, restarted: false }, query);
           startLookUps(page.rows, req.lookUp ?? 0, screens.signal(req.screen));
           return page;
         }
@@ -305,19 +317,19 @@ export function createInbox(deps: InboxDeps): Inbox {
       const key = JSON.stringify(queueFilters(query, at));
       const kept = firstPages.get(key) ?? null;
       if (kept && !req.reload && deps.cachingEnabled() && clock.now() - kept.fetchedAt < deps.freshMs && kept.generation === generation) {
-        const { fetchedAt: _fetchedAt, generation: _generation, ...page } = kept;
+        const { fetchedAt: _fetchedAt, generation: _generation, query: _query, ...page } = kept;
         // The leads looked up since the page was kept name its rows now.
         return { ...page, rows: await withKnownLeads(page.rows) };
       }
       try {
         const page: InboxPageView = { ...(await fetchPage(query, at, undefined)), restarted: false, cachedAt: null };
-        keep(key, page);
+        keep(key, page, query);
         startLookUps(page.rows, req.lookUp ?? 0, screens.signal(req.screen));
         return page;
       } catch (error) {
         // Offline: the last page of this view, with its age.
         if (error instanceof NetworkError && kept) {
-          const { fetchedAt, generation: _generation, ...page } = kept;
+          const { fetchedAt, generation: _generation, query: _query, ...page } = kept;
           return { ...page, cachedAt: fetchedAt };
         }
         throw error;
@@ -395,5 +407,6 @@ export function createInbox(deps: InboxDeps): Inbox {
     queued,
     withdrawn,
     leaveAll: () => screens.leaveAll(),
+    live,
   };
 }

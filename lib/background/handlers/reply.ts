@@ -148,6 +148,7 @@ export function replyHandlers(deps: ReplyHandlerDeps): HandlerMap<ReplyRequests>
         text: req.text,
         ...(req.channel === 'EMAIL' && subject ? { subject } : {}),
         holdUntil: now + deps.settings().replyUndoSeconds * 1000,
+        ...(req.remindInDays !== undefined ? { remindInDays: req.remindInDays } : {}),
       });
       // The text is in the outbox now; Undo brings it back as the draft.
       await saveDraft(conversation.id, null);

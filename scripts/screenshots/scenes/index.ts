@@ -26,6 +26,7 @@ import { scene as dayOnePanel } from './day-one-panel';
 import { scene as reply } from './reply';
 import { scene as replyTemplate } from './reply-template';
 import { scene as thisPage } from './this-page';
+import { scene as whoseTurn } from './whose-turn';
 
 export interface RegisteredScene {
   /** The scene's file name, without `.ts`. */
@@ -57,4 +58,5 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'reply', scene: reply },
   { file: 'reply-template', scene: replyTemplate },
   { file: 'this-page', scene: thisPage },
+  { file: 'whose-turn', scene: whoseTurn },
 ];

@@ -248,6 +248,9 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'this-page': { tabId: ids.tabId },
     'this-page-add': { tabId: ids.tabId, audience: 'Forged', audienceId: 'aud_forged', people: [{ url: canonicalUrl('grace-hopper') }] },
     'this-page-undo': { tabId: ids.tabId, batchId: 'forged' },
+    'relay-test': { url: 'http://127.0.0.1:9/events', token: 'forged' },
+    'conversation-revalidate': target,
+    'inbox-revalidate': { view: 'waiting' },
   };
   const requests = REQUEST_TYPES.map((type) => ({ type, ...samples[type] }));
   // The background's pushes too, as if the page could speak for it.
