@@ -91,6 +91,15 @@ describe('readListRows on the look-alike’s markup', () => {
     expect(row).toMatchObject({ name: 'Ada Lovelace', title: 'Mathematician at Analytical Engines', company: 'Analytical Engines', secondary: [] });
     expect(row!.link.getAttribute('class')).toBe('n');
   });
+
+  it('a row whose text block also holds "X is a mutual connection" is still its person’s; X is secondary', () => {
+    const doc = documentOf(
+      `<ul><li><a href="/in/grace-hopper/" aria-hidden="true"><img alt=""></a><div><a href="/in/grace-hopper/?trk=x">Grace Hopper</a><div>Rear Admiral</div><p><a href="/in/alan-turing/">Alan Turing</a> is a mutual connection</p></div><button>Connect</button></li></ul>`,
+      `${SITE}/search/results/people/`,
+    );
+    const rows = readListRows(doc.body, `${SITE}/search/results/people/`);
+    expect(rows.map((r) => [r.name, r.secondary.map((s) => s.name)])).toEqual([['Grace Hopper', ['Alan Turing']]]);
+  });
 });
 
 describe('isTokenProfile', () => {

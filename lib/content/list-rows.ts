@@ -89,12 +89,28 @@ function nameAmong(links: readonly Element[]): { link: Element; name?: string } 
 /** Phrasing elements: a link's words go on in its block (the line it sits in). */
 const INLINE = new Set(['A', 'SPAN', 'STRONG', 'EM', 'B', 'I', 'SMALL', 'BDI', 'LABEL']);
 
+/**
+ * The words of a line around a link, without the blocks inside it that hold someone else's link (a
+ * row whose name line also holds "Alan Turing is a mutual connection" is not Alan's line).
+ */
+function wordsAround(el: Element, link: Element, isOther: (a: Element) => boolean): string {
+  const parts: string[] = [];
+  for (const node of el.childNodes) {
+    if (node.nodeType === 3) parts.push(node.textContent ?? '');
+    if (node.nodeType !== 1) continue;
+    const child = node as Element;
+    const theirs = !child.contains(link) && !INLINE.has(child.tagName.toUpperCase()) && (isOther(child) || [...child.querySelectorAll('a[href*="/in/"]')].some(isOther));
+    if (!theirs) parts.push(accessibleText(child));
+  }
+  return collapse(parts.join(' '));
+}
+
 /** Whether the line the link sits in (its nearest block with words, within the row) says it is secondary. */
-function saysSecondary(link: Element, row: Element): boolean {
+function saysSecondary(link: Element, row: Element, isOther: (a: Element) => boolean): boolean {
   let el = link.parentElement;
   for (let depth = 0; el && depth < WORDS_DEPTH && el !== row.parentElement; depth++, el = el.parentElement) {
     if (INLINE.has(el.tagName.toUpperCase())) continue;
-    const text = accessibleText(el);
+    const text = wordsAround(el, link, isOther);
     if (text) return SECONDARY_WORDS.test(text);
   }
   return SECONDARY_WORDS.test(accessibleText(link));
@@ -116,15 +132,19 @@ function titleOf(link: Element, row: Element, name: string | undefined): string 
 }
 
 function readRow(row: Element, pageHref: string, hosts: readonly string[]): ListRow | null {
-  const found: Found[] = [];
+  const people: { link: Element; url: string }[] = [];
   for (const a of row.querySelectorAll('a[href]')) {
     const href = a.getAttribute('href')!;
     if (!href.includes('/in/')) continue;
     const url = listedProfile(href, pageHref, hosts);
-    if (url === null) continue;
-    const nested = a.closest(ROW_SELECTOR);
-    found.push({ link: a, url, secondary: (nested !== null && nested !== row && row.contains(nested)) || saysSecondary(a, row) });
+    if (url !== null) people.push({ link: a, url });
   }
+  const urlOf = new Map(people.map((p) => [p.link, p.url]));
+  const found: Found[] = people.map(({ link, url }) => {
+    const nested = link.closest(ROW_SELECTOR);
+    const isOther = (a: Element) => (urlOf.get(a) ?? url) !== url;
+    return { link, url, secondary: (nested !== null && nested !== row && row.contains(nested)) || saysSecondary(link, row, isOther) };
+  });
   const primary = found.find((f) => !f.secondary);
   if (!primary) return null;
   // The badge goes beside the link that shows the person's name (an avatar's link shows none).

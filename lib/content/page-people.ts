@@ -28,6 +28,8 @@ export function pagePeopleMessage(root: ParentNode, pageHref: string, hosts: rea
   const people = own
     ? []
     : readListRows(root, pageHref, hosts)
+        // The page's list, not its side regions ("People also viewed", ads): those keep their badges only.
+        .filter((r) => r.link.closest('aside, [role="complementary"]') === null)
         // A person listed in two rows is one person of the page.
         .filter((r, i, all) => all.findIndex((o) => o.url === r.url) === i)
         .slice(0, PEOPLE_MAX)
