@@ -172,6 +172,8 @@ describe('replies and pushes → chip shown', () => {
     const notFound = { type: 'profile-viewed', url: page('gone-member'), notFound: true };
     expect(sent(effects)).toEqual([notFound]);
     expect(core.profile).toBeNull();
+    // The worker's answer (not a profile) shows no chip.
+    expect(rendered(core.reply({ ok: true, value: { kind: 'not-profile', profileUrl: null, rev: 1 } })).filter((v) => v !== null)).toEqual([]);
     expect(sent(createProfilePageCore().visit({ href: page('gone-member'), notFound: true }))).toEqual([notFound]);
   });
 
