@@ -20,6 +20,7 @@ import { LIST_SCAN_MEASURE } from '../lib/status-marks';
 import { readBadges } from '../test/e2e/chip';
 import { calls, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
 import { launchConfigured } from './extension';
+import { throttledProfile, type ThrottledProfile } from './real-pages-profile';
 import { round, summarize, type Summary } from './stats';
 
 export interface RealPageCost {
@@ -38,12 +39,16 @@ export interface RealPageCost {
 export interface RealPagesResult {
   budget: { rows: number; profilesLinked: number; leadSearches: number; conversationLists: number; naiveLeadSearches: number; issueConversationLists: number };
   cost: RealPageCost[];
+  /** The feeds growing with the CPU throttled, profiled: whose is the time (issue 33's 88 ms batch). */
+  profiles?: ThrottledProfile[];
 }
 
 const corpus = (path: string) => readFileSync(resolve('test/fixtures/corpus', path), 'utf8');
 const FULL_BYTES = 1_500_000;
 const GROW_BATCHES = 20;
 const GROW_ROWS = 10;
+/** How many times slower the CPU runs while a feed is profiled (CDP), in place of the machine's load. */
+const PROFILE_THROTTLE = 4;
 
 /** The list's HTML with its rows repeated until the page is full size, each copy with its own people. */
 function fullSize(html: string, open: string, close: string): { html: string; rows: number } {
@@ -155,8 +160,22 @@ export async function realPagesBench(emulator: RunningEmulator, options: { log?:
       await cost(page, 'look-alike feed', `${pronet}/feed/`, 'article.post'),
     ];
     for (const c of costs)
-      log(`corpus cost: ${c.page} (${Math.round(c.htmlBytes / 1000)} kB, ${c.rows} rows): first scan ${c.firstScanMs} ms, batch p95 ${round(c.batchMs.p95, 2)} ms over ${c.batches}, long tasks ${c.longTasks} (${c.longTasksInScript} in the content script)`);
-    return { budget, cost: costs };
+      log(`corpus cost: ${c.page} (${Math.round(c.htmlBytes / 1000)} kB, ${c.rows} rows): first scan ${c.firstScanMs} ms, batch p95 ${round(c.batchMs.p95, 2)} ms over ${c.batches}, long tasks ${c.longTasks} (${c.longTasksInScript} overlapping its measures)`);
+    // ---- whose is a long task: the feeds grown again, CPU 4x slower by CDP, profiled
+    const profiles: ThrottledProfile[] = [];
+    for (const [name, at, rowSelector, body] of [
+      ['corpus feed, full size', `${pronet}/feed/?corpus=full`, 'main [data-finite-scroll-hotkey-item]', feed.html],
+      ['look-alike feed', `${pronet}/feed/`, 'article.post', undefined],
+    ] as const) {
+      await page.unrouteAll();
+      if (body !== undefined) await page.route(at, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body }));
+      await page.goto(at);
+      await page.waitForTimeout(1500);
+      profiles.push(await throttledProfile(page, name, PROFILE_THROTTLE, () => grow(page, rowSelector)));
+    }
+    for (const p of profiles)
+      log(`corpus profile: ${p.page}, CPU ${p.throttle}x slower: extension ${p.extensionMs} ms (longest run ${p.longestExtensionMs} ms), page ${p.pageMs} ms (longest ${p.longestPageMs} ms)`);
+    return { budget, cost: costs, profiles };
   } finally {
     await browser.close();
   }
@@ -173,13 +192,23 @@ export function realPagesMarkdown(r: RealPagesResult): string {
     `| Rows read (${b.profilesLinked} profiles linked, ${b.rows} rows) | ${b.leadSearches} | ${b.conversationLists} |`,
     `| Every profile link (the list finder before rows, the issue's count) | ${b.naiveLeadSearches} | ${b.issueConversationLists} |`,
     '',
-    '| Page | HTML | Rows | First scan (ms) | Batch p50 / p95 / max (ms) | Batches | Long tasks (in the content script) |',
+    '| Page | HTML | Rows | First scan (ms) | Batch p50 / p95 / max (ms) | Batches | Long tasks (overlapping a measure of the content script) |',
     '|---|---|---|---|---|---|---|',
     ...r.cost.map(
       (c) =>
         `| ${c.page} | ${Math.round(c.htmlBytes / 1000)} kB | ${c.rows} | ${c.firstScanMs ?? '-'} | ${round(c.batchMs.p50, 2)} / ${round(c.batchMs.p95, 2)} / ${round(c.batchMs.max, 2)} | ${c.batches} | ${c.longTasks} (${c.longTasksInScript}) |`,
     ),
     '',
+    ...(r.profiles?.length
+      ? [
+          `The feeds grown the same way with the CPU ${r.profiles[0]!.throttle}x slower (CDP), profiled (time in samples; a run: unbroken samples of one side; the sampler counts wall time, so a renderer the loaded machine set aside lengthens the run it was in):`,
+          '',
+          '| Page | Extension\'s scripts (ms) | Its longest run (ms) | Page\'s scripts (ms) | Their longest run (ms) |',
+          '|---|---|---|---|---|',
+          ...r.profiles.map((p) => `| ${p.page} | ${p.extensionMs} | ${p.longestExtensionMs} | ${p.pageMs} | ${p.longestPageMs} |`),
+          '',
+        ]
+      : []),
   ];
   return lines.join('\n');
 }

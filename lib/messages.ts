@@ -109,6 +109,8 @@ export const requests = {
     jobTitle: z.optional(z.string().check(z.maxLength(200))),
     /** On a lead page (`/sales/lead/...`): the one public profile link its header shows. */
     profileLink: z.optional(z.string().check(z.maxLength(4096))),
+    /** Real pages (issue 33): the page says it does not exist; its URL shows nobody, so nothing is looked up. */
+    notFound: z.optional(z.literal(true)),
   }),
   /**
    * Content script (chip or list badge click) or page: open the side panel for the sender's tab (or

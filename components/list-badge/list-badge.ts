@@ -73,9 +73,10 @@ export interface ListBadgeHandle {
   /**
    * Shows a badge (null: nothing, while the state is unknown). `room`: px free after the link's end,
    * read by the caller before any write; a badge wider than that shows its dot alone. `rtl`: the
-   * link's line runs right to left (its end, and the badge, on its left).
+   * link's line runs right to left (its end, and the badge, on its left). `shift`: px from the link's
+   * end to the badge, past the text that follows the link on its line (the badge must not cover it).
    */
-  update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean): void;
+  update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean, shift?: number): void;
 }
 
 /** The badge's font, as in `LIST_BADGE_CSS`: its words are measured with it, without laying out the page. */
@@ -165,9 +166,10 @@ export function createListBadge(doc: Document, hostName: string, onOpen: () => v
 
   return {
     host,
-    update(badge, linkText, room = Infinity, rtl = false) {
+    update(badge, linkText, room = Infinity, rtl = false, shift = 0) {
       // The host sits after the link in the line's order: on its left when the line runs right to left.
       host.toggleAttribute('data-rtl', rtl);
+      for (const el of [button, tip]) el.style.setProperty('--shift', `${shift}px`);
       const content = badge ? badgeContent(badge, linkText) : null;
       const full = content ? textWidth(doc, content.text) + (content.tone === 'none' ? NONE_CHROME_PX : FULL_CHROME_PX) : 0;
       const fit = content && room !== Infinity ? badgeFit(room, full, COMPACT_BADGE_PX) : 'full';
@@ -199,7 +201,7 @@ export const LIST_BADGE_CSS = `
 /* Its card over the badges of the next lines (each a host of its own, later in the page). */
 :host(:hover), :host(:focus-within) { z-index: 2147483646; }
 .badge {
-  position: absolute; left: ${BADGE_GAP_PX}px; top: 50%; transform: translateY(-50%);
+  position: absolute; left: calc(${BADGE_GAP_PX}px + var(--shift, 0px)); top: 50%; transform: translateY(-50%);
   display: inline-flex; align-items: center; gap: 5px; white-space: nowrap;
   padding: 1px 8px 1px 6px; border: 1px solid #dcdfe4; border-radius: 999px;
   background: #f7f8fa; color: #3b424e; cursor: pointer;
@@ -223,17 +225,17 @@ export const LIST_BADGE_CSS = `
 .badge[data-tone='none'] { background: transparent; border-style: dashed; color: #6b7380; font-weight: 500; }
 .badge[data-tone='none'] .dot { display: none; }
 .tip {
-  position: absolute; left: 6px; top: 14px; z-index: 2147483646; display: none;
+  position: absolute; left: calc(6px + var(--shift, 0px)); top: 14px; z-index: 2147483646; display: none;
   flex-direction: column; gap: 2px; padding: 6px 10px; border-radius: 6px; white-space: nowrap;
   background: #1f2329; color: #f3f4f6; box-shadow: 0 4px 14px rgba(16, 24, 40, 0.25);
   font: 500 12px/16px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
 }
 /* Beside a compact badge there is no room to the right: its card opens leftwards, over the name. */
-.tip.compact { left: auto; right: -${BADGE_GAP_PX + COMPACT_BADGE_PX}px; }
+.tip.compact { left: auto; right: calc(-${BADGE_GAP_PX + COMPACT_BADGE_PX}px - var(--shift, 0px)); }
 /* Right to left, the badge and its card sit on the link's left (and a compact one's card opens rightwards). */
-:host([data-rtl]) .badge { left: auto; right: ${BADGE_GAP_PX}px; }
-:host([data-rtl]) .tip { left: auto; right: 6px; }
-:host([data-rtl]) .tip.compact { right: auto; left: -${BADGE_GAP_PX + COMPACT_BADGE_PX}px; }
+:host([data-rtl]) .badge { left: auto; right: calc(${BADGE_GAP_PX}px + var(--shift, 0px)); }
+:host([data-rtl]) .tip { left: auto; right: calc(6px + var(--shift, 0px)); }
+:host([data-rtl]) .tip.compact { right: auto; left: calc(-${BADGE_GAP_PX + COMPACT_BADGE_PX}px - var(--shift, 0px)); }
 .badge:hover + .tip:not([hidden]), .badge:focus-visible + .tip:not([hidden]) { display: flex; }
 @media (prefers-color-scheme: dark) {
   .badge { background: #262b33; border-color: #3a414d; color: #c7ced9; }

@@ -206,6 +206,24 @@ describe('background service', () => {
     expect(pushed.badges.some(([tab, b]) => tab === 7 && b.text === 'OPEN')).toBe(true);
   });
 
+  it('a profile address whose page says it does not exist: the panel says not a profile, and no call is spent on it', async () => {
+    const service = await startService();
+    await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));
+    const GHOST_PAGE = 'http://pronet.localhost:8787/in/gone-member/';
+    // The content script's word first, then the tab's own events for the same address (loaded, title).
+    expect(await value(send(service, { type: 'profile-viewed', url: GHOST_PAGE, notFound: true }, { tabId: 9 }))).toMatchObject({ kind: 'not-profile' });
+    await service.tabNavigated(9, GHOST_PAGE);
+    await service.panelSubscribed(9);
+    expect(await value(send(service, { type: 'panel-state', tabId: 9 }))).toEqual({ kind: 'not-profile' });
+    expect(await value(send(service, { type: 'refresh', tabId: 9 }))).toEqual({ kind: 'not-profile' });
+    // (The inbox's own conversation search, from the key, is no lookup of this page.)
+    const lookups = () => server.profileCalls().filter((p) => p.startsWith('/flow/leads'));
+    expect(lookups()).toEqual([]);
+    // The page shows the profile after all (a reload): it is looked up again.
+    await value(send(service, { type: 'profile-viewed', url: GHOST_PAGE, name: 'Gone Member' }, { tabId: 9 }));
+    await vi.waitFor(() => expect(lookups()).toContain('/flow/leads/search'));
+  });
+
   it('lets a lookup already sent for a profile the user has left be answered (its budget is spent), and asks nothing more', async () => {
     const service = await startService();
     await value(send(service, { type: 'key-set', key: KEY, sessionOnly: false }));

@@ -36,6 +36,8 @@ export interface TabInfo {
    * the tab moves within the profile host's lists, and gives way to the next profile page.
    */
   chosen?: boolean;
+  /** The URL whose page said it does not exist (the tab shows no profile while it stays there). */
+  notFoundUrl?: string;
   /** What was last pushed, to push only changes; `rev`: the revision of the newest state pushed. */
   pushed: { rev?: number; panel?: string; chip?: string; badge?: string };
 }
@@ -77,6 +79,8 @@ export interface PageAbout {
   jobTitle?: string;
   /** On a lead page: the public profile link it shows. */
   profileLink?: string;
+  /** The page says it does not exist ("This page doesn't exist"): its URL shows nobody. */
+  notFound?: boolean;
 }
 
 /**
@@ -134,11 +138,17 @@ export function createTabRegistry(opts: TabRegistryOptions): TabRegistry {
     void opts.session.set({ [TABS_SESSION]: map }).catch(() => undefined);
   }
 
-  function setUrl(tabId: number, url: string, name?: string, about: PageAbout = {}): TabInfo {
+  function setUrl(tabId: number, url: string, name?: string, page?: PageAbout): TabInfo {
+    const about = page ?? {};
     const tab = info(tabId);
     // A restarted worker reads the URL again without the page's words: the lead page's link stays.
     const link = about.profileLink ?? (url === tab.url ? tab.profileLink : undefined);
-    const found = tabProfile(url, link, opts.hosts());
+    // A page that said it does not exist stays no profile while the tab shows its URL: the tab's own
+    // events for that URL (loaded, title) come after the page's word and must not look it up.
+    // (`page`: the content script's report, which alone says whether the page shows somebody.)
+    if (about.notFound) tab.notFoundUrl = url;
+    else if (url !== tab.notFoundUrl || page !== undefined) tab.notFoundUrl = undefined;
+    const found = tab.notFoundUrl === url ? { profileUrl: null } : tabProfile(url, link, opts.hosts());
     let profileUrl = found.profileUrl;
     tab.url = url;
     if (profileUrl === null && !found.leadPage && tab.chosen && isProfileHost(hostnameOf(url), opts.hosts())) profileUrl = tab.profileUrl;

@@ -3,19 +3,23 @@
  * every room of a batch before any badge changes). The arithmetic is `badgeRoom` (pure, tested as a
  * table); this reads its inputs.
  */
-import { BADGE_GAP_PX, badgeRoom } from './list-links-core';
+import { BADGE_GAP_PX, badgeSpot, type LineSpan } from './list-links-core';
 
 /** Where a link's row ends: the nearest list item, article or table row (else the link's parent). */
 export const ROW_SELECTOR = 'li, article, tr, [role="listitem"], [role="article"]';
 
 /** Ancestors looked at for the edge that bounds a link's badge, at most (a row is near its link). */
 const EDGE_DEPTH = 8;
+/** Words after the link looked at for its line's text, at most (the line ends within a few). */
+const FOLLOWER_TEXTS = 12;
 
 export interface BadgePlace {
   /** Px free after the link's end. */
   room: number;
   /** The link's line runs right to left: its end, and the badge, are on its left. */
   rtl: boolean;
+  /** Px from the link's end to the badge, past the text that follows the link closely on its line. */
+  shift: number;
 }
 
 /**
@@ -32,6 +36,7 @@ export function readBadgePlace(window: Window & typeof globalThis, link: Element
   const document = window.document;
   const row = link.closest(ROW_SELECTOR);
   const edges = [rtl ? 0 : document.documentElement.clientWidth];
+  let block: Element = row ?? link.parentElement ?? link;
   let el = link.parentElement;
   for (let depth = 0; el && el !== document.body && depth < EDGE_DEPTH; depth++, el = el.parentElement) {
     const style = window.getComputedStyle(el);
@@ -43,7 +48,39 @@ export function readBadgePlace(window: Window & typeof globalThis, link: Element
       if (rtl) edges.push(bounds ? left + (parseFloat(style.paddingLeft) || 0) : left);
       else edges.push(bounds ? left + el.clientWidth - (parseFloat(style.paddingRight) || 0) : left + el.clientWidth);
     }
-    if (bounds) break;
+    if (bounds) {
+      block = el;
+      break;
+    }
   }
-  return { rtl, room: badgeRoom(rtl ? last.left : last.right, edges, BADGE_GAP_PX, rtl) };
+  // Measured left to right: a right-to-left line is mirrored (x -> -x).
+  const x = (v: number) => (rtl ? -v : v);
+  const followers = lineTexts(document, link, block, last).map((s) => (rtl ? { left: -s.right, right: -s.left } : s));
+  const spot = badgeSpot(x(rtl ? last.left : last.right), followers, edges.map(x), BADGE_GAP_PX);
+  return { rtl, ...spot };
+}
+
+/**
+ * The boxes of the text after the link, within its row, on the link's last line (`line`): the words
+ * a badge beside the link would cover. Stops at the first text below the line. A visually hidden
+ * copy (a box of 1px, for screen readers) is not seen, so it is not counted.
+ */
+function lineTexts(document: Document, link: Element, block: Element, line: DOMRect): LineSpan[] {
+  const spans: LineSpan[] = [];
+  const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+  walker.currentNode = link;
+  const range = document.createRange();
+  for (let seen = 0, node = walker.nextNode(); node && seen < FOLLOWER_TEXTS; node = walker.nextNode()) {
+    if (link.contains(node) || !node.nodeValue?.trim()) continue;
+    seen++;
+    const box = node.parentElement?.getBoundingClientRect();
+    if (box && (box.width <= 1 || box.height <= 1)) continue;
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) {
+      if (rect.width === 0) continue;
+      if (rect.top >= line.bottom - 1) return spans;
+      if (rect.bottom > line.top + 1) spans.push({ left: rect.left, right: rect.right });
+    }
+  }
+  return spans;
 }

@@ -26,7 +26,7 @@ export interface BadgeSurface {
    * `room`: px free after the link's end (read before any write of the batch); too little shows a
    * compact badge. `rtl`: the link's line runs right to left, so its end (and the badge) is on its left.
    */
-  update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean): void;
+  update(badge: ListBadge | null, linkText: string | undefined, room?: number, rtl?: boolean, shift?: number): void;
 }
 
 export interface ListBadgesDeps {
@@ -57,10 +57,10 @@ interface Placed {
   /** Built when the link first comes on screen: a feed of thousands of rows pays only for those seen. */
   badge: BadgeSurface | null;
   link: HTMLAnchorElement;
-  /** Px free after the link, as last read (Infinity until read). */
+  /** As last read (`BadgePlace`): px free for its badge (Infinity until read), its line's direction, the shift. */
   room: number;
-  /** Whether the link's line runs right to left (its badge then sits on its left), as last read. */
   rtl: boolean;
+  shift: number;
 }
 
 function settingOn(stored: unknown, name: 'listBadges' | 'prefetchOnHover'): boolean {
@@ -125,7 +125,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     }
     if (badgesOn) for (const p of shown) readRoom(p);
     for (const p of shown) {
-      if (p.badge) p.badge.update(badgesOn ? said(p.profile) : null, p.text, p.room, p.rtl);
+      if (p.badge) p.badge.update(badgesOn ? said(p.profile) : null, p.text, p.room, p.rtl, p.shift);
       else if (badgesOn) build(p);
     }
     // For the benchmark: when the newest badges showed (one entry, replaced each time).
@@ -170,7 +170,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     entry.badge = badge;
     entry.link.after(badge.host);
     placed.set(badge.host, entry);
-    badge.update(badgesOn ? said(entry.profile) : null, entry.text, entry.room, entry.rtl);
+    badge.update(badgesOn ? said(entry.profile) : null, entry.text, entry.room, entry.rtl, entry.shift);
   };
 
   const visibility = new window.IntersectionObserver((entries) => {
@@ -191,7 +191,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   });
 
   const place = (link: HTMLAnchorElement, profile: string, text: string | undefined): Placed => {
-    const entry: Placed = { profile, text, badge: null, link, room: Infinity, rtl: false };
+    const entry: Placed = { profile, text, badge: null, link, room: Infinity, rtl: false, shift: 0 };
     byLink.set(link, entry);
     let set = byProfile.get(profile);
     if (!set) byProfile.set(profile, (set = new Set()));
@@ -350,7 +350,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     prefetchOn = settingOn(next, 'prefetchOnHover');
     const wasOn = badgesOn;
     badgesOn = settingOn(next, 'listBadges');
-    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? said(p.profile) : null, p.text, p.room, p.rtl);
+    if (badgesOn !== wasOn) for (const p of byLink.values()) p.badge?.update(badgesOn ? said(p.profile) : null, p.text, p.room, p.rtl, p.shift);
     if (badgesOn && (!wasOn || hosts.join('\n') !== hostsWere)) seeOnScreenNow(scan([document.body]));
   };
   const onStorage = (changes: StorageChanges, area: string) => {
@@ -370,7 +370,7 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
       return p?.badge && p.link.isConnected && badges.has(p.profile) ? [p] : [];
     });
     for (const p of shown) readRoom(p);
-    for (const p of shown) p.badge?.update(said(p.profile), p.text, p.room, p.rtl);
+    for (const p of shown) p.badge?.update(said(p.profile), p.text, p.room, p.rtl, p.shift);
   };
   const onResize = () => {
     if (resizeTimer === undefined) resizeTimer = ctx.setTimeout(refit, RESIZE_DELAY_MS);

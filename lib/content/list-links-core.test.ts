@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFit, badgeRoom, badgesOf, createListCore, listedProfile, parseListBadge } from './list-links-core';
+import { badgeFit, badgeRoom, badgeSpot, badgesOf, createListCore, listedProfile, parseListBadge } from './list-links-core';
 
 const SITE = 'http://pronet.localhost:8080';
 const canonical = (slug: string) => `https://www.pronet.example/in/${slug}/`;
@@ -135,5 +135,21 @@ describe('badgeFit: a badge fits beside its link, else its dot alone, never past
     ['rtl', 690, [700], 6, 0],
   ] as const)('%s: link ending at %s, edges %j, gap %s → room %s', (dir, end, edges, gap, room) => {
     expect(badgeRoom(end, edges, gap, dir === 'rtl')).toBe(room);
+  });
+});
+
+describe('badgeSpot: a badge never covers the text that follows its link on its line', () => {
+  it.each([
+    // [case, link end, followers on the line, edges, → shift, room]
+    ['nothing follows: beside the link', 300, [], [700], 0, 394],
+    // A real result row: "• 2nd" 4px after the name; the badge goes past it, not over it.
+    ['the degree follows the name', 300, [{ left: 304, right: 340 }], [700], 40, 354],
+    ['the degree, then a button far off', 300, [{ left: 304, right: 340 }, { left: 600, right: 680 }], [700], 40, 248],
+    ['text far off: the badge stays by the link, up to it', 300, [{ left: 400, right: 450 }], [700], 0, 88],
+    ['a run of close words, in any order', 300, [{ left: 330, right: 360 }, { left: 303, right: 326 }], [700], 60, 334],
+    ['the degree ends at the row edge: no room left', 300, [{ left: 304, right: 696 }], [700], 396, 0],
+    ['a box inside the link\'s span is passed over', 300, [{ left: 200, right: 290 }], [700], 0, 394],
+  ] as const)('%s', (_case, end, followers, edges, shift, room) => {
+    expect(badgeSpot(end, followers, edges, 6)).toEqual({ shift, room });
   });
 });

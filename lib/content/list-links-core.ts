@@ -56,6 +56,37 @@ export function badgeRoom(linkEnd: number, edges: readonly number[], gap: number
   return Math.max(0, rtl ? linkEnd - Math.max(...edges) - gap : Math.min(...edges) - linkEnd - gap);
 }
 
+/** Px a gap between a link and the text after it must have to hold a badge (a compact one and its gap). */
+export const BADGE_MIN_ROOM_PX = 16;
+
+/** A stretch of a line (px, left to right). */
+export interface LineSpan {
+  left: number;
+  right: number;
+}
+
+/**
+ * Where a badge goes on its link's line, and its room there (left to right: the caller mirrors a
+ * right-to-left line). The badge takes no room, so text that follows the link closely on its line
+ * (a real result row's "• 2nd" after the name) would lie under it: the badge moves past that text,
+ * `shift` px from the link's end, up to the next text farther off (`followers`: the line's text boxes
+ * after the link) or the nearest edge.
+ */
+export function badgeSpot(
+  linkEnd: number,
+  followers: readonly LineSpan[],
+  edges: readonly number[],
+  gap: number,
+): { shift: number; room: number } {
+  let end = linkEnd;
+  for (const span of [...followers].sort((a, b) => a.left - b.left)) {
+    if (span.right <= end) continue;
+    if (span.left - end - 2 * gap >= BADGE_MIN_ROOM_PX) return { shift: end - linkEnd, room: badgeRoom(end, [...edges, span.left - gap], gap) };
+    end = Math.max(end, span.right);
+  }
+  return { shift: end - linkEnd, room: badgeRoom(end, edges, gap) };
+}
+
 /**
  * Whether a badge of `fullWidth` fits in `room` px; if not, its dot alone (`compactWidth`); if not even
  * that, nothing (the badge takes no room, so it must not cover what lies beyond the row).

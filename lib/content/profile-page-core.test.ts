@@ -162,15 +162,19 @@ describe('replies and pushes → chip shown', () => {
     expect(rendered(core.visit({ href: `${SITE}/jobs/` }))).toEqual([]);
   });
 
-  it('a profile address whose page says it does not exist is no profile: the chip hides, nothing is reported', () => {
+  it('a profile address whose page says it does not exist is no profile: the chip hides, only that is reported', () => {
     const core = createProfilePageCore();
     // The page's words come after its URL: loading first, then hidden once the words show.
     expect(rendered(core.visit({ href: page('gone-member') }))).toEqual([{ kind: 'loading' }]);
     const effects = core.contentChanged({ href: page('gone-member'), notFound: true });
     expect(rendered(effects)).toEqual([null]);
-    expect(sent(effects)).toEqual([]);
+    // Said to the worker (which follows the tab's URL and would look it up): no name, no suggestion.
+    const notFound = { type: 'profile-viewed', url: page('gone-member'), notFound: true };
+    expect(sent(effects)).toEqual([notFound]);
     expect(core.profile).toBeNull();
-    expect(sent(createProfilePageCore().visit({ href: page('gone-member'), notFound: true }))).toEqual([]);
+    // The worker's answer (not a profile) shows no chip.
+    expect(rendered(core.reply({ ok: true, value: { kind: 'not-profile', profileUrl: null, rev: 1 } })).filter((v) => v !== null)).toEqual([]);
+    expect(sent(createProfilePageCore().visit({ href: page('gone-member'), notFound: true }))).toEqual([notFound]);
   });
 
   const cases: { title: string; arrive: (core: ProfilePageCore) => ProfilePageEffect[]; shown: unknown[] }[] = [

@@ -165,8 +165,9 @@ export function createProfilePageCore(settings?: unknown): ProfilePageCore {
       effects.push(render());
     }
     sent = suggestionOf(page, currentName(page));
-    // A page that shows nobody is not reported: there is no profile to look up.
-    if (!page.notFound) effects.push(send(page, sent));
+    // A page that shows nobody says so, and only that: the worker, which follows the tab's URL, would
+    // look that URL up, and the panel show it as a profile.
+    effects.push(page.notFound ? { type: 'send', request: { type: 'profile-viewed', url: page.href, notFound: true } } : send(page, sent));
     return effects;
   };
 

@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { LIST_BADGE_HOST_PREFIX } from '../../components/list-badge/list-badge';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
-import { readBadges } from './chip';
+import { badgeBox, readBadges } from './chip';
 import { test, expect, type EmulatorCall } from './fixtures';
 
 const corpus = (path: string) => readFileSync(resolve('test/fixtures/corpus', path), 'utf8');
@@ -108,4 +108,28 @@ test('a corpus results page of 10: badges name their row’s person, 10 lead sea
     .poll(async () => page.evaluate(([t, prefix]) => [...document.querySelectorAll(`a[href*="${t}"]`)].some((a) => a.nextElementSibling?.localName.startsWith(prefix!)), [slug, LIST_BADGE_HOST_PREFIX]))
     .toBe(true);
   expect((await readBadges(page)).filter((b) => b.href?.includes('/in/ACoAA'))).toEqual([]);
+});
+
+test('a corpus results page laid out as the network does, the degree after the name on its line: every badge beside its name, none over the degree', async ({ extension, emulator }) => {
+  const page = await extension.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  const url = `${emulator.pronetOrigin}/search/results/people/?keywords=growth&inline=1`;
+  // The network's stylesheet, as far as the name's line goes: the degree inline after the name, the
+  // screen readers' copies out of sight.
+  const style = `<style>.entity-result__badge, .entity-result__badge-text { display: inline; margin-left: 4px; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }</style>`;
+  await serve(page, url, corpus('lists/search-people.html').replace('</head>', `${style}</head>`));
+  await page.goto(url);
+  const rowLink = (href: string | null) => href !== null && !href.includes('/in/ACoAA');
+  await expect.poll(async () => (await readBadges(page)).filter((b) => rowLink(b.href)).length, { timeout: 30_000 }).toBe(10);
+  const degrees = await page.getByText(/^• (1st|2nd|3rd\+)$/).all();
+  expect(degrees).toHaveLength(10);
+  const degreeBoxes = await Promise.all(degrees.map(async (d) => (await d.boundingBox())!));
+  for (const badge of (await readBadges(page)).filter((b) => rowLink(b.href))) {
+    const box = await badgeBox(page, badge);
+    // On the name's line (it overlaps a degree's height), and clear of every degree's words.
+    expect(degreeBoxes.some((d) => box.y < d.y + d.height && d.y < box.y + box.height)).toBe(true);
+    const covered = degreeBoxes.filter((d) => box.x < d.x + d.width && d.x < box.x + box.width && box.y < d.y + d.height && d.y < box.y + box.height);
+    expect(covered).toEqual([]);
+  }
 });

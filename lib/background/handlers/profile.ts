@@ -70,6 +70,7 @@ export function profileHandlers(deps: ProfileHandlerDeps): HandlerMap<ProfileReq
         ...(req.company !== undefined ? { company: req.company } : {}),
         ...(req.jobTitle !== undefined ? { jobTitle: req.jobTitle } : {}),
         ...(req.profileLink !== undefined ? { profileLink: req.profileLink } : {}),
+        ...(req.notFound ? { notFound: true } : {}),
       });
       void resolution.ensure(ctx.tabId);
       const computed = await feed.compute(ctx.tabId);

@@ -3,9 +3,8 @@
  * (test/fixtures/corpus/lists/search-people.html) served under the look-alike's host, two of its rows
  * linking demo leads. Each badge names its row's person ("Not a lead: Tobias T."), none sits by a
  * mutual connection. The fixture has no stylesheet of its own: a few rules stand in for the
- * network's (its screen-reader-only copies hidden, rows and avatars laid out), light and dark. The
- * degree goes on a line of its own here: on the network it follows the name on its line, where a
- * badge (which takes no room) would cover it (left as a finding of issue 33).
+ * network's (its screen-reader-only copies hidden, rows and avatars laid out), light and dark. As on
+ * the network, the degree ("• 2nd") follows the name on its line: the badge goes after it, never over it.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,7 +22,8 @@ const STYLE = `<style>
   img { background: #c9d3df; border-radius: 50%; color: transparent; font-size: 0; }
   img[width="56"] { width: 48px; height: 48px; float: left; margin-right: 12px; }
   main ul[role="list"] > li { overflow: hidden; }
-  .entity-result__badge { display: block; }
+  .entity-result__badge, .entity-result__badge-text { display: inline; }
+  .entity-result__badge { margin-left: 4px; }
   .entity-result__insights > div > div, .ivm-image-view-model { display: inline; }
   img[width="24"] { width: 16px; height: 16px; vertical-align: middle; }
   a { color: inherit; font-weight: 600; text-decoration: none; }
