@@ -1,12 +1,11 @@
 /**
  * The reply composer: a text box labelled Reply and a Send button under the conversation's recent
- * messages (and in the queue). The worker holds everything that must outlive the panel: the draft,
- * the undo window (the reply waits in the outbox), who "I am". Refusals are sentences in the user's
- * language; the text stays.
+ * messages (and in the queue). The worker holds what must outlive the panel: the draft, the undo
+ * window (the reply waits in the outbox), who "I am". Refusals are sentences; the text stays.
  */
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { applyPick, unfilledOfReply, type PickerEntry } from '../../lib/inbox/reply-picker';
+import { applyPick, type PickerEntry } from '../../lib/inbox/reply-picker';
 import { PRONET_MESSAGE_MAX, replyTextProblem, type ReplyChannel } from '../../lib/inbox/reply-rules';
 import type { Messenger } from '../../lib/messages';
 import type { MemberChoiceView, OutboxItemView, ReplyContextView } from '../../lib/views';
@@ -20,6 +19,7 @@ import { QueuedReply, SentReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
 import { ReplyPicker } from './ReplyPicker';
 import { useSentFollow } from './use-sent-follow';
+import { useTypedFill } from './use-typed-fill';
 
 export interface ReplyComposerProps {
   conversationId: string;
@@ -148,7 +148,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
 
   const needsSubject = channel === 'EMAIL' && (newThread || !context?.threadSubject);
   const problem = replyTextProblem(text, channel);
-  const unfilled = unfilledOfReply(text, needsSubject ? subject : null);
+  const { unfilled, ...typed } = useTypedFill(messenger, conversationId, leadId, text, needsSubject ? subject : null);
   const blocked = problem !== null || unfilled.length > 0 || (needsSubject && subject.trim() === '') || context === null;
 
   /** A template or snippet, filled, at the caret (the user's text kept); the caret after it. */
@@ -166,7 +166,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     setError(null);
     if (saveTimer.current !== null) clearTimeout(saveTimer.current);
     saveTimer.current = null;
-    const reply = await messenger.send('reply-send', { conversationId, leadId, channel, text, ...(needsSubject ? { subject: subject.trim() } : {}) });
+    const reply = await messenger.send('reply-send', { conversationId, leadId, channel, text: typed.text, ...(needsSubject ? { subject: (typed.subject ?? subject).trim() } : {}) });
     setBusy(false);
     if (!reply.ok) {
       if (reply.error.reason === 'member-needed') {
