@@ -116,4 +116,20 @@ describe('ReplyComposer', () => {
     expect(await screen.findByRole('button', { name: 'Save and send' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
   });
+  it('a typed {{firstname}} goes filled from the lead shown (only picks were filled); an unknown {{x}} still blocks Send', async () => {
+    const w = worker({ 'reply-templates': () => ({ templates: [], snippets: [], fields: { firstname: 'Ada', companyName: 'Engines' } }) });
+    render(<ReplyComposer {...props(w.messenger, [])} />);
+    const box = await screen.findByLabelText('Reply');
+    await waitFor(() => expect(box).not.toHaveProperty('disabled', true));
+    fireEvent.input(box, { target: { value: 'Hi {{meetingDay}}' } });
+    expect(await screen.findByTestId('reply-unfilled')).toBeTruthy();
+    await waitFor(() => expect(w.send).toHaveBeenCalledWith('reply-templates', { conversationId: 'c1', leadId: 'lead_1' }));
+    expect(screen.getByTestId('reply-unfilled').textContent).toContain('{{meetingDay}}');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    fireEvent.input(box, { target: { value: 'Hi {{ firstName }}, how is {{companyName}}?' } });
+    await waitFor(() => expect(screen.queryByTestId('reply-unfilled')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(w.send).toHaveBeenCalledWith('reply-send', expect.objectContaining({ text: 'Hi Ada, how is Engines?' })));
+    expect(w.send.mock.calls.filter(([type]) => type === 'reply-templates')).toHaveLength(1);
+  });
 });

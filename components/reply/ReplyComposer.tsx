@@ -1,14 +1,13 @@
 /**
  * The reply composer: a text box labelled Reply and a Send button under the conversation's recent
- * messages (and in the queue). The worker holds everything that must outlive the panel: the draft,
- * the undo window (the reply waits in the outbox), who "I am". Refusals are sentences in the user's
- * language; the text stays.
+ * messages (and in the queue). The worker holds what must outlive the panel: the draft, the undo
+ * window (the reply waits in the outbox), who "I am". Refusals are sentences; the text stays.
  */
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FOLLOW_UP_DEFAULT_DAYS } from '../../lib/inbox/follow-up';
 import { FollowUpOption, type FollowUp } from '../live/FollowUpOption';
-import { applyPick, unfilledOfReply, type PickerEntry } from '../../lib/inbox/reply-picker';
+import { applyPick, type PickerEntry } from '../../lib/inbox/reply-picker';
 import { PRONET_MESSAGE_MAX, replyTextProblem, type ReplyChannel } from '../../lib/inbox/reply-rules';
 import type { Messenger } from '../../lib/messages';
 import type { MemberChoiceView, OutboxItemView, ReplyContextView } from '../../lib/views';
@@ -22,6 +21,7 @@ import { QueuedReply, SentReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
 import { ReplyPicker } from './ReplyPicker';
 import { useSentFollow } from './use-sent-follow';
+import { useTypedFill } from './use-typed-fill';
 
 export interface ReplyComposerProps {
   conversationId: string;
@@ -151,7 +151,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
 
   const needsSubject = channel === 'EMAIL' && (newThread || !context?.threadSubject);
   const problem = replyTextProblem(text, channel);
-  const unfilled = unfilledOfReply(text, needsSubject ? subject : null);
+  const { unfilled, ...typed } = useTypedFill(messenger, conversationId, leadId, text, needsSubject ? subject : null);
   const blocked = problem !== null || unfilled.length > 0 || (needsSubject && subject.trim() === '') || context === null;
 
   /** A template or snippet, filled, at the caret (the user's text kept); the caret after it. */
@@ -173,8 +173,8 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
       conversationId,
       leadId,
       channel,
-      text,
-      ...(needsSubject ? { subject: subject.trim() } : {}),
+      text: typed.text,
+      ...(needsSubject ? { subject: (typed.subject ?? subject).trim() } : {}),
       ...(followUp.on ? { remindInDays: followUp.days } : {}),
     });
     setBusy(false);

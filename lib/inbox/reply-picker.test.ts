@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplyTemplatesView } from '../views';
-import { applyPick, pickerMove, pickerOffer, unfilledOfReply } from './reply-picker';
+import { applyPick, fillTyped, pickerMove, pickerOffer, unfilledOfReply } from './reply-picker';
 
 const view: ReplyTemplatesView = {
   templates: [
@@ -80,5 +80,12 @@ describe('pickerMove', () => {
     ['ArrowDown', 0, 0, null],
   ] as const)('%s from %i of %i → %s', (key, index, count, next) => {
     expect(pickerMove(key, index, count)).toBe(next);
+  });
+});
+
+describe('fillTyped', () => {
+  it('fills a typed reply by the picks\' rule, its subject too; what no field fills still blocks', () => {
+    expect(fillTyped('Hi {{firstname}}, {{meetingDay}}?', 'For {{companyName}}', view.fields)).toEqual({ text: 'Hi Ada, {{meetingDay}}?', subject: 'For Analytical Engines Ltd', unfilled: ['{{meetingDay}}'] });
+    expect(fillTyped('Hi {{firstname}}', null, null)).toEqual({ text: 'Hi {{firstname}}', subject: null, unfilled: ['{{firstname}}'] });
   });
 });

@@ -94,3 +94,22 @@ export function pickerMove(key: string, index: number, count: number): number | 
       return null;
   }
 }
+
+export interface TypedFill {
+  text: string;
+  /** The subject filled (null when none is sent). */
+  subject: string | null;
+  /** What still blocks Send: the placeholders no field fills. */
+  unfilled: string[];
+}
+
+/**
+ * A reply as typed, filled by the same rule as a pick (issue 34: a typed `{{firstname}}` went out
+ * unfilled, or blocked Send, though the panel knew the name). Fields not known yet: nothing is filled.
+ */
+export function fillTyped(text: string, subject: string | null, fields: MergeFields | null): TypedFill {
+  if (!fields) return { text, subject, unfilled: unfilledOfReply(text, subject) };
+  const body = fillPlaceholders(text, fields, 'text');
+  const head = subject ? fillPlaceholders(subject, fields, 'text') : null;
+  return { text: body.text, subject: head ? head.text : subject, unfilled: unfilledOfReply(body.text, head ? head.text : null) };
+}

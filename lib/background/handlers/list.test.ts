@@ -18,9 +18,9 @@ let service: FakeService;
 let settings: Settings;
 let pushed: [number, ListBadge[]][];
 
-function setup() {
+function setup(keyUsable: () => boolean = () => true) {
   const resolver = createResolver({ api: service.api, cache, clock });
-  return listHandlers({ resolver, clock, keyUsable: () => true, settings: () => settings, push: (tabId, badges) => pushed.push([tabId, badges]) });
+  return listHandlers({ resolver, clock, keyUsable, settings: () => settings, push: (tabId, badges) => pushed.push([tabId, badges]) });
 }
 
 beforeEach(async () => {
@@ -37,6 +37,28 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 describe('list handlers', () => {
+  it('looks up the profiles a tab listed before the key could be used once it can, and pushes their badges (they came only after a reload)', async () => {
+    let usable = false;
+    const { handlers, feed } = setup(() => usable);
+    expect(await handlers['list-badges']({ type: 'list-badges', urls: [ADA, NOBODY] }, { tabId: 3 })).toEqual([]);
+    await handlers['list-badges']({ type: 'list-badges', urls: [ADA] }, { tabId: 4 });
+    feed.notify();
+    await flush();
+    expect(service.calls).toEqual([]);
+    // The key saved (and accepted): the service tells the feed.
+    usable = true;
+    feed.notify();
+    await flush();
+    expect(service.calls.filter((c) => c.startsWith('searchLead')).sort()).toEqual([`searchLead ${ADA}`, `searchLead ${NOBODY}`]);
+    const badges = pushed.flatMap(([tabId, list]) => list.map((b) => `${tabId} ${b.profileUrl} ${b.kind}`));
+    expect(badges.sort()).toEqual([`3 ${ADA} lead`, `3 ${NOBODY} no-lead`, `4 ${ADA} lead`]);
+    // Looked up once: a later change of the cache asks nothing more.
+    const calls = service.calls.length;
+    feed.notify();
+    await flush();
+    expect(service.calls).toHaveLength(calls);
+  });
+
   it('resolves the listed profiles in one batch and pushes their badges; a second ask answers from the cache', async () => {
     const { handlers } = setup();
     // Any address form of a profile: the background canonicalises again.

@@ -52,6 +52,8 @@ interface TabList {
   pending: Map<string, AbortController>;
   /** Profiles listed on the tab, with what their badge last said (JSON), to push only changes. */
   shown: Map<string, string>;
+  /** Profiles listed while the key could not be used: looked up once it can (issue 34: their badges came only after a reload). */
+  waiting: Set<string>;
 }
 
 export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'list-badges' | 'list-prefetch'>; feed: ListFeed } {
@@ -60,7 +62,7 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
 
   const listOf = (tabId: number): TabList => {
     let list = tabs.get(tabId);
-    if (!list) tabs.set(tabId, (list = { pending: new Map(), shown: new Map() }));
+    if (!list) tabs.set(tabId, (list = { pending: new Map(), shown: new Map(), waiting: new Set() }));
     return list;
   };
   const hosts = () => deps.settings()?.profileHosts ?? [];
@@ -79,6 +81,21 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
     list.shown.delete(url);
     list.shown.set(url, json);
     while (list.shown.size > SHOWN_MAX) list.shown.delete(list.shown.keys().next().value as string);
+  }
+
+  function wait(list: TabList, url: string) {
+    list.waiting.delete(url);
+    list.waiting.add(url);
+    while (list.waiting.size > SHOWN_MAX) list.waiting.delete(list.waiting.keys().next().value as string);
+  }
+
+  /** The key can be used again: what the tabs listed meanwhile is looked up, and pushed as it comes. */
+  function lookUpWaiting() {
+    for (const [tabId, list] of tabs) {
+      const urls = [...list.waiting].filter((url) => !list.pending.has(url));
+      list.waiting.clear();
+      for (let i = 0; i < urls.length; i += LIST_BATCH_MAX) resolveBatch(tabId, list, urls.slice(i, i + LIST_BATCH_MAX), 'list');
+    }
   }
 
   /** Resolves the tab's profiles not fresh in the cache as one batch; pushes what they show. */
@@ -109,7 +126,8 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
         (error: unknown) => {
           // A badge stays unknown (nothing shows); the panel reports failures where the user acts. A
           // lookup shed (the key is past its limit) is that badge not shown rather than late: not a failure.
-          if (!isAbortError(error) && !isShedError(error) && !item.signal.aborted) console.warn('list badge lookup failed', error);
+          if (!deps.keyUsable()) wait(list, item.profileUrl);
+          else if (!isAbortError(error) && !isShedError(error) && !item.signal.aborted) console.warn('list badge lookup failed', error);
         },
       ).finally(() => {
         if (list.pending.get(item.profileUrl)?.signal === item.signal) list.pending.delete(item.profileUrl);
@@ -126,6 +144,7 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
       const list = listOf(tabId);
       // What is no longer on screen is no longer wanted.
       const wanted = new Set(urls);
+      for (const url of list.waiting) if (!wanted.has(url)) list.waiting.delete(url);
       for (const [url, controller] of list.pending) {
         if (!wanted.has(url)) {
           controller.abort();
@@ -152,7 +171,7 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
       if (deps.keyUsable()) {
         if (missing.length > 0) resolveBatch(tabId, list, missing, 'list');
         if (stale.length > 0) resolveBatch(tabId, list, stale, 'idle');
-      }
+      } else for (const url of [...missing, ...stale]) wait(list, url);
       return badges;
     },
     async 'list-prefetch'(req) {
@@ -173,6 +192,8 @@ export function listHandlers(deps: ListHandlerDeps): { handlers: HandlerMap<'lis
 
   const feed: ListFeed = {
     notify() {
+      // Told of every change of the key's state too: saved, or accepted again after a refusal.
+      if (deps.keyUsable()) lookUpWaiting();
       if (queued || tabs.size === 0) return;
       queued = true;
       setTimeout(() => {

@@ -17,6 +17,10 @@ export const scene: Scene = {
     await panel.getByRole('tab').nth(1).click();
     await settled(panel);
     await kit.shoot(panel, 'inbox-waiting');
+    // The side panel at its narrowest (issue 34: French names were cut beside "Attend depuis …").
+    await panel.setViewportSize({ width: 320, height: 900 });
+    await kit.shoot(panel, 'inbox-waiting-narrow');
+    await panel.setViewportSize({ width: 400, height: 900 });
     for (const view of ['snoozed', 'untouched', 'unread'] as const) {
       await panel.locator('#inbox-view').selectOption(view);
       await settled(panel);
