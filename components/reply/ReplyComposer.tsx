@@ -20,6 +20,7 @@ import { useRetryAt } from '../ui/use-retry-at';
 import { QueuedReply, SentReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
 import { ReplyPicker } from './ReplyPicker';
+import { useReplyDraft } from './use-reply-draft';
 import { useSentFollow } from './use-sent-follow';
 import { useTypedFill } from './use-typed-fill';
 
@@ -39,8 +40,6 @@ export interface ReplyComposerProps {
   /** A reply was queued (true) or taken back before it went (false): the queue turns its row. */
   onReplied?: (queued: boolean) => void;
 }
-
-const DRAFT_SAVE_MS = 400;
 
 export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, threadAbove, onReplied }: ReplyComposerProps) {
   const [context, setContext] = useState<ReplyContextView | null>(null);
@@ -62,9 +61,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   const ownText = useRef<HTMLTextAreaElement | null>(null);
   /** The replies this composer sent, followed until they leave the outbox. */
   const follow = useSentFollow(messenger, items);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef({ text, channel, subject: newThread || !context?.threadSubject ? subject : '' });
-  latest.current = { text, channel, subject: newThread || !context?.threadSubject ? subject : '' };
+  const draft = useReplyDraft(messenger, conversationId, { text, channel, subject: newThread || !context?.threadSubject ? subject : '' });
 
   const queued = repliesOf(follow.all, conversationId);
   /** A reply refused because "I am" has left the workspace: who the user is now is asked, then it goes. */
@@ -91,7 +88,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     });
     return () => {
       live = false;
-      flushDraft();
+      draft.flush();
     };
   }, [conversationId, leadId, messenger, loadAttempt]);
   useRetryAt(loadError?.retryAt, () => setLoadAttempt((n) => n + 1), now);
@@ -123,30 +120,13 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     if (autoFocus && context) ownText.current?.focus();
   }, [autoFocus, context !== null]);
 
-  function flushDraft() {
-    if (saveTimer.current === null) return;
-    clearTimeout(saveTimer.current);
-    saveTimer.current = null;
-    const d = latest.current;
-    void messenger.send('reply-draft', { conversationId, draft: { text: d.text, channel: d.channel, ...(d.subject ? { subject: d.subject } : {}) } });
-  }
-
-  function scheduleDraft() {
-    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      saveTimer.current = setTimeout(() => undefined, 0);
-      flushDraft();
-    }, DRAFT_SAVE_MS);
-  }
-
   function edit(next: { text?: string; channel?: ReplyChannel; subject?: string }) {
     if (next.text !== undefined) setText(next.text);
     if (next.channel !== undefined) setChannel(next.channel);
     if (next.subject !== undefined) setSubject(next.subject);
     setError(null);
     follow.quiet();
-    latest.current = { ...latest.current, ...next };
-    scheduleDraft();
+    draft.schedule(next);
   }
 
   const needsSubject = channel === 'EMAIL' && (newThread || !context?.threadSubject);
@@ -167,8 +147,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     if (blocked || busy || !context) return;
     setBusy(true);
     setError(null);
-    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
-    saveTimer.current = null;
+    draft.cancel();
     const reply = await messenger.send('reply-send', {
       conversationId,
       leadId,
@@ -350,7 +329,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
             } else if (e.key === 'Escape' && onClose) {
               e.preventDefault();
               e.stopPropagation();
-              flushDraft();
+              draft.flush();
               onClose();
             }
           }}
@@ -363,7 +342,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
           ) : null}
           <span class="spacer" />
           {onClose ? (
-            <Button size="sm" variant="ghost" onClick={() => (flushDraft(), onClose())}>
+            <Button size="sm" variant="ghost" onClick={() => (draft.flush(), onClose())}>
               {t('replyClose')}
             </Button>
           ) : null}
