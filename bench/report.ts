@@ -3,7 +3,8 @@
  * `bench/results.json` (everything, per view) and `bench/results.md` (the tables).
  */
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
+import { cpus, totalmem, type as osType, release } from 'node:os';
+import { currentLoad } from './load';
 import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { InboxBenchResult } from './inbox';
 import type { ReplyBenchResult } from './reply';
@@ -66,7 +67,7 @@ export function machine(loadAtStart: number): Machine {
     node: process.version,
     chromium: run(chromiumPath(), ['--version']).replace(/^Chromium\s*/i, ''),
     loadAtStart,
-    loadAtEnd: Math.round(loadavg()[0]! * 100) / 100,
+    loadAtEnd: currentLoad(),
   };
 }
 
@@ -373,8 +374,4 @@ export function markdown(r: Results): string {
   if (r.team) lines.push(...teamMarkdown(r.team, table));
   lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
-}
-
-export function currentLoad(): number {
-  return Math.round(loadavg()[0]! * 100) / 100;
 }
