@@ -1,23 +1,21 @@
 /**
  * The README's test command: static checks, every suite (unit, contract, e2e in Chromium, e2e in
- * Firefox), the Firefox build checked by web-ext lint and the store zip's size, then each stage's time
- * and one closing line `N passed, M failed` summing them all (CI reads that line; a failed build,
- * lint or size check counts as one failure). Exits non-zero on any failure.
+ * Firefox), the Firefox build checked by web-ext lint, then each stage's time and one closing line
+ * `N passed, M failed` summing them all (CI reads that line; a failed build or lint counts as one
+ * failure). Exits non-zero on any failure.
  *
  * Stages run side by side in lanes, as far as they share nothing (two cores):
  * - checks: typecheck, then eslint, then the unit tests;
  * - contract: the contract tests (they mostly wait on the emulator's answers);
- * - builds: each extension built once (Chromium, Firefox, into the e2e suites' folders), web-ext lint
- *   on the Firefox one, the size check on the Chromium one; then the e2e suites on those same builds
- *   (E2E_PREBUILT), once the checks are done and the cores are free.
+ * - builds: each extension built once, into the e2e suites' folders; the Chromium one's e2e suite
+ *   (E2E_PREBUILT, two workers) started at once, the longest stage; the Firefox one
+ *   checked by web-ext lint, its e2e suite run once the checks lane is done.
  * A stage's output is printed whole when it ends, so that lanes do not interleave their lines.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIZE_GOALS } from '../bench/sizes';
-import { storeZipBytes } from './zip-size';
 
 const out = mkdtempSync(join(tmpdir(), 'oc-test-'));
 const started = Date.now();
@@ -78,7 +76,6 @@ async function playwrightSuite(label: string, config: string | null): Promise<vo
 
 /** WXT builds Firefox as MV2 (its default); the e2e suite's build is the one linted (built once). */
 const FIREFOX_DIR = join('.output', 'e2e-firefox-mv2');
-const CHROME_DIR = join('.output', 'e2e-chrome-mv3');
 
 /** The store's linter must find no error nor warning in the Firefox build. */
 async function firefoxLint(): Promise<void> {
@@ -106,41 +103,33 @@ async function firefoxLint(): Promise<void> {
   }
 }
 
-/** The Chrome Web Store zip of the build stays under the team's cap (bench/sizes.ts measures it in full). */
-function sizeCheck(): void {
-  const bytes = storeZipBytes(CHROME_DIR);
-  const cap = SIZE_GOALS.zip!;
-  const ok = bytes <= cap;
-  console.log(`\n=== size: the store zip of ${CHROME_DIR} is ${(bytes / 1000).toFixed(1)} kB (cap ${(cap / 1000).toFixed(1)} kB)${ok ? '' : ': OVER'}`);
-  if (ok) passed += 1;
-  else {
-    failed += 1;
-    problems.push(`size: the store zip is ${bytes} bytes, over the cap of ${cap}`);
-  }
-}
-
 async function checksLane(): Promise<void> {
   await run('typecheck', 'npx', ['tsc', '--noEmit']);
   await run('lint', 'npx', ['eslint', '.']);
   await vitestSuite('unit');
 }
 
-async function buildsLane(checksDone: Promise<void>): Promise<void> {
+/**
+ * The builds, one after the other (two `wxt build` at once would share the checkout's `.wxt` folder):
+ * Chromium's e2e suite starts at once (the longest stage); Firefox's is linted and its
+ * e2e suite waits until the static checks and unit tests have left the cores.
+ */
+async function buildLanes(checksDone: Promise<void>): Promise<void> {
   const chrome = await run('build (chromium)', 'npx', ['tsx', 'test/e2e/build-extension.ts']);
-  if (chrome.ok) sizeCheck();
+  let e2e: Promise<void> = Promise.resolve();
+  if (chrome.ok) e2e = playwrightSuite('e2e', null);
   else failed += 1;
   const firefox = await run('build (firefox)', 'npx', ['tsx', 'test/e2e/build-extension.ts', 'firefox']);
-  if (firefox.ok) await firefoxLint();
-  else failed += 1;
-  // The browsers want the cores: the e2e suites start when the static checks and unit tests are done.
-  await checksDone;
-  if (chrome.ok) await playwrightSuite('e2e', null);
-  // The Firefox add-on in firefox-esr (test/e2e-firefox).
-  if (firefox.ok) await playwrightSuite('firefox e2e', 'playwright.firefox.config.ts');
+  if (firefox.ok) {
+    await firefoxLint();
+    await checksDone;
+    await playwrightSuite('firefox e2e', 'playwright.firefox.config.ts');
+  } else failed += 1;
+  await e2e;
 }
 
 const checks = checksLane();
-await Promise.all([checks, vitestSuite('contract'), buildsLane(checks)]);
+await Promise.all([checks, vitestSuite('contract'), buildLanes(checks)]);
 
 console.log(`\nstage times (wall ${((Date.now() - started) / 60_000).toFixed(1)} min, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
 for (const s of stageTimes) console.log(`  ${s.label.padEnd(20)} ${s.seconds.toFixed(0).padStart(5)} s${s.ok ? '' : '  FAILED'}`);
