@@ -18,20 +18,11 @@ import {
   until,
   drain,
   steppedClock,
+  stormSeen,
   type ServiceHandle,
 } from './background-support';
 
 const handles: ServiceHandle[] = [];
-
-/** Waits until the emulator has answered `count` 429s since call `after` (the storm struck); returns how many. */
-async function stormSeen(after: number, count: number): Promise<number> {
-  let seen = 0;
-  await until(async () => {
-    seen = (await emulatorCalls()).filter((c) => c.id > after && c.status === 429).length;
-    return seen >= count;
-  }, 30_000, `${count} answers 429`);
-  return seen;
-}
 
 beforeEach(async () => {
   fakeBrowser.reset();

@@ -12,7 +12,7 @@ import { openCompanionDb, type CompanionDb } from '../../lib/store/db';
 import { createSettingsStore } from '../../lib/store/settings';
 import { appendSeparator } from '../../lib/inbox/note-rules';
 import type { Timers } from '../../lib/timers';
-import { advanceClock, baseUrl, clientFor, getConversation, type EmulatorWorkspace } from './harness';
+import { advanceClock, baseUrl, clientFor, emulatorCalls, getConversation, type EmulatorWorkspace } from './harness';
 
 let dbCount = 0;
 
@@ -142,6 +142,16 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number, wh
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Waits until the emulator has answered `count` 429s since call `after` (the storm struck); returns how many. */
+export async function stormSeen(after: number, count: number): Promise<number> {
+  let seen = 0;
+  await until(async () => {
+    seen = (await emulatorCalls()).filter((c) => c.id > after && c.status === 429).length;
+    return seen >= count;
+  }, 30_000, `${count} answers 429`);
+  return seen;
 }
 
 export async function pickConversations(ws: EmulatorWorkspace, count: number): Promise<ConversationSummary[]> {
