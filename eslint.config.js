@@ -31,7 +31,7 @@ const layer = (files, forbidden, why, shipped = false) => ({
 const UI = ['**/components/**', '**/entrypoints/**'];
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results*', '.tmp/**'] },
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'test-results-firefox/**', 'playwright-report/**', 'bench/results*', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
