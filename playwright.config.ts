@@ -6,7 +6,8 @@ export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './test/e2e/global-setup.ts',
-  workers: process.env.CI ? 1 : 2,
+  // Two workers, CI included: each owns its browser and emulator, and the files share nothing.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

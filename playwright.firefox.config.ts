@@ -12,4 +12,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: 'list',
+  // Not the Chromium suite's folder: `npm test` runs both suites at once, and a run empties its
+  // output folder as it starts (the Chromium tests lost their traces mid-write, and failed on it).
+  outputDir: 'test-results-firefox',
 });

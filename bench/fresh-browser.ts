@@ -6,7 +6,7 @@
 import { startEmulator } from '../emulator/server';
 import { E2E_EXTENSION_DIR } from '../test/e2e/browser';
 import { freshBrowserFirstPage } from './list-badges';
-import { currentLoad } from './report';
+import { currentLoad } from './load';
 
 const [runsArg, other] = process.argv.slice(2);
 const runs = Number(runsArg ?? 4);

@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../test/e2e/browser';
-import { currentLoad } from './report';
+import { currentLoad } from './load';
 import { round, summarize, type Summary } from './stats';
 
 /** Sub-millisecond figures: three decimals. */

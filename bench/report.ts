@@ -3,7 +3,8 @@
  * `bench/results.json` (everything, per view) and `bench/results.md` (the tables).
  */
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
+import { cpus, totalmem, type as osType, release } from 'node:os';
+import { currentLoad } from './load';
 import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
 import type { InboxBenchResult } from './inbox';
 import { liveMarkdown, type LiveBenchResult } from './live';
@@ -72,7 +73,7 @@ export function machine(loadAtStart: number): Machine {
     node: process.version,
     chromium: run(chromiumPath(), ['--version']).replace(/^Chromium\s*/i, ''),
     loadAtStart,
-    loadAtEnd: Math.round(loadavg()[0]! * 100) / 100,
+    loadAtEnd: currentLoad(),
   };
 }
 
@@ -381,10 +382,6 @@ export function markdown(r: Results): string {
   if (r.live) lines.push(...liveMarkdown(r.live, table));
   lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
-}
-
-export function currentLoad(): number {
-  return Math.round(loadavg()[0]! * 100) / 100;
 }
 
 /** "This page" (issue 35): 25 people of one page, and the fault run, beside the naive way. */

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { BENCH_EXTENSION_DIR, BENCH_OUT_DIR } from './extension';
 
 /**
- * Goals: bytes of the store zip (the team's budget, also checked by `npm test`). The gzip goals per
+ * Goals: bytes of the store zip (the team's budget; not yet checked by `npm test`: it is over). The gzip goals per
  * entrypoint of issue 15 are retired (start-up time is what a user feels): those are only reported.
  */
 export const SIZE_GOALS: Readonly<Record<string, number>> = {

@@ -1,28 +1,61 @@
 /**
- * The README's test command: static checks, then every suite (unit, contract, e2e in Chromium, e2e
- * in Firefox) and the Firefox build checked by web-ext lint, then one closing line `N passed, M failed` summing them all (CI reads
- * that line; a failed build or lint counts as one failure). Exits non-zero on any failure.
+ * The README's test command: static checks, every suite (unit, contract, e2e in Chromium, e2e in
+ * Firefox), the Firefox build checked by web-ext lint, then each stage's time and one closing line
+ * `N passed, M failed` summing them all (CI reads that line; a failed build or lint counts as one
+ * failure). Exits non-zero on any failure.
+ *
+ * Stages run side by side in lanes, as far as they share nothing (two cores):
+ * - checks: typecheck, then eslint, then the unit tests;
+ * - contract: the contract tests (they mostly wait on the emulator's answers);
+ * - builds: each extension built once, into the e2e suites' folders; the Chromium one's e2e suite
+ *   (E2E_PREBUILT, two workers) started at once, the longest stage; the Firefox one
+ *   checked by web-ext lint, its e2e suite run once the checks lane is done.
+ * A stage's output is printed whole when it ends, so that lanes do not interleave their lines.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const out = mkdtempSync(join(tmpdir(), 'oc-test-'));
+const started = Date.now();
 let passed = 0;
 let failed = 0;
 const problems: string[] = [];
+const stageTimes: { label: string; seconds: number; ok: boolean }[] = [];
 
-function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) problems.push(`${label} exited ${r.status ?? r.signal}`);
-  return r.status === 0;
+interface Ran {
+  ok: boolean;
+  status: number | null;
+  stdout: string;
 }
 
-function vitestSuite(project: string): void {
+/** Runs a command, its output kept and printed as one block when it ends; its time is recorded. */
+function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, opts: { quietStdout?: boolean } = {}): Promise<Ran> {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let all = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (!opts.quietStdout) all += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => (all += d.toString()));
+    child.on('close', (status, signal) => {
+      const seconds = (Date.now() - t0) / 1000;
+      const ok = status === 0;
+      stageTimes.push({ label, seconds, ok });
+      console.log(`\n=== ${label}: ${cmd} ${args.join(' ')} (${seconds.toFixed(0)} s${ok ? '' : `, exit ${status ?? signal}`})\n${all.trimEnd()}`);
+      if (!ok) problems.push(`${label} exited ${status ?? signal}`);
+      resolve({ ok, status, stdout });
+    });
+  });
+}
+
+async function vitestSuite(project: string): Promise<void> {
   const file = join(out, `${project}.json`);
-  run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  await run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   if (!existsSync(file)) { failed += 1; problems.push(`${project}: no report`); return; }
   const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
   passed += r.numPassedTests;
@@ -30,10 +63,10 @@ function vitestSuite(project: string): void {
   console.log(`${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
 
-/** A Playwright suite: `config` null for the Chromium one (playwright.config.ts). */
-function playwrightSuite(label: string, config: string | null): void {
-  const file = join(out, `${label}.json`);
-  run(`${label} tests`, 'npx', ['playwright', 'test', ...(config ? ['-c', config] : []), '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+/** A Playwright suite on the builds made here: `config` null for the Chromium one (playwright.config.ts). */
+async function playwrightSuite(label: string, config: string | null): Promise<void> {
+  const file = join(out, `${label.replace(/\W/g, '-')}.json`);
+  await run(`${label} tests`, 'npx', ['playwright', 'test', ...(config ? ['-c', config] : []), '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PREBUILT: '1' });
   if (!existsSync(file)) { failed += 1; problems.push(`${label}: no report`); return; }
   const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
   passed += r.stats.expected + r.stats.flaky;
@@ -41,13 +74,12 @@ function playwrightSuite(label: string, config: string | null): void {
   console.log(`${label}: ${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed`);
 }
 
-/** WXT builds Firefox as MV2 (its default); the store's linter must find no error nor warning in that build. */
-const FIREFOX_DIR = join('.output', 'firefox-mv2');
+/** WXT builds Firefox as MV2 (its default); the e2e suite's build is the one linted (built once). */
+const FIREFOX_DIR = join('.output', 'e2e-firefox-mv2');
 
-function firefoxStep(): void {
-  if (!run('firefox', 'npx', ['wxt', 'build', '-b', 'firefox'])) { failed += 1; return; }
-  console.log(`\n=== firefox: web-ext lint --source-dir ${FIREFOX_DIR}`);
-  const r = spawnSync('npx', ['web-ext', 'lint', '--source-dir', FIREFOX_DIR, '--output', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** The store's linter must find no error nor warning in the Firefox build. */
+async function firefoxLint(): Promise<void> {
+  const r = await run('web-ext lint', 'npx', ['web-ext', 'lint', '--source-dir', FIREFOX_DIR, '--output', 'json'], {}, { quietStdout: true });
   type Message = { code: string; message: string; file?: string };
   type LintReport = { summary: { errors: number; warnings: number; notices: number }; errors: Message[]; warnings: Message[] };
   let report: LintReport | null;
@@ -57,8 +89,8 @@ function firefoxStep(): void {
     report = null;
   }
   if (!report) {
-    console.log(r.stdout, r.stderr);
-    problems.push(`firefox: web-ext lint gave no report (exit ${r.status ?? r.signal})`);
+    console.log(r.stdout);
+    problems.push(`firefox: web-ext lint gave no report (exit ${r.status})`);
     failed += 1;
     return;
   }
@@ -71,16 +103,36 @@ function firefoxStep(): void {
   }
 }
 
-run('typecheck', 'npx', ['tsc', '--noEmit']);
-run('lint', 'npx', ['eslint', '.']);
-vitestSuite('unit');
-vitestSuite('contract');
-firefoxStep();
-if (run('build', 'npx', ['wxt', 'build'])) playwrightSuite('e2e', null);
-else failed += 1;
-// The Firefox add-on in firefox-esr (test/e2e-firefox; its config builds it).
-playwrightSuite('firefox e2e', 'playwright.firefox.config.ts');
+async function checksLane(): Promise<void> {
+  await run('typecheck', 'npx', ['tsc', '--noEmit']);
+  await run('lint', 'npx', ['eslint', '.']);
+  await vitestSuite('unit');
+}
 
+/**
+ * The builds, one after the other (two `wxt build` at once would share the checkout's `.wxt` folder):
+ * Chromium's e2e suite starts at once (the longest stage); Firefox's is linted and its
+ * e2e suite waits until the static checks and unit tests have left the cores.
+ */
+async function buildLanes(checksDone: Promise<void>): Promise<void> {
+  const chrome = await run('build (chromium)', 'npx', ['tsx', 'test/e2e/build-extension.ts']);
+  let e2e: Promise<void> = Promise.resolve();
+  if (chrome.ok) e2e = playwrightSuite('e2e', null);
+  else failed += 1;
+  const firefox = await run('build (firefox)', 'npx', ['tsx', 'test/e2e/build-extension.ts', 'firefox']);
+  if (firefox.ok) {
+    await firefoxLint();
+    await checksDone;
+    await playwrightSuite('firefox e2e', 'playwright.firefox.config.ts');
+  } else failed += 1;
+  await e2e;
+}
+
+const checks = checksLane();
+await Promise.all([checks, vitestSuite('contract'), buildLanes(checks)]);
+
+console.log(`\nstage times (wall ${((Date.now() - started) / 60_000).toFixed(1)} min, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
+for (const s of stageTimes) console.log(`  ${s.label.padEnd(20)} ${s.seconds.toFixed(0).padStart(5)} s${s.ok ? '' : '  FAILED'}`);
 if (problems.length) console.log(`\nproblems:\n- ${problems.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(problems.length || failed ? 1 : 0);

@@ -16,17 +16,8 @@ import type {
 import { LEAD_REPLIES } from './content';
 import { aboutText, companyPool, jobTitle, LOCATIONS, personName, slugify } from './people';
 import { createRng } from './prng';
-import {
-  type BuildContext,
-  type CampaignSpec,
-  DAY_MS,
-  type WorkspaceSpec,
-  addAudiences,
-  addCampaigns,
-  baseWorkspace,
-  computeCampaignStats,
-  pronetUrlOf,
-} from './workspace';
+import { type BuildContext, DAY_MS, type WorkspaceSpec, addAudiences, baseWorkspace, pronetUrlOf } from './workspace';
+import { type CampaignSpec, addCampaigns, computeCampaignStats } from './campaigns';
 
 export const BULK_SPEC: WorkspaceSpec = {
   label: 'bulk',

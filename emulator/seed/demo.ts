@@ -13,23 +13,9 @@ import { addSalesPeople } from './sales-people';
 import { listPeople } from './list-people';
 import { createRng, type Rng } from './prng';
 import type { LeadProgress } from './stats';
-import {
-  type BuildContext,
-  type CampaignSpec,
-  DAY_MS,
-  type ProgressOverrides,
-  type WorkspaceSpec,
-  addAudiences,
-  addCampaigns,
-  addConversation,
-  addCrmRecords,
-  addFillerLeads,
-  addGeneratedConversations,
-  baseWorkspace,
-  campaignSpecs,
-  computeCampaignStats,
-  pronetUrlOf,
-} from './workspace';
+import { type BuildContext, DAY_MS, type WorkspaceSpec, addAudiences, addCrmRecords, addFillerLeads, baseWorkspace, pronetUrlOf } from './workspace';
+import { type CampaignSpec, type ProgressOverrides, addCampaigns, campaignSpecs, computeCampaignStats } from './campaigns';
+import { addConversation, addGeneratedConversations } from './conversations';
 
 /** Sizes of the demo's main workspace: enough for real paging everywhere. */
 export const DEMO_SIZES = { leads: 400, campaigns: 30, audiences: 12, companies: 120 } as const;

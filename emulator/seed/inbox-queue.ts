@@ -9,7 +9,8 @@
 import type { WorkspaceData } from '../model';
 import { FAMOUS_PEOPLE } from './famous';
 import type { Rng } from './prng';
-import { type BuildContext, addConversation, pronetUrlOf } from './workspace';
+import { type BuildContext, pronetUrlOf } from './workspace';
+import { addConversation } from './conversations';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -12,7 +12,9 @@
 import type { LeadRecord, PronetProfile, WorkspaceData } from '../model';
 import { createIdFactory } from './ids';
 import type { Rng } from './prng';
-import { type BuildContext, DAY_MS, type ProgressOverrides, addCampaigns, addConversation, computeCampaignStats, pronetUrlOf } from './workspace';
+import { type BuildContext, DAY_MS, pronetUrlOf } from './workspace';
+import { type ProgressOverrides, addCampaigns, computeCampaignStats } from './campaigns';
+import { addConversation } from './conversations';
 
 export const JEAN: PronetProfile = {
   slug: 'jean-sammet',

@@ -3,7 +3,8 @@ import { LeadStatsItem } from '../../lib/api/schemas/campaigns';
 import { EngagementStats } from '../../lib/api/schemas/engagement-stats';
 import type { LeadRecord } from '../model';
 import { createRng } from './prng';
-import { type CampaignShape, REPLY_OUTCOMES, engagementStats, leadStatsItem, pct } from './stats';
+import { engagementStats } from './engagement-stats';
+import { type CampaignShape, REPLY_OUTCOMES, leadStatsItem, pct } from './stats';
 
 const NOW = Date.UTC(2025, 5, 15, 12);
 const DAY = 86_400_000;

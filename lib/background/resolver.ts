@@ -26,6 +26,7 @@ import type { ProfileCache } from '../store/cache';
 import type { CacheEntry } from '../store/db';
 import type { LeadChoices } from '../store/lead-choices';
 import type { LeadLinks } from '../store/lead-links';
+import { createSharedCalls, sharedCall, type SharedCall } from './shared-calls';
 
 export interface ResolveCallOptions {
   signal?: AbortSignal;
@@ -99,24 +100,18 @@ export interface Resolver {
   inFlight(): number;
 }
 
-interface Shared {
-  promise: Promise<CacheEntry>;
-  controller: AbortController;
-  waiters: number;
+/** A resolution shared by its askers (shared-calls.ts), at the highest priority one of them asked. */
+interface Shared extends SharedCall<CacheEntry> {
   priority: RisingPriority;
 }
 
 const higher = (a: LimiterPriority, b: LimiterPriority) => LIMITER_PRIORITIES.indexOf(a) < LIMITER_PRIORITIES.indexOf(b);
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
 export function createResolver(opts: ResolverOptions): Resolver {
   const freshMs = opts.freshMs ?? DEFAULT_FRESH_MS;
   const noLeadFreshMs = opts.noLeadFreshMs ?? DEFAULT_NO_LEAD_FRESH_MS;
   const cachingEnabled = opts.cachingEnabled ?? (() => true);
-  const shared = new Map<string, Shared>();
+  const shared = createSharedCalls<CacheEntry, Shared>();
   /** Bumped by `invalidate`: an answer asked for under an older epoch is not stored. */
   const epochs = new Map<string, number>();
   const epochOf = (profileUrl: string) => epochs.get(profileUrl) ?? 0;
@@ -191,34 +186,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
     const asked = priorityOf(priority);
     if (asked) work.priority.raise(asked);
     if (ahead) work.priority.hasten();
-    work.waiters += 1;
-    if (!signal) return work.promise;
-    if (signal.aborted) {
-      leave(work);
-      return Promise.reject(abortError(signal));
-    }
-    return new Promise<CacheEntry>((resolve, reject) => {
-      const onAbort = () => {
-        leave(work);
-        reject(abortError(signal));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      work.promise.then(
-        (entry) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(entry);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      );
-    });
-  }
-
-  function leave(work: Shared) {
-    work.waiters -= 1;
-    if (work.waiters === 0) work.controller.abort();
+    return work.join(signal);
   }
 
   function isFresh(entry: CacheEntry): boolean {
@@ -297,18 +265,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
 
   /** Registers work as shared, so that a later caller for the same profile joins it. */
   function share(profileUrl: string, controller: AbortController, priority: RisingPriority, promise: Promise<CacheEntry>): Shared {
-    const created: Shared = { controller, waiters: 0, promise, priority };
-    created.promise
-      .finally(() => {
-        if (shared.get(profileUrl) === created) shared.delete(profileUrl);
-      })
-      .catch(() => undefined);
-    // Aborted work must not be joined by a later caller.
-    controller.signal.addEventListener('abort', () => {
-      if (shared.get(profileUrl) === created) shared.delete(profileUrl);
-    });
-    shared.set(profileUrl, created);
-    return created;
+    return shared.add(profileUrl, controller, promise, (call) => ({ ...call, priority }));
   }
 
   return {
@@ -316,7 +273,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
       const caching = cachingEnabled();
       const base = call.priority ?? 'background';
       const fresh: string[] = [];
-      for (const item of items) if (!caching || !shared.has(item.profileUrl)) if (!fresh.includes(item.profileUrl)) fresh.push(item.profileUrl);
+      for (const item of items) if (!caching || !shared.get(item.profileUrl)) if (!fresh.includes(item.profileUrl)) fresh.push(item.profileUrl);
       const controllers = fresh.map(() => new AbortController());
       const priorities = fresh.map(() => risingPriority(base));
       const promises = fresh.length > 0 ? fetchBatch(fresh, controllers, priorities, base) : [];
@@ -324,7 +281,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
       fresh.forEach((url, i) => {
         const work = caching
           ? share(url, controllers[i]!, priorities[i]!, promises[i]!)
-          : { controller: controllers[i]!, waiters: 0, promise: promises[i]!, priority: priorities[i]! };
+          : { ...sharedCall(controllers[i]!, promises[i]!), priority: priorities[i]! };
         work.promise.catch(() => undefined);
         works.set(url, work);
       });
@@ -352,7 +309,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
 
     invalidate(profileUrl) {
       epochs.set(profileUrl, epochOf(profileUrl) + 1);
-      shared.delete(profileUrl);
+      shared.forget(profileUrl);
     },
 
     inFlight: () => running,

@@ -16,6 +16,9 @@ import {
   plan,
   startBackground,
   until,
+  drain,
+  steppedClock,
+  stormSeen,
   type ServiceHandle,
 } from './background-support';
 
@@ -42,7 +45,11 @@ describe('background outbox under faults', () => {
     const actions = interleave(planned);
     expect(actions).toHaveLength(200);
 
-    const handle = await startBackground(ws, freshDbName('faults'));
+    // A dropped call's outcome stays unknown for the client's 10 s timeout: those waits pass on the
+    // product's clock (drain), not the machine's.
+    const stepped = steppedClock();
+    let nextWake: number | null = null;
+    const handle = await startBackground(ws, freshDbName('faults'), { clock: stepped.clock, timers: stepped.timers, onNextWake: (at) => (nextWake = at) });
     handles.push(handle);
     const { service } = handle;
     const lastCallBefore = (await emulatorCalls())[0]?.id ?? 0;
@@ -52,10 +59,10 @@ describe('background outbox under faults', () => {
     // The storm: 5 calls per 2 s for this key, far below what the client expects.
     await setFaults({ ...faults, rateLimit: { calls: 5, windowMs: 2_000 } });
     for (const action of actions) await must(service, action);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await stormSeen(lastCallBefore, 5);
     await setFaults({ ...faults, rateLimit: { calls: 50, windowMs: 1_000 } });
 
-    await until(async () => (await service.outbox.list()).length === 0, 75_000, 'the outbox to empty');
+    await drain(service, stepped, () => nextWake, async () => (await service.outbox.list()).length === 0, 'the outbox empty');
     const durationMs = Date.now() - started;
     await clearFaults();
 
@@ -122,15 +129,19 @@ describe('background outbox under faults', () => {
       }
       return res;
     };
-    const handle = await startBackground(ws, freshDbName('lost-answer'), { fetch: lossyFetch, clientRetry: { maxAttempts: 1 } });
+    // The lost answers' unknown outcomes last the client's 10 s timeout: on the product's clock (drain).
+    const stepped = steppedClock();
+    let nextWake: number | null = null;
+    const handle = await startBackground(ws, freshDbName('lost-answer'), { fetch: lossyFetch, clientRetry: { maxAttempts: 1 }, clock: stepped.clock, timers: stepped.timers, onNextWake: (at) => (nextWake = at) });
     handles.push(handle);
     const { service } = handle;
+    const empty = async () => (await service.outbox.list()).length === 0;
     await must(service, { type: 'save-note', conversationId: target.id, leadId: target.leadId, mode: 'replace', text: 'start' });
-    await until(async () => (await service.outbox.list()).length === 0, 10_000, 'the replace');
+    await drain(service, stepped, () => nextWake, empty, 'the replace');
     const lastCallBefore = (await emulatorCalls({ workspace: ws.id }))[0]?.id ?? 0;
 
     await must(service, { type: 'save-note', conversationId: target.id, leadId: target.leadId, mode: 'append', text: 'only once' });
-    await until(async () => (await service.outbox.list()).length === 0, 20_000, 'the outbox to empty');
+    await drain(service, stepped, () => nextWake, empty, 'the outbox empty');
 
     const note = (await getConversation(target.id)).conversation.note ?? '';
     expect(note.startsWith('start')).toBe(true);
@@ -153,6 +164,8 @@ const LATE_MS = 1_400;
  * resent or overtaken until the client timeout has passed since the uncertain send, so every action
  * lands once and each conversation ends as its last action left it.
  */
+// Real time here: the emulator applies a dropped mutation late on its own timer, and the test is
+// that the client's 2 s timeout (real, as in the field) holds everything of its conversation until then.
 describe('background outbox under late application', () => {
   it('archive, unarchive, snooze: ends snoozed although the dropped archive lands late', async () => {
     const ws = proWorkspace();
@@ -173,7 +186,7 @@ describe('background outbox under late application', () => {
     await must(service, { type: 'unarchive', ...ids });
     await must(service, { type: 'snooze', ...ids, until: until7d });
     await until(async () => (await service.outbox.list()).length === 0, 30_000, 'the outbox to empty');
-    // Past any late application.
+    // Real time, past any late application: the emulator applies it on its own timer, unseen until it lands.
     await new Promise((resolve) => setTimeout(resolve, LATE_MS));
 
     const { conversation } = await getConversation(target.id);
@@ -200,18 +213,18 @@ describe('background outbox under late application', () => {
     const faults = { latencyMs: 10, errorRate: 0.2, dropRate: 0.15, lateApplyMs: LATE_MS };
     await setFaults({ ...faults, rateLimit: { calls: 5, windowMs: 2_000 } });
     for (const action of actions) await must(service, action);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const firstStorm = await stormSeen(lastCallBefore, 5);
     await setFaults({ ...faults, rateLimit: { calls: 50, windowMs: 1_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await until(async () => service.outbox.stats().applied >= 100, 60_000, 'a third of the actions applied');
     // A second storm while the rest drains.
     await setFaults({ ...faults, rateLimit: { calls: 5, windowMs: 2_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await stormSeen(lastCallBefore, firstStorm + 5);
     await setFaults({ ...faults, rateLimit: { calls: 50, windowMs: 1_000 } });
 
     await until(async () => (await service.outbox.list()).length === 0, 150_000, 'the outbox to empty');
     const durationMs = Date.now() - started;
     await clearFaults();
-    // Whatever was dropped last may still land: give it the time it has.
+    // Real time: the emulator applies a dropped mutation on its own timer, unseen until it lands.
     await new Promise((resolve) => setTimeout(resolve, LATE_MS));
 
     expect(service.outbox.stats()).toMatchObject({ applied: 300, failed: 0 });

@@ -14,7 +14,8 @@ import {
   pickConversations,
   plan,
   startBackground,
-  until,
+  drain,
+  steppedClock,
   type ServiceHandle,
 } from './background-support';
 
@@ -35,9 +36,10 @@ afterEach(async () => {
 });
 
 describe('background outbox across a killed worker', () => {
-  // Its waits add up to 90 s (some progress, then the outbox empty): each dropped append (10%) holds
-  // its conversation for the client's 10 s timeout before it may be read back, so a run takes 30–60 s.
-  it('finishes after a restart what the killed worker had queued', { timeout: 120_000 }, async () => {
+  // Each dropped append (10%) holds its conversation for the client's 10 s timeout before it may be
+  // read back: the test moves the product's clock (and the emulator's) over those waits instead of
+  // living through them, which took 30-60 s of real time and ran out of its 60 s under load.
+  it('finishes after a restart what the killed worker had queued', async () => {
     const ws = proWorkspace();
     const planned = plan(await pickConversations(ws, 10), 'r', Date.now() + 7 * 86_400_000);
     const dbName = freshDbName('restart');
@@ -47,10 +49,17 @@ describe('background outbox across a killed worker', () => {
       const signal = init?.signal ? AbortSignal.any([init.signal, kill.signal]) : kill.signal;
       return fetch(input, { ...init, signal });
     };
-    const first = await startBackground(ws, dbName, { fetch: killable });
+    const stepped = steppedClock();
+    const wakes = { first: null as number | null, second: null as number | null };
+    const time = (which: keyof typeof wakes) => ({
+      clock: stepped.clock,
+      timers: stepped.timers,
+      onNextWake: (at: number | null) => (wakes[which] = at),
+    });
+    const first = await startBackground(ws, dbName, { fetch: killable, ...time('first') });
     await setFaults({ latencyMs: 15, errorRate: 0.2, dropRate: 0.1, rateLimit: { calls: 50, windowMs: 1_000 } });
     for (const action of interleave(planned)) await must(first.service, action);
-    await until(async () => first.service.outbox.stats().applied >= 20, 30_000, 'some progress');
+    await drain(first.service, stepped, () => wakes.first, async () => first.service.outbox.stats().applied >= 20, 'some progress');
 
     // Killed: requests on the wire are cut, nothing more is written. The dying instance's failed
     // writes are what a kill looks like from inside; keep them out of the test output.
@@ -64,9 +73,9 @@ describe('background outbox across a killed worker', () => {
     const leftBehind = first.service.outbox.stats().applied;
     expect(leftBehind).toBeLessThan(100);
 
-    const second = await startBackground(ws, dbName);
+    const second = await startBackground(ws, dbName, time('second'));
     handles.push(second);
-    await until(async () => (await second.service.outbox.list()).length === 0, 60_000, 'the outbox to empty');
+    await drain(second.service, stepped, () => wakes.second, async () => (await second.service.outbox.list()).length === 0, 'the outbox empty');
     await clearFaults();
     await expectPlanApplied(planned);
     console.info(

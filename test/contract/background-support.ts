@@ -11,7 +11,8 @@ import type { Request } from '../../lib/messages';
 import { openCompanionDb, type CompanionDb } from '../../lib/store/db';
 import { createSettingsStore } from '../../lib/store/settings';
 import { appendSeparator } from '../../lib/inbox/note-rules';
-import { baseUrl, clientFor, getConversation, type EmulatorWorkspace } from './harness';
+import type { Timers } from '../../lib/timers';
+import { advanceClock, baseUrl, clientFor, emulatorCalls, getConversation, type EmulatorWorkspace } from './harness';
 
 let dbCount = 0;
 
@@ -59,6 +60,81 @@ export async function must(service: BackgroundService, request: Request): Promis
   return reply.value;
 }
 
+/**
+ * The product's clock and timers for a test of what the outbox does over time: real time, plus the
+ * jumps the test makes (`drain`), so that a wait of the product's (the 10 s a dropped call's outcome
+ * stays unknown, a backoff) passes when the test says, not after that much of the machine's time.
+ */
+export interface SteppedClock {
+  clock: { now(): number };
+  timers: Timers;
+  /** Moves the product's and the emulator's clocks to `at` (if later), running the timers due by then. */
+  jumpTo(at: number): Promise<void>;
+}
+
+export function steppedClock(): SteppedClock {
+  let offset = 0;
+  let seq = 0;
+  const pending = new Map<number, { at: number; fn: () => void; real: ReturnType<typeof setTimeout> }>();
+  const clock = { now: () => Date.now() + offset };
+  return {
+    clock,
+    timers: {
+      setTimeout(fn, ms) {
+        seq += 1;
+        const id = seq;
+        const real = setTimeout(() => {
+          pending.delete(id);
+          fn();
+        }, ms);
+        pending.set(id, { at: clock.now() + Math.max(0, ms), fn, real });
+        return id;
+      },
+      clearTimeout(handle) {
+        const timer = pending.get(handle as number);
+        if (timer) clearTimeout(timer.real);
+        pending.delete(handle as number);
+      },
+    },
+    async jumpTo(at) {
+      const by = at - clock.now();
+      if (by > 0) {
+        await advanceClock(by);
+        offset += by;
+      }
+      for (const [id, timer] of [...pending].sort((a, b) => a[1].at - b[1].at)) {
+        if (timer.at > clock.now()) continue;
+        clearTimeout(timer.real);
+        pending.delete(id);
+        timer.fn();
+      }
+    },
+  };
+}
+
+/**
+ * Runs the outbox until `done` holds: whenever it is idle (nothing on the wire, nothing due) with
+ * work left for later, both clocks jump to its next wake-up (`nextWake`, from the service's
+ * `onNextWake`). States only: `maxSteps` is a guard against a loop that makes no progress.
+ */
+export async function drain(
+  service: BackgroundService,
+  stepped: SteppedClock,
+  nextWake: () => number | null,
+  done: () => Promise<boolean>,
+  what: string,
+  maxSteps = 500,
+): Promise<void> {
+  for (let step = 0; step < maxSteps; step += 1) {
+    if (await done()) return;
+    await service.outbox.idle();
+    if (await done()) return;
+    const at = nextWake();
+    if (at !== null) await stepped.jumpTo(at);
+  }
+  throw new Error(`${what}: not reached after ${maxSteps} steps of the outbox`);
+}
+
 /** Polls until `check` holds (or fails after `timeoutMs` of real time). */
 export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -66,6 +142,16 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number, wh
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Waits until the emulator has answered `count` 429s since call `after` (the storm struck); returns how many. */
+export async function stormSeen(after: number, count: number): Promise<number> {
+  let seen = 0;
+  await until(async () => {
+    seen = (await emulatorCalls()).filter((c) => c.id > after && c.status === 429).length;
+    return seen >= count;
+  }, 30_000, `${count} answers 429`);
+  return seen;
 }
 
 export async function pickConversations(ws: EmulatorWorkspace, count: number): Promise<ConversationSummary[]> {

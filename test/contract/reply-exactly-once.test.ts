@@ -15,7 +15,7 @@ import { bodyKey, textToEmailHtml } from '../../lib/inbox/reply-rules';
 import { storedAsHtml } from '../../lib/background/reply-check';
 import type { OutboxAction } from '../../lib/store/db';
 import { clearFaults, clientFor, emulatorCalls, getConversation, proWorkspace, resetEmulator, setFaults, type EmulatorWorkspace } from './harness';
-import { freshDbName, startBackground, until, type ServiceHandle } from './background-support';
+import { freshDbName, startBackground, stormSeen, until, type ServiceHandle } from './background-support';
 
 /** The client timeout in this test; the service applies a dropped send at most a little less after. */
 const TIMEOUT_MS = 1_500;
@@ -118,7 +118,7 @@ describe('replies exactly once', () => {
     // A storm first: 5 calls per 2 s for this key.
     await setFaults({ ...FAULTS, rateLimit: { calls: 5, windowMs: 2_000 } });
     for (const a of actions) await first.service.outbox.enqueue(a);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const firstStorm = await stormSeen(lastCallBefore, 5);
     await setFaults({ ...FAULTS, rateLimit: { calls: 50, windowMs: 1_000 } });
     await until(async () => first.service.outbox.stats().applied >= 100, 60_000, 'some progress');
 
@@ -136,12 +136,12 @@ describe('replies exactly once', () => {
     handles.push(second);
     // A second storm while the rest drains.
     await setFaults({ ...FAULTS, rateLimit: { calls: 5, windowMs: 2_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await stormSeen(lastCallBefore, firstStorm + 5);
     await setFaults({ ...FAULTS, rateLimit: { calls: 50, windowMs: 1_000 } });
     await until(async () => (await second.service.outbox.list()).length === 0, 90_000, 'the outbox to empty');
     const durationMs = Date.now() - started;
     await clearFaults();
-    // Whatever was dropped last may still land: give it its time.
+    // Real time: whatever was dropped last may still land, on the emulator's own timer, unseen until then.
     await new Promise((resolve) => setTimeout(resolve, LATE_MS + 100));
 
     const counts = await countsOf(actions);
@@ -189,6 +189,7 @@ describe('replies exactly once', () => {
       }),
     );
     await clearFaults();
+    // Real time, as above: the naive client's dropped sends land late on the emulator's timer.
     await new Promise((resolve) => setTimeout(resolve, LATE_MS + 100));
     const naiveCounts = await countsOf(naiveTexts);
     const naiveDoubled = [...naiveCounts.values()].filter((n) => n > 1).length;

@@ -1,22 +1,32 @@
 import { seriousViolations } from './axe';
 import { test, expect, expectLeadShown } from './fixtures';
 
-test('axe-core finds no serious or critical issue on the side panel, the popup and the options page', async ({ configureExtension, openProfile, openPanelFor }) => {
-  // Six axe runs (three pages, light and dark) over the richest panel, reply composer included: more than the default minute on a busy machine.
-  test.setTimeout(150_000);
+// One surface per test (two axe runs each, light and dark), in parallel: the runs spread over the
+// suite's two workers, and none holds a test for the 40-80 s that six runs in a row took on a busy machine.
+test.describe.configure({ mode: 'parallel' });
+
+test('axe-core finds no serious or critical issue on the options page', async ({ configureExtension }) => {
   const options = await configureExtension();
   expect(await seriousViolations(options)).toEqual([]);
+});
 
-  // The richest panel: two conversations, a picker, a note, messages.
-  const profile = await openProfile('grace-hopper');
-  const panel = await openPanelFor(profile);
+test('axe-core finds no serious or critical issue on the side panel', async ({ configureExtension, openProfile, openPanelFor }) => {
+  await (await configureExtension()).close();
+  // The richest panel: two conversations, a picker, a note, messages, the reply composer.
+  const panel = await openPanelFor(await openProfile('grace-hopper'));
   await expectLeadShown(panel, 'Grace Hopper');
   expect(await seriousViolations(panel)).toEqual([]);
+});
 
-  const popup = await openPanelFor(profile, { surface: 'popup' });
+test('axe-core finds no serious or critical issue on the popup', async ({ configureExtension, openProfile, openPanelFor }) => {
+  await (await configureExtension()).close();
+  const popup = await openPanelFor(await openProfile('grace-hopper'), { surface: 'popup' });
   await expectLeadShown(popup, 'Grace Hopper');
   expect(await seriousViolations(popup)).toEqual([]);
+});
 
+test('axe-core finds no serious or critical issue on the panel of a profile with no lead', async ({ configureExtension, openProfile, openPanelFor }) => {
+  await (await configureExtension()).close();
   // The no-lead state has its own controls (audience picker, Enrich).
   const noLead = await openPanelFor(await openProfile('margaret-hamilton'));
   await expect(noLead.getByRole('button', { name: 'Add to audience' })).toBeVisible();

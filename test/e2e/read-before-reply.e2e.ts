@@ -108,6 +108,10 @@ test('the thread pages back through older messages on demand, through the worker
   await expect(older).toBeFocused();
   for (let guard = 0; guard < 20 && (await older.count()) > 0; guard++) {
     const before = await messages.count();
+    // The button is ready for the next page (a press while the last page is still on its way does
+    // nothing: seen once on a loaded machine, the count then stood still).
+    await expect(older).toBeEnabled();
+    await expect(older).toBeFocused();
     await panel.keyboard.press('Enter');
     await expect.poll(() => messages.count(), { timeout: 30_000 }).toBeGreaterThan(before);
   }

@@ -4,7 +4,7 @@
  * sends once; a worker stopped during the window still sends once.
  */
 import { WorkerStopper } from './hardening/support';
-import { test, expect } from './fixtures';
+import { test, expect, outboxItems } from './fixtures';
 import { adaPronetReply, messagesOf, sayWhoIAm, setUndoSeconds, withText } from './reply-support';
 
 // A busy machine makes a panel slow to open; each test waits out undo windows and a worker restart.
@@ -80,7 +80,8 @@ test('Undo within the window sends nothing and brings the text back', async ({ c
   await panel.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(box).toHaveValue('Wrong person, sorry');
   await expect(panel.getByTestId('reply-item')).toHaveCount(0);
-  await panel.waitForTimeout(1_000);
+  // The worker's outbox holds nothing: no send can follow.
+  await expect.poll(async () => outboxItems(panel)).toEqual([]);
   expect((await emulatorCalls()).filter((c) => c.endpoint === 'sendPronetMessage' || c.endpoint === 'sendEmail')).toEqual([]);
 
   // The draft is kept across a panel close.
@@ -112,7 +113,8 @@ test('offline then online sends once; a worker stopped during the window still s
   await sayWhoIAm(panel);
   await expect(panel.getByTestId('reply-state')).toBeVisible();
   await extension.context.setOffline(true);
-  await panel.waitForTimeout(4_000);
+  // Offline past the undo window: the send was tried and failed.
+  await expect.poll(async () => (await outboxItems(panel)).find((i) => i.kind === 'reply')?.attempts ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
   await extension.context.setOffline(false);
   await expect.poll(async () => withText(await messagesOf(emulator, conversation!.id), 'Sent while offline').length, { timeout: 60_000 }).toBe(1);
 
@@ -121,7 +123,8 @@ test('offline then online sends once; a worker stopped during the window still s
   await expect(panel.getByTestId('reply-state')).toContainText(/Sends in \d s/);
   await new WorkerStopper(options).stop();
   await expect.poll(async () => withText(await messagesOf(emulator, conversation!.id), 'across a worker stop').length, { timeout: 60_000 }).toBe(1);
-  await panel.waitForTimeout(2_000);
+  // Nothing left in the outbox: no second send can follow.
+  await expect.poll(async () => outboxItems(options)).toEqual([]);
   expect(withText(await messagesOf(emulator, conversation!.id), 'Sent while offline')).toHaveLength(1);
   expect(withText(await messagesOf(emulator, conversation!.id), 'across a worker stop')).toHaveLength(1);
 });
@@ -164,10 +167,13 @@ test('from the queue with the keyboard: R opens the reply, Esc keeps the draft, 
   await box.focus();
   await panel.keyboard.press('Control+Enter');
   // On pronet (the row's last message's channel) the first send asks who I am; an email does not.
-  const asked = await panel.getByLabel('I am', { exact: true }).last().waitFor({ state: 'visible', timeout: 8_000 }).then(() => true, () => false);
-  if (asked) await sayWhoIAm(panel);
+  // Either the question shows or the reply is on its way (queued or sent): whichever, not a timeout.
+  const iAm = panel.getByLabel('I am', { exact: true }).last();
+  const onItsWay = async () => (await outboxItems(panel)).some((i) => i.kind === 'reply') || withText(await messagesOf(emulator, conversationId), 'Answered from the queue').length > 0;
+  await expect.poll(async () => (await iAm.isVisible()) || (await onItsWay()), { timeout: 30_000 }).toBe(true);
+  if (await iAm.isVisible()) await sayWhoIAm(panel);
   await expect.poll(async () => withText(await messagesOf(emulator, conversationId), 'Answered from the queue').length, { timeout: 60_000 }).toBe(1);
-  await panel.waitForTimeout(2_000);
+  await expect.poll(async () => outboxItems(panel)).toEqual([]);
   expect(withText(await messagesOf(emulator, conversationId), 'Answered from the queue')).toHaveLength(1);
 });
 

@@ -25,7 +25,8 @@ import type { HandlerMap } from '../dispatch';
 import { NoKeyError, RequestError } from '../error-view';
 import { createMemoCache } from '../memo-cache';
 import type { PanelData } from '../panel-data';
-import { createScreens, createSharedCalls } from '../row-work';
+import { createScreens } from '../row-work';
+import { createSharedCalls } from '../shared-calls';
 import { messagesView } from './profile';
 
 export interface InboxDeps {

@@ -428,10 +428,10 @@ test('300 actions through the panels under 5xx, drops, latency, a 429 storm, off
   );
 });
 
-/** Calls `call` again after the service's 429 (the fixtures throw with its message; fetch answers it). */
 /**
  * A call of the test's own on the key the extension shares: a 429 waits as the service asks
  * (Retry-After) and tries again, for up to a minute (a busy machine drains the outbox in bursts).
+ * Real time: moving the emulator's clock instead would free the window under the extension's own calls.
  */
 async function politely<T>(call: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + 60_000;
