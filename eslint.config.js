@@ -44,17 +44,17 @@ export default tseslint.config(
   layer(['entrypoints/**'], [], '', true),
   layer(['components/**'], ['**/entrypoints/**', '**/emulator/**', '**/lib/background/**', '**/lib/store/**'], 'Components render: they reach the background through lib/messages, never its modules or storage.', true),
   layer(['lib/**'], [...UI, '**/emulator/**'], 'lib decides: it never reaches up into UI, entrypoints or the emulator.', true),
-  layer(['lib/store/**'], [...UI, '**/emulator/**', '**/messages', '**/background/**'], 'lib/store keeps data: it knows no message protocol and no background module.', true),
+  layer(['lib/store/**'], [...UI, '**/emulator/**', '**/messages', '**/messages/**', '**/background/**'], 'lib/store keeps data: it knows no message protocol and no background module.', true),
   layer(
     ['lib/api/**', 'lib/inbox/**', 'lib/pronet/**', 'lib/views/**', 'lib/settings.ts'],
-    [...UI, '**/emulator/**', '**/messages', '**/background/**', '**/store/**'],
+    [...UI, '**/emulator/**', '**/messages', '**/messages/**', '**/background/**', '**/store/**'],
     'The vocabulary (wire schemas, rules of the spec, view models, settings) depends on no protocol, background or storage.',
     true,
   ),
-  layer(['emulator/**'], [...UI, '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/views/**'], 'The emulator is the service: it shares the spec (lib/api, lib/inbox, lib/pronet), never the extension.'),
+  layer(['emulator/**'], [...UI, '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/messages/**', '**/lib/views/**'], 'The emulator is the service: it shares the spec (lib/api, lib/inbox, lib/pronet), never the extension.'),
   layer(
     ['relay/**'],
-    [...UI, '**/emulator/**', '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/views/**', '**/lib/content/**', '**/lib/pronet/**'],
+    [...UI, '**/emulator/**', '**/lib/store/**', '**/lib/background/**', '**/lib/messages', '**/lib/messages/**', '**/lib/views/**', '**/lib/content/**', '**/lib/pronet/**'],
     'The relay forwards the service\'s webhooks: it shares the wire (lib/api) and the inbox rules (lib/inbox), never the extension nor the emulator.',
   ),
   {
