@@ -65,7 +65,7 @@ test('search results: every listed person gets a badge naming the service\'s sta
       continue;
     }
     leads += 1;
-    expect(label).toMatch(/^(Open|Snoozed|Archived|No conversation)/);
+    expect(label).toMatch(/^(Open|Waiting for (you|them)|Snoozed|Archived|No conversation)/);
     expect(label).toContain(`: ${[lead.firstname, lead.lastname].filter(Boolean).join(' ')}`);
   }
   expect(leads).toBeGreaterThan(0);
