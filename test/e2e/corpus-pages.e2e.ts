@@ -7,15 +7,12 @@
  * and one conversation search; a mutual connection is looked up only once pointed at, and its "no
  * lead" by token shows nothing). The truth is the emulator's call history.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { LIST_BADGE_HOST_PREFIX } from '../../components/list-badge/list-badge';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { badgeBox, readBadges } from './chip';
+import { SEARCH_ROW_NAMES, corpus, serve } from './corpus-support';
 import { test, expect, type EmulatorCall } from './fixtures';
 
-const corpus = (path: string) => readFileSync(resolve('test/fixtures/corpus', path), 'utf8');
 /** Two rows of the results link two people the demo workspace has as leads (only their hrefs change). */
 const LEADS: [string, string][] = [
   ['madeleine-erhardt-3e8', 'ada-lovelace'],
@@ -26,10 +23,6 @@ const lookups = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 's
 const searches = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'searchConversations' && new URL(c.path, 'http://x').searchParams.has('leadIds'));
 const perLead = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'listLeadConversations');
 const lookedUp = (calls: EmulatorCall[]) => lookups(calls).map((c) => new URL(c.path, 'http://x').searchParams.get('pronetUrl') ?? '');
-
-async function serve(page: Page, url: string, html: string): Promise<void> {
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
-}
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
@@ -64,7 +57,7 @@ test('a corpus results page of 10: badges name their row’s person, 10 lead sea
   await page.goto(url);
 
   // The names as the rows show them (the eye's copy of each name link).
-  const names = await page.locator('main ul[role="list"] > li span[dir="ltr"] > span[aria-hidden="true"]').allTextContents();
+  const names = await page.locator(SEARCH_ROW_NAMES).allTextContents();
   expect(names).toHaveLength(10);
   const rowHrefs = await page.locator('main ul[role="list"] > li span[dir="ltr"]').evaluateAll((spans) => spans.map((s) => s.closest('a')!.getAttribute('href')!));
   const rows = rowHrefs.map((h) => canonicalProfileUrl(new URL(h, url).href)!);

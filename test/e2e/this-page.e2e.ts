@@ -4,18 +4,16 @@
  * the page's badges turn, and Undo takes out exactly what the batch added. A worker stopped mid-batch
  * finishes it, each person once.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { readBadges } from './chip';
 import { test, expect, type EmulatorHandle } from './fixtures';
 import { WorkerStopper } from './hardening/support';
+import { audienceUrls, openThisPage as openPage } from './this-page-support';
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
 });
-
-/** Tall enough that a results page of 10 is on screen at once. */
-const TALL = { width: 1280, height: 1600 };
 
 /** The results' people, in page order. */
 async function rowProfiles(page: Page): Promise<string[]> {
@@ -23,32 +21,12 @@ async function rowProfiles(page: Page): Promise<string[]> {
   return [...new Set(hrefs.map((h) => canonicalProfileUrl(h)!))];
 }
 
-/** The pronetUrls of every lead in the audience (its pages of 100), through the public API. */
-async function audienceUrls(emulator: EmulatorHandle, key: string, audienceId: string): Promise<string[]> {
-  const urls: string[] = [];
-  for (let skip = 0; ; skip += 100) {
-    const r = await fetch(`${emulator.baseUrl}/audiences/${encodeURIComponent(audienceId)}/leads?limit=100&skip=${skip}`, { headers: { authorization: `Bearer ${key}` } });
-    const body = (await r.json()) as { data: { pronetUrl: string | null }[]; total: number };
-    urls.push(...body.data.map((l) => l.pronetUrl ?? ''));
-    if (urls.length >= body.total || body.data.length === 0) return urls.sort();
-  }
-}
-
-/** Opens the results page and its panel on "This page", once every person's badge is known. */
-async function openThisPage(extension: { context: import('@playwright/test').BrowserContext }, emulator: EmulatorHandle, openPanelFor: (page: Page) => Promise<Page>) {
-  const page = await extension.context.newPage();
-  await page.setViewportSize(TALL);
-  await page.goto(`${emulator.pronetOrigin}/search/results/people/`);
-  const people = await rowProfiles(page);
+/** The look-alike's results page and its panel on "This page"; its 10 people, in page order. */
+async function openThisPage(extension: { context: BrowserContext }, emulator: EmulatorHandle, openPanelFor: (page: Page) => Promise<Page>) {
+  const opened = await openPage(extension.context, openPanelFor, `${emulator.pronetOrigin}/search/results/people/`);
+  const people = await rowProfiles(opened.page);
   expect(people).toHaveLength(10);
-  const panel = await openPanelFor(page);
-  await panel.getByRole('tab', { name: 'This page' }).click();
-  await expect(panel.getByRole('heading', { name: 'People on this page (10)' })).toBeVisible();
-  const rows = panel.locator('.this-page-person');
-  await expect(rows).toHaveCount(10);
-  // Unknown until the badges' look-ups land: never "not a lead" by default.
-  await expect(panel.locator('.this-page-person .pill', { hasText: 'Unknown' })).toHaveCount(0, { timeout: 30_000 });
-  return { page, panel, people };
+  return { ...opened, people };
 }
 
 test('adds the non-leads of a results page to an audience, exactly; the badges turn; Undo takes out exactly those', async ({

@@ -1,0 +1,44 @@
+/**
+ * "This page" (issue 35) in e2e: a list page opened with its side panel on "This page" once every
+ * person's badge is known, and an audience's leads as the emulator holds them.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { serve } from './corpus-support';
+import { expect, type EmulatorHandle } from './fixtures';
+
+/** Tall enough that a results page of 10 is on screen at once. */
+const TALL = { width: 1280, height: 1600 };
+
+/** The pronetUrls of every lead in the audience (its pages of 100), through the public API. */
+export async function audienceUrls(emulator: EmulatorHandle, key: string, audienceId: string): Promise<string[]> {
+  const urls: string[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const r = await fetch(`${emulator.baseUrl}/audiences/${encodeURIComponent(audienceId)}/leads?limit=100&skip=${skip}`, { headers: { authorization: `Bearer ${key}` } });
+    const body = (await r.json()) as { data: { pronetUrl: string | null }[]; total: number };
+    urls.push(...body.data.map((l) => l.pronetUrl ?? ''));
+    if (urls.length >= body.total || body.data.length === 0) return urls.sort();
+  }
+}
+
+/**
+ * Opens `url` (answered with `html` when given, as a corpus page is) and its panel on "This page",
+ * once the panel lists `count` people and every badge is known.
+ */
+export async function openThisPage(
+  context: BrowserContext,
+  openPanelFor: (page: Page) => Promise<Page>,
+  url: string,
+  { html, count = 10 }: { html?: string; count?: number } = {},
+): Promise<{ page: Page; panel: Page }> {
+  const page = await context.newPage();
+  await page.setViewportSize(TALL);
+  if (html !== undefined) await serve(page, url, html);
+  await page.goto(url);
+  const panel = await openPanelFor(page);
+  await panel.getByRole('tab', { name: 'This page' }).click();
+  await expect(panel.getByRole('heading', { name: `People on this page (${count})` })).toBeVisible();
+  await expect(panel.locator('.this-page-person')).toHaveCount(count);
+  // Unknown until the badges' look-ups land: never "not a lead" by default.
+  await expect(panel.locator('.this-page-person .pill', { hasText: 'Unknown' })).toHaveCount(0, { timeout: 30_000 });
+  return { page, panel };
+}
