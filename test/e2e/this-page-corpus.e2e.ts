@@ -9,7 +9,7 @@
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { SEARCH_ROW_NAMES, corpus } from './corpus-support';
 import { test, expect } from './fixtures';
-import { audienceUrls, openThisPage } from './this-page-support';
+import { addChecked, openThisPage, undoBatch } from './this-page-support';
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
@@ -33,14 +33,7 @@ const FACTS: [title: string, company: string | null | undefined][] = [
   ['Product Designer at Kestrel Pay', 'Kestrel Pay'],
 ];
 
-test('a corpus results page: its 10 persons as the rows show them, no mutual connection; all 10 added to an audience, exactly; Undo takes them out', async ({
-  extension,
-  emulator,
-  demo,
-  openPanelFor,
-  leadByUrl,
-  emulatorCalls,
-}) => {
+test('a corpus results page: its 10 persons as shown, no mutual connection; added to an audience exactly, then undone', async ({ extension, emulator, demo, openPanelFor, leadByUrl, emulatorCalls }) => {
   const url = `${emulator.pronetOrigin}/search/results/people/?keywords=growth`;
   const { page, panel } = await openThisPage(extension.context, openPanelFor, url, { html: corpus('lists/search-people.html') });
 
@@ -68,26 +61,11 @@ test('a corpus results page: its 10 persons as the rows show them, no mutual con
   // None of them is a lead (the demo seed has none of them): all 10 checked.
   expect(await Promise.all(profiles.map((p) => leadByUrl(p)))).toEqual(profiles.map(() => null));
   await expect(panel.getByRole('checkbox', { checked: true })).toHaveCount(10);
-  const select = panel.getByLabel('Audience', { exact: true });
-  await expect(select).not.toHaveValue('');
-  const audienceId = await select.inputValue();
-  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
-  const before = await audienceUrls(emulator, demo.proKey, audienceId);
-  const adds = async () => (await emulatorCalls()).filter((c) => c.endpoint === 'createLead' && c.ok).length;
-  const addsBefore = await adds();
-
-  await panel.getByRole('button', { name: `Add 10 to ${audienceName}` }).click();
-  await expect(panel.getByTestId('this-page-progress')).toHaveText('10 of 10 added', { timeout: 30_000 });
   // The emulator's audience: what it held, and exactly the page's 10, each created once.
-  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual([...before, ...profiles].sort());
-  expect((await adds()) - addsBefore).toBe(10);
+  const batch = await addChecked(panel, emulator, demo.proKey, emulatorCalls, profiles);
   // Created with what the row says: the abbreviated name as shown, the company read from the row.
   const tobias = await leadByUrl(profiles[names.indexOf('Tobias T.')]!);
   expect(tobias).toMatchObject({ firstname: 'Tobias', lastname: 'T.', companyName: 'Rheinfeld Logistik GmbH' });
 
-  await panel.getByRole('button', { name: 'Undo' }).click();
-  await expect(panel.getByTestId('this-page-progress')).toHaveText(`Undone: 10 removed from ${audienceName}`, { timeout: 30_000 });
-  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual(before);
-  // One removal landed per person; the test's own reads share the key's budget, so a 429 retried is no extra.
-  expect((await emulatorCalls()).filter((c) => c.endpoint === 'removeLeadFromAudience' && c.ok)).toHaveLength(10);
+  await undoBatch(panel, emulator, demo.proKey, emulatorCalls, batch, 10);
 });

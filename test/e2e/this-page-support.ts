@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { serve } from './corpus-support';
-import { expect, type EmulatorHandle } from './fixtures';
+import { expect, type EmulatorCall, type EmulatorHandle } from './fixtures';
 
 /** Tall enough that a results page of 10 is on screen at once. */
 const TALL = { width: 1280, height: 1600 };
@@ -41,4 +41,42 @@ export async function openThisPage(
   // Unknown until the badges' look-ups land: never "not a lead" by default.
   await expect(panel.locator('.this-page-person .pill', { hasText: 'Unknown' })).toHaveCount(0, { timeout: 30_000 });
   return { page, panel };
+}
+
+/** A batch pressed: the audience picked and what it held before. */
+export interface Batch {
+  audienceId: string;
+  audienceName: string;
+  before: string[];
+}
+
+type Calls = () => Promise<EmulatorCall[]>;
+const landed = async (calls: Calls, endpoint: string) => (await calls()).filter((c) => c.endpoint === endpoint && c.ok).length;
+
+/**
+ * Presses `Add N to <audience>` for the checked `people` (profile addresses) into the audience the
+ * panel picked, and checks the emulator's audience holds what it held and exactly them, each created
+ * by one landed add (the test's own reads share the key's budget, so a 429 retried is no extra).
+ */
+export async function addChecked(panel: Page, emulator: EmulatorHandle, key: string, calls: Calls, people: string[]): Promise<Batch> {
+  const select = panel.getByLabel('Audience', { exact: true });
+  await expect(select).not.toHaveValue('');
+  const audienceId = await select.inputValue();
+  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
+  const before = await audienceUrls(emulator, key, audienceId);
+  const addsBefore = await landed(calls, 'createLead');
+  await panel.getByRole('button', { name: `Add ${people.length} to ${audienceName}` }).click();
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${people.length} of ${people.length} added`, { timeout: 30_000 });
+  expect(await audienceUrls(emulator, key, audienceId)).toEqual([...before, ...people].sort());
+  expect((await landed(calls, 'createLead')) - addsBefore).toBe(people.length);
+  return { audienceId, audienceName, before };
+}
+
+/** Undo of the batch of `count`: the audience back to what it held, one landed removal each. */
+export async function undoBatch(panel: Page, emulator: EmulatorHandle, key: string, calls: Calls, { audienceId, audienceName, before }: Batch, count: number): Promise<void> {
+  const removalsBefore = await landed(calls, 'removeLeadFromAudience');
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`Undone: ${count} removed from ${audienceName}`, { timeout: 30_000 });
+  expect(await audienceUrls(emulator, key, audienceId)).toEqual(before);
+  expect((await landed(calls, 'removeLeadFromAudience')) - removalsBefore).toBe(count);
 }

@@ -9,7 +9,7 @@ import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { readBadges } from './chip';
 import { test, expect, type EmulatorHandle } from './fixtures';
 import { WorkerStopper } from './hardening/support';
-import { audienceUrls, openThisPage as openPage } from './this-page-support';
+import { addChecked, audienceUrls, openThisPage as openPage, undoBatch } from './this-page-support';
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
@@ -46,18 +46,8 @@ test('adds the non-leads of a results page to an audience, exactly; the badges t
   // The non-leads are checked, in page order; a lead is not.
   const checked = await panel.getByRole('checkbox', { checked: true }).evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
   expect(checked).toHaveLength(nonLeads.length);
-  const select = panel.getByLabel('Audience', { exact: true });
-  await expect(select).not.toHaveValue('');
-  const audienceId = await select.inputValue();
-  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
-  const before = await audienceUrls(emulator, demo.proKey, audienceId);
-  const addsBefore = (await emulatorCalls()).filter((c) => c.endpoint === 'createLead').length;
-
-  await panel.getByRole('button', { name: `Add ${nonLeads.length} to ${audienceName}` }).click();
-  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length} of ${nonLeads.length} added`, { timeout: 30_000 });
   // The emulator's audience: what it held, and exactly the non-leads, each once.
-  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual([...before, ...nonLeads].sort());
-  expect((await emulatorCalls()).filter((c) => c.endpoint === 'createLead').length - addsBefore).toBe(nonLeads.length);
+  const batch = await addChecked(panel, emulator, demo.proKey, emulatorCalls, nonLeads);
   await expect(panel.locator('.this-page-person .pill', { hasText: 'Added' })).toHaveCount(nonLeads.length);
   // The page's badges turned: none of the non-leads says "Not a lead" any more.
   await expect
@@ -66,10 +56,7 @@ test('adds the non-leads of a results page to an audience, exactly; the badges t
     )
     .toBe(0);
 
-  await panel.getByRole('button', { name: 'Undo' }).click();
-  await expect(panel.getByTestId('this-page-progress')).toHaveText(`Undone: ${nonLeads.length} removed from ${audienceName}`, { timeout: 30_000 });
-  expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual(before);
-  expect((await emulatorCalls()).filter((c) => c.endpoint === 'removeLeadFromAudience')).toHaveLength(nonLeads.length);
+  await undoBatch(panel, emulator, demo.proKey, emulatorCalls, batch, nonLeads.length);
 });
 
 test('a worker stopped mid-batch: the batch finishes, each person once', async ({ extension, emulator, demo, openPanelFor, leadByUrl, emulatorControl, emulatorCalls }) => {
