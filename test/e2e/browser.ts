@@ -85,7 +85,20 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
   let [serviceWorker] = context.serviceWorkers();
   serviceWorker ??= await context.waitForEvent('serviceworker', { timeout: 15_000 });
   const extensionId = new URL(serviceWorker.url()).host;
+  // A fresh profile installs the extension, which opens its options page (the key comes first): a
+  // test's own visit to the options page, started before that tab, was interrupted by it.
+  if (opts.userDataDir === undefined) await installTab(context, `chrome-extension://${extensionId}/options.html`);
   return { context, serviceWorker, extensionId, userDataDir };
+}
+
+/** Waits for the tab the install opened: a tab of its own, or the start page it took over. */
+async function installTab(context: BrowserContext, url: string): Promise<void> {
+  const shown = () => context.pages().some((p) => p.url().startsWith(url));
+  // The tab's address is a state of the browser no event reports once for both cases: it is polled.
+  for (const until = Date.now() + 15_000; !shown(); ) {
+    if (Date.now() > until) throw new Error(`the install did not open ${url}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**

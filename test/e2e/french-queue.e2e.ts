@@ -24,7 +24,7 @@ test('in French, no name of the waiting queue is cut beside its wait', async ({ 
   await panel.getByRole('tab', { name: catalogueMessage('fr', 'sectionInbox') }).click();
   const rows = panel.getByRole('list', { name: catalogueMessage('fr', 'inboxViewWaiting') }).getByRole('listitem');
   await expect(rows.first()).toBeVisible();
-  await expect(rows.first().getByTestId('inbox-waited')).toContainText('Attend depuis');
+  await expect(rows.first().getByTestId('inbox-waited')).toContainText('En attente de vous');
   const cut = await rows.evaluateAll((items) =>
     items.flatMap((item) => {
       const name = item.querySelector<HTMLElement>('.inbox-name');

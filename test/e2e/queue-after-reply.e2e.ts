@@ -42,8 +42,8 @@ test('a reply from the queue turns its row and moves the queue count, the toolba
   await expect(asked.or(sent)).toBeVisible();
   if (await asked.isVisible()) await sayWhoIAm(panel);
 
-  // The row turns (it stays under its composer, no longer waiting); the counts drop by one.
-  await expect(row.getByTestId('inbox-waited')).toHaveCount(0);
+  // The row turns (it stays under its composer, waiting for them now, not for you); the counts drop by one.
+  await expect(row.getByTestId('inbox-waited')).toHaveText(/^Waiting for them/);
   await expect(panel.getByTestId('inbox-total')).toHaveText(`${total - 1} conversations`);
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 1));
   await expect(popup.getByTestId('inbox-count')).toHaveText(`${total - 1} waiting for a reply`);
@@ -52,7 +52,7 @@ test('a reply from the queue turns its row and moves the queue count, the toolba
   await expect(sent).toHaveText('Sent');
   await expect(panel.getByTestId('reply-sent-item')).toContainText('Answered from the queue, counted at once');
   await expect.poll(async () => withText(await messagesOf(emulator, conversationId), 'Answered from the queue, counted at once').length).toBe(1);
-  await expect(row.getByTestId('inbox-waited')).toHaveCount(0);
+  await expect(row.getByTestId('inbox-waited')).toHaveText(/^Waiting for them/);
   await expect(panel.getByTestId('inbox-total')).toHaveText(`${total - 1} conversations`);
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 1));
 });
