@@ -20,10 +20,10 @@ import {
 } from '../../lib/inbox/queue';
 import { tomorrowMorning } from '../../lib/inbox/snooze-presets';
 import type { Messenger } from '../../lib/messages';
-import type { ErrorView, InboxChoicesView, InboxRowView, OutboxItemView } from '../../lib/views';
+import type { InboxChoicesView, InboxRowView, OutboxItemView } from '../../lib/views';
 import { formatShortDateTime } from '../format';
 import { t, tn } from '../i18n';
-import { StateMessage, type MessageState } from '../lead-panel/StateMessage';
+import { messageState, StateMessage } from '../lead-panel/StateMessage';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Icon } from '../ui/Icon';
@@ -50,13 +50,6 @@ export interface InboxViewProps {
 
 type Patch = NonNullable<ReturnType<typeof actionPatch>>;
 type ToastState = { id: number; text: string; undo?: () => void };
-
-/** A failure of the first page as the panel's shared state messages word it. */
-function messageState(error: ErrorView): MessageState {
-  if (error.code === 'no-key') return { kind: 'no-key' };
-  if (error.code === 'bad-key') return { kind: 'bad-key', ...(error.reason === 'plan' ? { reason: 'plan' as const } : {}), ...(error.detail ? { detail: error.detail } : {}) };
-  return { kind: 'error', ...error };
-}
 
 function minutesAgo(at: number, now: number): number {
   return Math.max(0, Math.round((now - at) / 60_000));

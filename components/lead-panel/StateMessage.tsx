@@ -1,4 +1,4 @@
-import type { PanelState } from '../../lib/views';
+import type { ErrorView, PanelState } from '../../lib/views';
 import { errorText, type ErrorText } from '../error-text';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
@@ -7,6 +7,13 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 
 export type MessageState = Extract<PanelState, { kind: 'no-key' | 'bad-key' | 'not-profile' | 'loading' | 'error' }>;
+
+/** A failure (a queue's first page, say) as the panel's shared state messages word it. */
+export function messageState(error: ErrorView): MessageState {
+  if (error.code === 'no-key') return { kind: 'no-key' };
+  if (error.code === 'bad-key') return { kind: 'bad-key', ...(error.reason === 'plan' ? { reason: 'plan' as const } : {}), ...(error.detail ? { detail: error.detail } : {}) };
+  return { kind: 'error', ...error };
+}
 
 export interface StateMessageProps {
   state: MessageState;

@@ -11,80 +11,22 @@
  */
 import { ApiError, NetworkError } from '../../api/errors';
 import type { ConversationSummary, InboxWebhookPayload, Lead } from '../../api/schemas';
-import { mineFirst, waitingDelta, watchDiff, type WatchNews, type WatchState } from '../../inbox/inbox-watch';
+import { mineFirst, waitingDelta, watchDiff, type WatchState } from '../../inbox/inbox-watch';
 import { actionPatch, inView, queueFilters, type QueueFacts, type QueueQuery } from '../../inbox/queue';
 import type { LivePatch } from '../../inbox/live-event';
 import { foldIntoPages, leadFields, livePreviewOf, liveRowOf, summaryRow } from '../inbox-rows';
 import { profileAddress } from '../../pronet/canonical-url';
-import type { ProfileCache } from '../../store/cache';
 import type { CacheEntry } from '../../store/db';
-import type { MetaStore } from '../../store/meta';
-import { firstLine, leadLastMessage, type ConversationMessagesView, type InboxCountView, type InboxPageView, type InboxPreviewView, type InboxRowView } from '../../views';
-import type { BackgroundApi } from '../api';
+import { firstLine, leadLastMessage, type ConversationMessagesView, type InboxCountView, type InboxPageView, type InboxRowView } from '../../views';
 import type { HandlerMap } from '../dispatch';
 import { NoKeyError, RequestError } from '../error-view';
 import { createMemoCache } from '../memo-cache';
-import type { PanelData } from '../panel-data';
 import { createScreens } from '../row-work';
 import { createSharedCalls } from '../shared-calls';
+import type { Inbox, InboxDeps, InboxRequests } from './inbox-types';
 import { messagesView } from './profile';
 
-export interface InboxDeps {
-  api: Pick<BackgroundApi, 'searchConversations' | 'leadById' | 'campaigns' | 'conversationMessages'>;
-  /** The conversations' newest messages, shared with the profile panel (a row's preview is its page 0). */
-  panelData: Pick<PanelData, 'recentMessages' | 'checkRecentMessages'>;
-  cache: Pick<ProfileCache, 'byLead' | 'byLeads'>;
-  identities: { names(): ReadonlyMap<string, string>; load(unknownIds?: readonly string[]): void; list(): Promise<{ id: string; name: string }[]> };
-  meta: MetaStore;
-  clock: { now(): number };
-  keys: { current(): string | null };
-  /** How long a first page and a looked-up lead stay fresh. */
-  freshMs: number;
-  /** False (the naive baseline): nothing is kept. Read at each call. */
-  cachingEnabled(): boolean;
-  hosts(): readonly string[];
-  getTabUrl?(tabId: number): Promise<string | undefined>;
-  navigateTab?(tabId: number, url: string): Promise<void>;
-  /** The count changed (the entrypoint shows it on the toolbar icon). */
-  onCount?(count: number | null): void;
-  /** Desktop notifications are on (read at each refresh of the count). */
-  notifications?(): boolean;
-  /** News since the last refresh (notifications on): a new reply waiting, a snooze that woke. */
-  onNews?(news: WatchNews, count: number): void;
-  /** The identities the user sends as: listed first in the picker. */
-  myIdentityIds?(): readonly string[];
-  /** The team relay's stream is open (issue 36): the queue needs no revalidation. */
-  following?(): boolean;
-  /** A relayed event changed a row (issue 36): the open queues fold it in. */
-  onLiveRow?(row: InboxRowView, preview: InboxPreviewView | null): void;
-}
-
-type InboxRequests = 'inbox-revalidate' | 'inbox-page' | 'inbox-leads' | 'inbox-previews' | 'inbox-leave' | 'inbox-choices' | 'inbox-count' | 'open-profile';
-
-export interface Inbox {
-  handlers: HandlerMap<InboxRequests>;
-  /** One `idle` call for the count of the waiting view; `minAgeMs`: skipped when the count is younger. */
-  refreshCount(minAgeMs?: number): Promise<InboxCountView>;
-  /** A mutation was queued or landed: the pages kept are no longer what the service would say. */
-  invalidate(): void;
-  /**
-   * An action on a conversation was queued (from the queue or the profile panel): the waiting count
-   * moves at once (optimistic; the next refresh corrects it), without a call.
-   */
-  queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }): Promise<void>;
-  /**
-   * A reply was taken back before it went (Undo, Discard): the conversation waits again. The count
-   * is read again (one `idle` call), and what was assumed of the conversation is forgotten.
-   */
-  withdrawn(conversationId: string): Promise<void>;
-  /** No panel shows the queue any more: the rows' calls still queued are dropped. */
-  leaveAll(): void;
-  /**
-   * A relayed event (issue 36) moved a conversation: the kept first pages, the count and the open
-   * queues take it without a call. A conversation never seen (no page, no profile) moves no count.
-   */
-  live(event: InboxWebhookPayload, patch: LivePatch): Promise<void>;
-}
+export type { Inbox, InboxDeps } from './inbox-types';
 
 const COUNT_META = 'inbox-count';
 const WATCH_META = 'inbox-watch';
