@@ -92,6 +92,17 @@ describe('readListRows on the look-alike’s markup', () => {
     expect(row!.link.getAttribute('class')).toBe('n');
   });
 
+  it('a name link whose path is in capitals (/IN/SLUG/) is the row’s person, beside its picture link', () => {
+    const doc = documentOf(
+      `<ul><li><a href="/in/nikolai-garcia/" aria-hidden="true" tabindex="-1"><div aria-hidden="true">NG</div></a><div><a href="/IN/NIKOLAI-GARCIA/">Nikolai Garcia</a><div>Head of Customer Success at Silver Logistics</div></div></li></ul>`,
+      `${SITE}/search/results/people/`,
+    );
+    const rows = readListRows(doc.body, `${SITE}/search/results/people/`);
+    expect(rows.map((r) => [r.url, r.name, r.title, r.link.textContent])).toEqual([
+      [`${SITE}/in/nikolai-garcia/`, 'Nikolai Garcia', 'Head of Customer Success at Silver Logistics', 'Nikolai Garcia'],
+    ]);
+  });
+
   it('a row whose text block also holds "X is a mutual connection" is still its person’s; X is secondary', () => {
     const doc = documentOf(
       `<ul><li><a href="/in/grace-hopper/" aria-hidden="true"><img alt=""></a><div><a href="/in/grace-hopper/?trk=x">Grace Hopper</a><div>Rear Admiral</div><p><a href="/in/alan-turing/">Alan Turing</a> is a mutual connection</p></div><button>Connect</button></li></ul>`,

@@ -37,6 +37,9 @@ const SECONDARY_WORDS =
   /\b(reposted this|commented on this|replied to|likes this|liked this|loves this|celebrates this|supports this|finds this (insightful|funny)|mutual connections?|a republié ceci|a commenté ceci|aime ceci|relations? en commun|hat dies reposted|hat dies kommentiert|gefällt das|gemeinsame[rn]? kontakte?|ha compartido esto|ha comentado esto|contactos? en común)\b/i;
 /** Labels a markup puts before a row's parts for screen readers ("Member’s name"). */
 const PART_LABEL = /^(member[’']s (name|occupation)|nom du membre|profession du membre|name des mitglieds)$/i;
+/** Links that may lead to a profile: "/in/" in any case (a path's case is the site's to choose; `/IN/SLUG/` canonicalises). */
+const PROFILE_LINKS = 'a[href*="/in/" i]';
+const IN_PATH = /\/in\//i;
 /** Ancestors looked at for the words around a link, at most (a line is near its link). */
 const WORDS_DEPTH = 4;
 
@@ -99,7 +102,7 @@ function wordsAround(el: Element, link: Element, isOther: (a: Element) => boolea
     if (node.nodeType === 3) parts.push(node.textContent ?? '');
     if (node.nodeType !== 1) continue;
     const child = node as Element;
-    const theirs = !child.contains(link) && !INLINE.has(child.tagName.toUpperCase()) && (isOther(child) || [...child.querySelectorAll('a[href*="/in/"]')].some(isOther));
+    const theirs = !child.contains(link) && !INLINE.has(child.tagName.toUpperCase()) && (isOther(child) || [...child.querySelectorAll(PROFILE_LINKS)].some(isOther));
     if (!theirs) parts.push(accessibleText(child));
   }
   return collapse(parts.join(' '));
@@ -135,7 +138,7 @@ function readRow(row: Element, pageHref: string, hosts: readonly string[]): List
   const people: { link: Element; url: string }[] = [];
   for (const a of row.querySelectorAll('a[href]')) {
     const href = a.getAttribute('href')!;
-    if (!href.includes('/in/')) continue;
+    if (!IN_PATH.test(href)) continue;
     const url = listedProfile(href, pageHref, hosts);
     if (url !== null) people.push({ link: a, url });
   }
@@ -172,7 +175,7 @@ export function rowsOfLinks(links: Iterable<Element>, pageHref: string, hosts: r
   const out: ListRow[] = [];
   for (const a of links) {
     const href = a.getAttribute('href');
-    if (!href?.includes('/in/')) continue;
+    if (!href || !IN_PATH.test(href)) continue;
     // A row read already costs nothing more (most links of a page share their row with others).
     const row = rowOf(a);
     if (read.has(row) || listedProfile(href, pageHref, hosts) === null) continue;
@@ -185,8 +188,8 @@ export function rowsOfLinks(links: Iterable<Element>, pageHref: string, hosts: r
 
 /** The links under `root` (itself included) that may lead to a profile, in page order. */
 export function profileLinksUnder(root: ParentNode): Element[] {
-  const links: Element[] = (root as Element).matches?.('a[href*="/in/"]') ? [root as Element] : [];
-  for (const a of root.querySelectorAll('a[href*="/in/"]')) links.push(a);
+  const links: Element[] = (root as Element).matches?.(PROFILE_LINKS) ? [root as Element] : [];
+  for (const a of root.querySelectorAll(PROFILE_LINKS)) links.push(a);
   return links;
 }
 

@@ -84,7 +84,7 @@ function absoluteHref(a: Element): string {
 }
 
 /** Cheap first: an address that does not even contain "/in/" is no profile link (no URL parsed). */
-const mayBeProfile = (a: Element): boolean => (a.getAttribute('href') ?? '').includes('/in/');
+const mayBeProfile = (a: Element): boolean => /\/in\//i.test(a.getAttribute('href') ?? '');
 const isProfileLink = (a: Element): boolean => mayBeProfile(a) && PROFILE_PATH.test(pathOf(a));
 
 /** A list of people: its links name two profiles or more (read lazily: a feed's list stops at its second row). */
