@@ -131,9 +131,15 @@ test('with the relay, a lead’s message shows in the open panel, the queue and 
   await expect(waiting.getByRole('listitem').first()).toHaveAttribute('data-conversation', conversation!.id);
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(count - (wasWaiting ? 1 : 0) + 1));
 
-  // Not one call from the extension for any of it: the only calls since are the test's own.
+  // Not one call from the extension for any of it: since the events, the only calls about Ada's
+  // conversation, her lead or the queue's contents are the test's own. The queue's start may still be
+  // reading other rows' previews and the campaign filter's pages on a busy machine (a clean-clone run
+  // saw three previews and two campaign pages here): those say nothing of these events.
   const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore).sort((a, b) => a.id - b.id);
-  expect(since.map((c) => c.endpoint)).toEqual(['listMembers', 'sendPronetMessage']);
+  const aboutIt = since.filter(
+    (c) => c.path.includes(conversation!.id) || c.path.includes(ada!.id) || /search/i.test(c.endpoint ?? '') || c.endpoint === 'listMembers' || c.endpoint === 'sendPronetMessage',
+  );
+  expect(aboutIt.map((c) => c.endpoint)).toEqual(['listMembers', 'sendPronetMessage']);
 });
 
 test('a browser closed while events came gets them on reopening, from where it stopped', async ({ emulator, demo }) => {
