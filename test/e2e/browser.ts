@@ -91,12 +91,16 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
   return { context, serviceWorker, extensionId, userDataDir };
 }
 
-/** Waits for the tab the install opened: a tab of its own, or the start page it took over. */
+/**
+ * Waits for the tab the install opened: a tab of its own, or the start page it took over. A browser
+ * that never shows it (a slow first start) goes on after 30 s: the wait only spares a test's own
+ * options tab from being navigated over, it decides nothing.
+ */
 async function installTab(context: BrowserContext, url: string): Promise<void> {
   const shown = () => context.pages().some((p) => p.url().startsWith(url));
   // The tab's address is a state of the browser no event reports once for both cases: it is polled.
-  for (const until = Date.now() + 15_000; !shown(); ) {
-    if (Date.now() > until) throw new Error(`the install did not open ${url}`);
+  for (const until = Date.now() + 30_000; !shown(); ) {
+    if (Date.now() > until) return void console.warn(`launchWithExtension: the install did not open ${url} within 30 s`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
