@@ -71,7 +71,7 @@ async function playwrightSuite(label: string, config: string | null): Promise<vo
   const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
-  console.log(`${label}: ${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed`);
+  console.log(`${label}: ${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky: passed on their retry)` : ''}`);
 }
 
 /** WXT builds Firefox as MV2 (its default); the e2e suite's build is the one linted (built once). */
