@@ -33,6 +33,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One emulator per run: files share it and reset it, so they must not interleave.
           fileParallelism: false,
+          // As the e2e suites (playwright.config.ts): under CI a test that fails is run once more and,
+          // if it passes, is named as flaky by `npm test`, so that one slow moment of a loaded machine
+          // does not throw a session's work away while the flake stays in view.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -15,13 +15,17 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const out = mkdtempSync(join(tmpdir(), 'oc-test-'));
 const started = Date.now();
 let passed = 0;
 let failed = 0;
 const problems: string[] = [];
+/** Each test that failed, or passed only on its retry, named with its first error line: the log's tail is what CI shows. */
+const failedTests: string[] = [];
+const flakyTests: string[] = [];
+const firstLine = (message: string | undefined) => (message ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? '';
 const stageTimes: { label: string; seconds: number; ok: boolean }[] = [];
 
 interface Ran {
@@ -57,10 +61,23 @@ async function vitestSuite(project: string): Promise<void> {
   const file = join(out, `${project}.json`);
   await run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   if (!existsSync(file)) { failed += 1; problems.push(`${project}: no report`); return; }
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  type Assertion = { fullName: string; status: string; failureMessages: string[] };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; testResults: { name: string; assertionResults: Assertion[] }[] };
   passed += r.numPassedTests;
   failed += r.numFailedTests;
-  console.log(`${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  let flaky = 0;
+  for (const f of r.testResults) {
+    for (const t of f.assertionResults) {
+      const name = `${project}: ${relative(process.cwd(), f.name)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`;
+      if (t.status === 'failed') failedTests.push(name);
+      // A test that passed with a failure on record passed on its retry (vitest keeps the earlier attempts' errors).
+      else if (t.status === 'passed' && t.failureMessages.length > 0) {
+        flaky += 1;
+        flakyTests.push(name);
+      }
+    }
+  }
+  console.log(`${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed${flaky ? ` (${flaky} flaky: passed on their retry)` : ''}`);
 }
 
 /** A Playwright suite on the builds made here: `config` null for the Chromium one (playwright.config.ts). */
@@ -68,7 +85,19 @@ async function playwrightSuite(label: string, config: string | null): Promise<vo
   const file = join(out, `${label.replace(/\W/g, '-')}.json`);
   await run(`${label} tests`, 'npx', ['playwright', 'test', ...(config ? ['-c', config] : []), '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PREBUILT: '1' });
   if (!existsSync(file)) { failed += 1; problems.push(`${label}: no report`); return; }
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  type Suite = { suites?: Suite[]; specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[] };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as Suite & { stats: { expected: number; unexpected: number; flaky: number } };
+  const walk = (suite: Suite): void => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        const name = `${label}: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results.find((x) => x.error)?.error?.message)}`;
+        if (t.status === 'unexpected') failedTests.push(name);
+        else if (t.status === 'flaky') flakyTests.push(name);
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  walk(r);
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
   console.log(`${label}: ${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky: passed on their retry)` : ''}`);
@@ -133,6 +162,8 @@ await Promise.all([checks, vitestSuite('contract'), buildLanes(checks)]);
 
 console.log(`\nstage times (wall ${((Date.now() - started) / 60_000).toFixed(1)} min, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
 for (const s of stageTimes) console.log(`  ${s.label.padEnd(20)} ${s.seconds.toFixed(0).padStart(5)} s${s.ok ? '' : '  FAILED'}`);
+if (flakyTests.length) console.log(`\nflaky (failed once, passed on their retry):\n- ${flakyTests.join('\n- ')}`);
+if (failedTests.length) console.log(`\nfailed:\n- ${failedTests.join('\n- ')}`);
 if (problems.length) console.log(`\nproblems:\n- ${problems.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(problems.length || failed ? 1 : 0);

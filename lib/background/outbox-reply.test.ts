@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxStore } from '../store/outbox-store';
 import { openCompanionDb, type CompanionDb, type OutboxAction } from '../store/db';
 import { conversation, fakeService, manualClock, type FakeService, type ManualClock } from '../../test/unit/background/fakes';
+import { NetworkError } from '../api/errors';
 import { createOutbox, type Outbox, type OutboxOptions } from './outbox';
+import { LATE_APPLY_GRACE_MS, uncertainFor } from './outbox-send';
 
 let dbCount = 0;
 let db: CompanionDb;
@@ -96,6 +98,27 @@ describe('outbox replies', () => {
     await clock.advance(5_000);
     await o.idle();
     expect(sentTexts()).toEqual(['Once']);
+    expect(o.stats()).toMatchObject({ applied: 1, readBacks: 1, readBackHits: 1 });
+  });
+
+  it('a dropped send that reached the service late and was applied within the timeout of its arrival is read back, not sent again', async () => {
+    // With the timeout alone (no LATE_APPLY_GRACE_MS), the read-back comes before the apply and the reply goes twice.
+    const o = outbox({ uncertainForMs: uncertainFor(TIMEOUT) });
+    await o.start();
+    const api = service.api;
+    const original = api.sendPronet;
+    let first = true;
+    api.sendPronet = async (input, opts) => {
+      if (!first) return original(input, opts);
+      first = false;
+      // On the wire 600 ms after our clock said sent; the service applies it 100 ms before the timeout counted from then.
+      clock.setTimeout(() => void original(input, opts), 600 + TIMEOUT - 100);
+      throw new NetworkError('sendPronetMessage', new Error('socket hang up'), false, clock.now());
+    };
+    await o.enqueue(reply('Late but once'));
+    await clock.advance(TIMEOUT + LATE_APPLY_GRACE_MS + 5_000);
+    await o.idle();
+    expect(sentTexts()).toEqual(['Late but once']);
     expect(o.stats()).toMatchObject({ applied: 1, readBacks: 1, readBackHits: 1 });
   });
 

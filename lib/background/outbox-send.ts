@@ -98,6 +98,18 @@ export async function readBackReplyOf(api: OutboxApi, record: ReplyRecord) {
 }
 
 /**
+ * How much longer than the client's timeout a request the client gave up on may still be applied:
+ * the service counts its time from when the request reached it and was taken up, which a slow network
+ * or a loaded machine puts after the moment our clock recorded it as sent. Without it, a late apply
+ * could land after the read-back that found nothing: a contract run at load 10 sent one reply of 300
+ * twice, where the service applied 1.4 s after it received a send that the client timed out at 1.5 s.
+ */
+export const LATE_APPLY_GRACE_MS = 1_000;
+
+/** How long after it went out a request whose outcome is unknown may still be applied (the outbox's `uncertainForMs`). */
+export const uncertainFor = (timeoutMs: number): number => timeoutMs + LATE_APPLY_GRACE_MS;
+
+/**
  * When a send whose outcome is unknown can no longer be applied late: the client timeout after it
  * went on the wire (the error knows when; else `fallbackSentAt`, the latest it can have gone).
  * Null when the service answered (a 5xx): it is done with the request, whatever it did.

@@ -39,6 +39,7 @@ import { createLiveApply } from './live-apply';
 import { createLiveRelay } from './live-relay';
 import { createMutationEffects } from './mutation-effects';
 import { createOutbox, DEFAULT_OUTBOX_POLICY } from './outbox';
+import { uncertainFor } from './outbox-send';
 import { createPanelData } from './panel-data';
 import { createPanelFeed } from './panel-feed';
 import { outboxItemView } from './panel-state';
@@ -124,7 +125,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     clock,
     timers,
     policy: deps.outboxPolicy ?? DEFAULT_OUTBOX_POLICY,
-    uncertainForMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    uncertainForMs: uncertainFor(deps.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     ...(deps.outboxConcurrency !== undefined ? { concurrency: deps.outboxConcurrency } : {}),
     currentNote: async (leadId, conversationId) => (await cache.byLead(leadId)).flatMap((e) => e.conversations).find((c) => c.id === conversationId)?.note,
     onChange: () => {
