@@ -147,6 +147,15 @@ describe('replies exactly once', () => {
     const counts = await countsOf(actions);
     const missing = [...counts.values()].filter((n) => n === 0).length;
     const doubled = [...counts.values()].filter((n) => n > 1).length;
+    if (doubled > 0) {
+      // What the service saw of each reply sent twice, for the failure's reader: its sends and the read-backs of its conversation.
+      const history = (await emulatorCalls()).filter((c) => c.id > lastCallBefore);
+      for (const a of actions.filter((x) => (counts.get(x.text) ?? 0) > 1)) {
+        const about = history.filter((c) => c.path.includes(a.conversationId) || ((c.endpoint === 'sendPronetMessage' || c.endpoint === 'sendEmail') && c.summary.includes(a.leadId)));
+        const t0 = history.at(-1)?.at ?? 0;
+        console.error(`sent twice: ${JSON.stringify(a.text)} (lead ${a.leadId})\n${about.map((c) => `  +${c.at - t0} ms ${c.endpoint} ${c.status} ${c.summary}`).join('\n')}`);
+      }
+    }
     expect({ missing, doubled, once: [...counts.values()].filter((n) => n === 1).length }).toEqual({ missing: 0, doubled: 0, once: 300 });
     expect(second.service.outbox.stats().failed).toBe(0);
 
