@@ -12,13 +12,15 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { BENCH_EXTENSION_DIR, BENCH_OUT_DIR } from './extension';
+import { STORE_ZIP_GOAL, storeZipBytes } from '../scripts/store-zip';
 
 /**
- * Goals: bytes of the store zip (the team's budget; not yet checked by `npm test`: it is over). The gzip goals per
- * entrypoint of issue 15 are retired (start-up time is what a user feels): those are only reported.
+ * Goals: bytes of the store zip (the team's budget; `npm test` checks a ceiling above it while it is
+ * over: scripts/store-zip.ts). The gzip goals per entrypoint of issue 15 are retired (start-up time is
+ * what a user feels): those are only reported.
  */
 export const SIZE_GOALS: Readonly<Record<string, number>> = {
-  zip: 150_000,
+  zip: STORE_ZIP_GOAL,
 };
 
 /**
@@ -242,6 +244,9 @@ export async function sizes(log: (line: string) => void = () => undefined): Prom
   const zipFile = /^zip (.+)$/m.exec(buildStep('zip', BENCH_OUT_DIR))?.[1]?.trim();
   const buildS = (Date.now() - began) / 1000;
   if (!zipFile) throw new Error('wxt zip wrote no zip');
+  // npm test computes the zip from the e2e build instead of zipping again: the two must not drift apart.
+  const computed = storeZipBytes(BENCH_EXTENSION_DIR);
+  if (computed !== statSync(zipFile).size) throw new Error(`scripts/store-zip.ts computes ${computed} bytes for the zip wxt wrote in ${statSync(zipFile).size}: update it`);
 
   const files: FileSize[] = walk(BENCH_EXTENSION_DIR)
     .filter((f) => /\.(js|css|html)$/.test(f))

@@ -7,7 +7,8 @@
  * Stages run side by side in lanes, as far as they share nothing (two cores):
  * - checks: typecheck, then eslint, then the unit tests;
  * - contract: the contract tests (they mostly wait on the emulator's answers);
- * - builds: each extension built once, into the e2e suites' folders; the Chromium one's e2e suite
+ * - builds: each extension built once, into the e2e suites' folders; the Chromium one's store zip
+ *   checked against its ceiling (scripts/store-zip.ts) and its e2e suite
  *   (E2E_PREBUILT, two workers) started at once, the longest stage; the Firefox one
  *   checked by web-ext lint, its e2e suite run once the checks lane is done.
  * A stage's output is printed whole when it ends, so that lanes do not interleave their lines.
@@ -16,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { STORE_ZIP_CEILING, STORE_ZIP_GOAL, storeZipBytes } from './store-zip';
 
 const out = mkdtempSync(join(tmpdir(), 'oc-test-'));
 const started = Date.now();
@@ -103,6 +105,8 @@ async function playwrightSuite(label: string, config: string | null): Promise<vo
   console.log(`${label}: ${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky: passed on their retry)` : ''}`);
 }
 
+/** The e2e suite's Chromium build: the store's build, in a folder of its own (test/e2e/build-extension.ts). */
+const CHROME_DIR = join('.output', 'e2e-chrome-mv3');
 /** WXT builds Firefox as MV2 (its default); the e2e suite's build is the one linted (built once). */
 const FIREFOX_DIR = join('.output', 'e2e-firefox-mv2');
 
@@ -132,6 +136,19 @@ async function firefoxLint(): Promise<void> {
   }
 }
 
+/** The Chromium build, zipped as the store gets it, within its ceiling (scripts/store-zip.ts). */
+function storeZipCheck(): void {
+  const bytes = storeZipBytes(CHROME_DIR);
+  const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+  const ok = bytes <= STORE_ZIP_CEILING;
+  console.log(`\n=== store zip: ${kB(bytes)} (ceiling ${kB(STORE_ZIP_CEILING)}, goal ${kB(STORE_ZIP_GOAL)}${bytes <= STORE_ZIP_GOAL ? ', met' : ', not met'})`);
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    problems.push(`store zip ${kB(bytes)} is over its ceiling of ${kB(STORE_ZIP_CEILING)}`);
+  }
+}
+
 async function checksLane(): Promise<void> {
   await run('typecheck', 'npx', ['tsc', '--noEmit']);
   await run('lint', 'npx', ['eslint', '.']);
@@ -146,8 +163,10 @@ async function checksLane(): Promise<void> {
 async function buildLanes(checksDone: Promise<void>): Promise<void> {
   const chrome = await run('build (chromium)', 'npx', ['tsx', 'test/e2e/build-extension.ts']);
   let e2e: Promise<void> = Promise.resolve();
-  if (chrome.ok) e2e = playwrightSuite('e2e', null);
-  else failed += 1;
+  if (chrome.ok) {
+    e2e = playwrightSuite('e2e', null);
+    storeZipCheck();
+  } else failed += 1;
   const firefox = await run('build (firefox)', 'npx', ['tsx', 'test/e2e/build-extension.ts', 'firefox']);
   if (firefox.ok) {
     await firefoxLint();
