@@ -29,6 +29,8 @@ export interface LiveBenchResult {
   pollPanelMs: Summary;
   /** Calls over 10 minutes of an open panel, then of an open queue: with the relay, without it. */
   calls10min: { relayPanel: number; relayQueue: number; pollPanel: number; pollQueue: number };
+  /** The same calls by endpoint and status. */
+  endpoints10min: { relayPanel: string; relayQueue: string; pollPanel: string; pollQueue: string };
 }
 
 const shows = (page: Page, text: string, timeout = 30_000) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout, polling: 'raf' });
@@ -41,14 +43,17 @@ async function adaConversation(origin: string, key: string, baseUrl: string): Pr
   return convs.data[0]!.id;
 }
 
-/** Calls the extension made while `page`'s clock ran 10 minutes (the page in front, visible). */
-async function callsOver10Min(emulator: RunningEmulator, page: Page): Promise<number> {
+/** Calls the extension made while `page`'s clock ran 10 minutes (the page in front, visible), and how many of each endpoint. */
+async function callsOver10Min(emulator: RunningEmulator, page: Page): Promise<{ count: number; endpoints: string }> {
   await page.bringToFront();
   const before = Math.max(0, ...(await calls(emulator.origin)).map((c) => c.id));
   for (let i = 0; i < 10; i += 1) await page.clock.runFor(60_000);
   // The last revalidation's answer: give the worker its round trip.
   await page.waitForTimeout(1_000);
-  return (await calls(emulator.origin)).filter((c) => c.id > before).length;
+  const made = (await calls(emulator.origin)).filter((c) => c.id > before);
+  const tally = new Map<string, number>();
+  for (const c of made) tally.set(`${c.endpoint ?? c.path} ${c.status}`, (tally.get(`${c.endpoint ?? c.path} ${c.status}`) ?? 0) + 1);
+  return { count: made.length, endpoints: [...tally].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none' };
 }
 
 async function clockedPage(browser: BenchBrowser, path: string): Promise<Page> {
@@ -129,12 +134,14 @@ export async function liveBench(emulator: RunningEmulator, opts: { runs?: number
     }
     const pollPanelCalls = await callsOver10Min(emulator, clockedPanel);
     const pollQueueCalls = await callsOver10Min(emulator, clockedQueue);
+    log(`live: calls over 10 min without the relay: panel ${pollPanelCalls.count} (${pollPanelCalls.endpoints}); queue ${pollQueueCalls.count} (${pollQueueCalls.endpoints})`);
     return {
       runs,
       relayPanelMs: summarize(relayPanel),
       relayQueueMs: summarize(relayQueue),
       pollPanelMs: summarize(pollPanel),
-      calls10min: { relayPanel: relayPanelCalls, relayQueue: relayQueueCalls, pollPanel: pollPanelCalls, pollQueue: pollQueueCalls },
+      calls10min: { relayPanel: relayPanelCalls.count, relayQueue: relayQueueCalls.count, pollPanel: pollPanelCalls.count, pollQueue: pollQueueCalls.count },
+      endpoints10min: { relayPanel: relayPanelCalls.endpoints, relayQueue: relayQueueCalls.endpoints, pollPanel: pollPanelCalls.endpoints, pollQueue: pollQueueCalls.endpoints },
     };
   } finally {
     await browser.close();
@@ -172,6 +179,8 @@ export function liveMarkdown(r: LiveBenchResult, table: (head: string[], rows: (
         ['Before issue 36 (0 updates)', 0, 0],
       ],
     ),
+    '',
+    `Without the relay, by endpoint and status: panel ${r.endpoints10min.pollPanel}; queue ${r.endpoints10min.pollQueue}.`,
     '',
     'With the relay a lead\'s message costs no call: the delivery itself carries the message and the last 20 of its conversation. Without it the panel pays one call a minute and the queue one, each as list work (shed first), none while hidden.',
   ];
