@@ -95,6 +95,19 @@ describe('following an enrichment (GET /leads/enrich/{id})', () => {
     expect(gone).toBeLessThan(40);
   });
 
+  it('says an enrichment is under way for its lead or its profile only while it is pending', async () => {
+    const clock = manualClock();
+    const service = scriptedApi({ enr_3: [{ status: 'pending' }, { status: 'not_found' }] });
+    const e = createEnrichments({ api: service.api, meta: memoryMeta(), clock, timers: clock, onChange: () => undefined, onFinished: () => undefined });
+    await e.start();
+    const profileUrl = 'https://www.pronet.example/in/margaret-hamilton/';
+    await e.track({ id: 'enr_3', enrichType: 'EMAIL_ENRICH', leadId: 'lead_mh', profileUrl });
+    expect([e.underWay({ leadId: 'lead_mh' }), e.underWay({ profileUrl }), e.underWay({ leadId: 'lead_other' })]).toEqual([true, true, false]);
+    await clock.advance(10 * 60_000);
+    expect(e.all()[0]?.state).toBe('not-found');
+    expect([e.underWay({ leadId: 'lead_mh' }), e.underWay({ profileUrl })]).toEqual([false, false]);
+  });
+
   it('credits an enrichment only with the contact details the lead did not have', () => {
     expect(contactsFound({ proEmail: 'a@x.example' }, { proEmail: 'a@x.example', persoEmail: 'a@home.example', phone: null })).toEqual({ persoEmail: 'a@home.example' });
   });

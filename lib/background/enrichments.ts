@@ -56,14 +56,24 @@ export interface EnrichmentsOptions {
   onNextWake?(at: number | null): void;
 }
 
+/** A request the service took: its id, and the lead or the profile it was asked for. */
+export interface EnrichmentRequest {
+  id: string;
+  enrichType: EnrichType;
+  leadId: string | null;
+  profileUrl: string | null;
+}
+
 export interface Enrichments {
   start(): Promise<void>;
   stop(): void;
-  track(input: { id: string; enrichType: EnrichType; leadId: string | null; profileUrl: string | null; before?: Partial<Lead> | null }): Promise<void>;
+  track(input: EnrichmentRequest & { before?: Partial<Lead> | null }): Promise<void>;
   /** Looks now at whatever is due (an alarm woke the worker). */
   wake(): void;
   /** Every request kept, newest first. */
   all(): readonly EnrichmentRecord[];
+  /** Whether a request for this lead or profile is still pending (one person is never enriched twice at once). */
+  underWay(target: { leadId: string } | { profileUrl: string }): boolean;
 }
 
 /** The delay before look number `checks` (0-based): 15 s, 30 s, 60 s ... up to 5 min. */
@@ -208,5 +218,6 @@ export function createEnrichments(opts: EnrichmentsOptions): Enrichments {
     },
     wake: () => void check(),
     all: () => records,
+    underWay: (target) => records.some((r) => r.state === 'pending' && ('leadId' in target ? r.leadId === target.leadId : r.profileUrl === target.profileUrl)),
   };
 }

@@ -2,12 +2,13 @@
  * The outbox's `reply` mutation: POST /inbox/pronet or /inbox/email as the conversation's identity,
  * and the read-back that tells, before an uncertain reply is sent again, whether it already landed
  * (`reply-check.ts`). A message cannot be taken back, so unlike the other mutations it is never
- * resent blindly.
+ * resent blindly. Once one landed, the follow-up it asked for (issue 36) is queued as a snooze.
  */
 import { ApiError } from '../api/errors';
 import type { Message } from '../api/schemas';
+import { followUpSnooze } from '../inbox/follow-up';
 import { textToEmailHtml } from '../inbox/reply-rules';
-import type { OutboxRecord } from '../store/db';
+import type { OutboxAction, OutboxRecord } from '../store/db';
 import { replyLanded } from './reply-check';
 import type { ResolveCallOptions } from './resolver';
 
@@ -69,4 +70,17 @@ export async function readBackReply(api: ReplyApi, r: ReplyRecord, opts: Resolve
     if (!oldest || oldest.createdAt < after || (page + 1) * data.length >= total) return null;
   }
   return null;
+}
+
+/**
+ * Follow-up on send (issue 36): a landed reply that asked for one queues its conversation's snooze.
+ * On a later turn: the snooze goes in outside the lock the reply settled under (`onApplied` runs inside it).
+ */
+export function queueFollowUp(record: OutboxRecord, landedAt: number, enqueue: (action: OutboxAction) => Promise<unknown>): void {
+  const snooze = followUpSnooze(record, landedAt);
+  if (!snooze || record.kind !== 'reply') return;
+  const { conversationId, leadId, profileUrl } = record;
+  void Promise.resolve()
+    .then(() => enqueue({ kind: 'snooze', conversationId, leadId, profileUrl, until: snooze.until }))
+    .catch((error: unknown) => console.warn('The follow-up snooze could not be queued', error));
 }

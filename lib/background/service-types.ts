@@ -38,7 +38,7 @@ export interface BackgroundDeps {
   onInboxCount?(count: number | null): void;
   /** Inbox notifications on: a new reply waiting or a snooze woke since the last count (the entrypoint shows a desktop notification). */
   onInboxNews?(news: WatchNews, count: number): void;
-  /** When the outbox next needs to run (null: nothing waiting); the entrypoint sets an alarm. */
+  /** When the outbox or an enrichment followed next needs to run (null: nothing waiting); the entrypoint sets an alarm. */
   onNextWake?(at: number | null): void;
   fetch?: typeof fetch;
   /** The worker's Resource Timing (`lib/api/transport.ts`): the service's protocol sets the list calls' caps. */
@@ -73,7 +73,7 @@ export interface BackgroundService {
   panelsClosed(): void;
   /** The team relay's stream (issue 36): off, connecting, live, refused or retrying. */
   liveState(): import('./live-relay').LiveState;
-  /** An alarm fired: send what the outbox has due. */
+  /** An alarm fired: send what the outbox has due, ask about the enrichments due. */
   wake(): void;
   /** The configured extra profile hosts (for the router's sender check). */
   profileHosts(): readonly string[];

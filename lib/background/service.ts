@@ -8,41 +8,35 @@ import type { RequestType } from '../messages';
 import type { Settings } from '../settings';
 import { createProfileCache } from '../store/cache';
 import { createCallLog } from '../store/call-log';
-import type { OutboxAction } from '../store/db';
 import { createKeyStore } from '../store/key-store';
 import { createMetaStore } from '../store/meta';
 import { createLeadChoices } from '../store/lead-choices';
 import { createLeadLinks } from '../store/lead-links';
 import { createLeadStatuses } from '../store/lead-statuses';
-import { StorageUnavailableError } from '../store/open-storage';
 import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
-import { NoKeyError } from './error-view';
 import { conversationHandlers } from './handlers/conversation';
 import { createInbox } from './handlers/inbox';
 import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { pagePeople } from './handlers/page-people';
-import { createAudienceBatches } from '../store/audience-batches';
 import { profileHandlers } from './handlers/profile';
 import { replyHandlers } from './handlers/reply';
 import { replyTemplateHandlers } from './handlers/reply-templates';
 import { settingsHandlers } from './handlers/settings';
 import { storageHandlers } from './handlers/storage';
-import { createEnrichments } from './enrichments';
+import { createFollowedEnrichments } from './enrichment-wiring';
 import { createIdentityDirectory } from './identity-directory';
 import { createKeySession } from './key-session';
-import { followUpSnooze } from '../inbox/follow-up';
-import { liveHandlers } from './handlers/live';
-import { createLiveApply } from './live-apply';
-import { createLiveRelay } from './live-relay';
+import { createLiveWiring } from './live-wiring';
 import { createMutationEffects } from './mutation-effects';
 import { createOutbox, DEFAULT_OUTBOX_POLICY } from './outbox';
 import { uncertainFor } from './outbox-send';
+import { queueFollowUp } from './outbox-reply';
+import { createPagesOutbox } from './pages-outbox';
 import { createPanelData } from './panel-data';
 import { createPanelFeed } from './panel-feed';
-import { outboxItemView } from './panel-state';
 import { createResolver, DEFAULT_FRESH_MS } from './resolver';
 import { leadIdentityHandlers } from './handlers/lead-identity';
 import { leadLinkHandlers } from './handlers/lead-links';
@@ -52,6 +46,7 @@ import type { BackgroundDeps, BackgroundService } from './service-types';
 import { createTabRegistry } from './tab-registry';
 import { createTabResolution } from './tab-resolution';
 import { systemTimers } from '../timers';
+import { createWakeAlarm } from './wake-alarm';
 
 export type { BackgroundDeps, BackgroundService } from './service-types';
 export type { RequestContext } from './dispatch';
@@ -60,8 +55,6 @@ export type { PushChannels } from './panel-feed';
 const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
 /** A panel opening refreshes the toolbar count, unless it is younger than this (panels opened in a row). */
 const PANEL_COUNT_MIN_AGE_MS = 15_000;
-/** The id of the last relayed event applied: a restarted worker resumes after it. */
-const LIVE_POSITION_META = 'relay-position';
 
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const clock = deps.clock ?? { now: () => Date.now() };
@@ -80,13 +73,17 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     return settings;
   };
   const cachingEnabled = () => settings?.cacheEnabled ?? true;
+  const hosts = () => current().profileHosts;
   const notify = () => {
     feed.notify();
     lists.feed.notify();
   };
 
   const storageProblem = deps.storageProblem ?? null;
+  /** The outbox and the enrichments followed share the one wake-up alarm. */
+  const alarm = createWakeAlarm<'outbox' | 'enrichments'>(deps.onNextWake);
   const keys = createKeySession({ store: createKeyStore({ db: deps.db, session: deps.session, sessionOnly: storageProblem !== null }), onKeyChange: keyChanged, onProblemChange: notify });
+  const keyUsable = () => keys.current() !== null && keys.problem() === null;
   const client = createServiceClient({
     baseUrl: () => current().baseUrl,
     keys,
@@ -101,7 +98,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
   });
   const { api } = client;
-  const tabs = createTabRegistry({ session: deps.session, clock, hosts: () => current().profileHosts, ...(deps.getTabUrl ? { getTabUrl: deps.getTabUrl } : {}) });
+  const tabs = createTabRegistry({ session: deps.session, clock, hosts, ...(deps.getTabUrl ? { getTabUrl: deps.getTabUrl } : {}) });
   const panelData = createPanelData({ ttlMs: deps.freshMs ?? DEFAULT_FRESH_MS, clock, enabled: cachingEnabled });
   const identities = createIdentityDirectory({ api, meta, clock, keys, onChange: notify, isStopped });
   const choices = createLeadChoices(meta);
@@ -136,57 +133,13 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     async onApplied(record, outcome) {
       await effects(record, outcome);
       await page.applied(record, outcome);
-      // Follow-up on send (issue 36): the snooze goes into the outbox after the reply landed, outside the lock it settled under.
-      const snooze = followUpSnooze(record, clock.now());
-      if (snooze && record.kind === 'reply') {
-        const { conversationId, leadId, profileUrl } = record;
-        void Promise.resolve()
-          .then(() => enqueue({ kind: 'snooze', conversationId, leadId, profileUrl, until: snooze.until }))
-          .catch((error: unknown) => console.warn('The follow-up snooze could not be queued', error));
-      }
+      queueFollowUp(record, clock.now(), enqueue);
     },
     settle: underLock,
-    ...(deps.onNextWake ? { onNextWake: (at: number | null) => nextWake('outbox', at) } : {}),
+    ...alarm.for('outbox'),
     secret: keys.current,
   });
-  /** The outbox and the enrichments followed share the one wake-up alarm: the earlier time wins. */
-  const wakes = { outbox: null as number | null, enrichments: null as number | null };
-  function nextWake(part: keyof typeof wakes, at: number | null) {
-    wakes[part] = at;
-    const due = [wakes.outbox, wakes.enrichments].filter((t): t is number => t !== null);
-    deps.onNextWake?.(due.length > 0 ? Math.min(...due) : null);
-  }
-  const enrichments = createEnrichments({
-    api,
-    meta,
-    clock,
-    timers,
-    onChange: notify,
-    ...(deps.onNextWake ? { onNextWake: (at: number | null) => nextWake('enrichments', at) } : {}),
-    async onFinished(record, lead) {
-      // What the service found shows at once: the lead's cached entries take the enriched lead.
-      if (lead) {
-        await underLock(async () => {
-          for (const entry of await cache.byLead(lead.id)) await cache.put({ ...entry, lead });
-        });
-      }
-      // A profile that was no lead when enriched: the service made it one; it is looked up again.
-      if (record.profileUrl) {
-        resolver.invalidate(record.profileUrl);
-        resolution.refreshProfile(record.profileUrl);
-      }
-      notify();
-    },
-  });
-  async function followEnrichment(input: Parameters<typeof enrichments.track>[0]) {
-    const before = input.leadId ? (await cache.byLead(input.leadId).catch(() => []))[0]?.lead ?? null : null;
-    await enrichments.track({ ...input, before });
-    // Enriching a profile makes it a lead at once (the service creates it): the panel looks again.
-    if (input.profileUrl) {
-      resolver.invalidate(input.profileUrl);
-      resolution.refreshProfile(input.profileUrl);
-    }
-  }
+  const enrichments = createFollowedEnrichments({ api, meta, cache, resolver, resolution, underLock, clock, timers, notify, ...alarm.for('enrichments') });
   const inbox = createInbox({
     api,
     panelData,
@@ -197,7 +150,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     keys,
     freshMs: deps.freshMs ?? DEFAULT_FRESH_MS,
     cachingEnabled,
-    hosts: () => current().profileHosts,
+    hosts,
     // The address the tab was last seen at (webNavigation gives it without a host permission).
     getTabUrl: async (tabId) => (await tabs.known(tabId)).url ?? (await deps.getTabUrl?.(tabId).catch(() => undefined)),
     ...(deps.navigateTab ? { navigateTab: deps.navigateTab } : {}),
@@ -206,65 +159,21 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     notifications: () => current().inboxNotifications,
     myIdentityIds: () => current().myIdentityIds,
     onLiveRow: (row, preview) => deps.push.live?.(row, preview),
-    following: () => live.state() === 'live',
+    following: () => live.following(),
   });
-  const lists = listHandlers({
-    resolver,
-    clock,
-    keyUsable: () => keys.current() !== null && keys.problem() === null,
-    settings: () => settings,
-    push: (tabId, badges) => deps.push.list?.(tabId, badges),
-  });
-  const page = pagePeople({
-    resolver,
-    cache,
-    enqueue,
-    outbox,
-    batches: createAudienceBatches(meta),
-    session: deps.session,
-    clock,
-    keyUsable: () => keys.current() !== null && keys.problem() === null,
-    hosts: () => current().profileHosts,
-  });
+  const { enqueue, outbox: pagesOutbox } = createPagesOutbox({ outbox, inbox, storageProblem, key: keys.current });
+  const lists = listHandlers({ resolver, clock, keyUsable, settings: () => settings, push: (tabId, badges) => deps.push.list?.(tabId, badges) });
+  const page = pagePeople({ resolver, cache, enqueue, outbox, meta, session: deps.session, clock, keyUsable, hosts });
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, enrichments: () => enrichments.all(), settings: () => settings, push: deps.push, clock, underLock, isStopped });
-
   // Live replies (issue 36): one stream from the team relay while a surface is open.
-  const live = createLiveRelay({
-    config: () => (settings && settings.relayUrl !== '' && settings.relayToken !== '' ? { url: settings.relayUrl, token: settings.relayToken } : null),
-    position: {
-      get: async () => (await meta.get<string>(LIVE_POSITION_META)) ?? null,
-      set: (id) => meta.set(LIVE_POSITION_META, id),
-    },
-    apply: createLiveApply({ cache, panelData, inbox, underLock, notify }),
-    timers,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  });
-
-  async function enqueue(action: OutboxAction) {
-    // Refused, not kept in a memory the next worker stop would erase: the user sees why, nothing is lost silently.
-    if (storageProblem !== null) throw new StorageUnavailableError(storageProblem);
-    if (keys.current() === null) throw new NoKeyError();
-    const item = outboxItemView(await outbox.enqueue(action));
-    void inbox.queued(action);
-    return item;
-  }
-
-  /** The outbox as the pages act on it: a reply taken back (Undo, Discard) waits again in the count. */
-  const pagesOutbox: typeof outbox = {
-    ...outbox,
-    async discard(id, onlyIf) {
-      const record = await outbox.discard(id, onlyIf);
-      if (record?.kind === 'reply') void inbox.withdrawn(record.conversationId);
-      return record;
-    },
-  };
+  const live = createLiveWiring({ settings: () => settings, meta, api, cache, panelData, inbox, underLock, notify, timers, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
 
   async function applySettings(next: Settings, previous: Settings | null) {
     settings = next;
     // The client reads the base URL per call; what was fetched from the previous service goes.
     if (previous && previous.baseUrl !== next.baseUrl) panelData.forget();
     if (previous && JSON.stringify(previous.profileHosts) !== JSON.stringify(next.profileHosts)) tabs.rehost();
-    if (previous && (previous.relayUrl !== next.relayUrl || previous.relayToken !== next.relayToken)) live.reconfigure();
+    if (previous) live.settingsChanged(previous, next);
     notify();
   }
 
@@ -283,25 +192,16 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   }
 
   const handlers: HandlerMap<RequestType> = {
-    ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts: () => current().profileHosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
+    ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
     ...lists.handlers,
     ...page.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
-    ...leadHandlers({
-      enqueue,
-      api,
-      panelData,
-      identities,
-      hosts: () => current().profileHosts,
-      followEnrichment,
-      enrichmentUnderWay: (target) =>
-        enrichments.all().some((r) => r.state === 'pending' && ('leadId' in target ? r.leadId === target.leadId : r.profileUrl === target.profileUrl)),
-    }),
+    ...leadHandlers({ enqueue, api, panelData, identities, hosts, followEnrichment: enrichments.follow, enrichmentUnderWay: enrichments.underWay }),
     ...outboxHandlers({ outbox: pagesOutbox, cache }),
     ...replyHandlers({ enqueue, outbox: pagesOutbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),
     ...storageHandlers({ problem: storageProblem }),
-    ...liveHandlers({ ...(deps.fetch ? { fetch: deps.fetch } : {}), following: () => live.state() === 'live', api, cache, panelData, underLock, notify }),
+    ...live.handlers,
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...leadLinkHandlers({ tabs, feed, resolution, links, cache, api, invalidate: resolver.invalidate, clock }),

@@ -18,9 +18,10 @@ import { isShedError } from '../../api/rate-limiter';
 import type { Lead } from '../../api/schemas';
 import { canonicalProfileUrl } from '../../pronet/canonical-url';
 import { splitName } from '../../pronet/person-name';
-import type { AudienceBatch, AudienceBatches, BatchPerson } from '../../store/audience-batches';
+import { createAudienceBatches, type AudienceBatch, type BatchPerson } from '../../store/audience-batches';
 import type { CacheEntry, OutboxAction, OutboxRecord } from '../../store/db';
 import type { SessionArea } from '../../store/key-store';
+import type { MetaStore } from '../../store/meta';
 import { batchCounts, type OutboxItemView, type PagePersonFacts, type PagePersonView, type ThisPageView } from '../../views';
 import type { HandlerMap } from '../dispatch';
 import { RequestError } from '../error-view';
@@ -35,7 +36,8 @@ export interface PagePeopleDeps {
   cache: { put(entry: CacheEntry): Promise<void> };
   enqueue(action: OutboxAction): Promise<OutboxItemView>;
   outbox: Pick<Outbox, 'list' | 'discard'>;
-  batches: AudienceBatches;
+  /** Where the batches are kept (`lib/store/audience-batches.ts`). */
+  meta: MetaStore;
   session: SessionArea;
   clock: { now(): number };
   keyUsable(): boolean;
@@ -99,6 +101,7 @@ export function pagePeople(deps: PagePeopleDeps) {
   /** Batches whose lost results this worker has looked for (`reconcile`). */
   const reconciled = new Set<string>();
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const batches = createAudienceBatches(deps.meta);
 
   async function peopleOf(tabId: number): Promise<PagePeople | null> {
     const known = memory.get(tabId);
@@ -153,7 +156,7 @@ export function pagePeople(deps: PagePeopleDeps) {
     deps.resolver.invalidate(profileUrl);
     const entry = await deps.resolver.resolve(profileUrl, { priority: 'list' });
     const inAudience = (entry.lead?.audienceIds ?? []).includes(batch.audienceId);
-    const updated = await deps.batches.update(batch.id, (b) => {
+    const updated = await batches.update(batch.id, (b) => {
       const p = b.people.find((x) => x.profileUrl === profileUrl);
       if (!p || (p.result !== 'queued' && p.result !== 'added')) return;
       delete p.outboxId;
@@ -165,7 +168,7 @@ export function pagePeople(deps: PagePeopleDeps) {
 
   async function view(tabId: number): Promise<ThisPageView> {
     const page = await peopleOf(tabId);
-    const batch = (await deps.batches.latestOf(tabId)) ?? null;
+    const batch = (await batches.latestOf(tabId)) ?? null;
     const records = batch ? await deps.outbox.list() : [];
     if (batch) reconcile(batch, records);
     const results = batch ? resultsOf(batch, records) : new Map<string, Pick<PagePersonView, 'result' | 'error'>>();
@@ -197,7 +200,7 @@ export function pagePeople(deps: PagePeopleDeps) {
   /** Queues the removal of what the batch added for this person, and remembers its record. */
   async function removeLater(batch: AudienceBatch, person: BatchPerson) {
     const outboxId = await enqueueRemoval(batch, person);
-    await deps.batches.update(batch.id, (b) => {
+    await batches.update(batch.id, (b) => {
       const p = b.people.find((x) => x.profileUrl === person.profileUrl);
       if (p) p.outboxId = outboxId;
     });
@@ -238,7 +241,7 @@ export function pagePeople(deps: PagePeopleDeps) {
         batch.people.push({ profileUrl, facts: facts(raw), result: 'queued' });
       }
       // The batch is kept before its first add can land: each landing finds it.
-      await deps.batches.put(batch);
+      await batches.put(batch);
       for (const person of batch.people) {
         if (person.result !== 'queued') continue;
         const [firstname, lastname] = splitName(person.facts.name ?? '');
@@ -253,7 +256,7 @@ export function pagePeople(deps: PagePeopleDeps) {
           ...(person.facts.company ? { companyName: person.facts.company } : {}),
           ...(person.facts.title ? { jobTitle: person.facts.title } : {}),
         });
-        await deps.batches.update(batch.id, (b) => {
+        await batches.update(batch.id, (b) => {
           const p = b.people.find((x) => x.profileUrl === person.profileUrl);
           // Unless it landed already (a fast answer), it is this record's.
           if (p && p.result === 'queued') p.outboxId = Number(item.id);
@@ -262,7 +265,7 @@ export function pagePeople(deps: PagePeopleDeps) {
       return view(req.tabId);
     },
     async 'this-page-undo'(req) {
-      const batch = await deps.batches.update(req.batchId, (b) => {
+      const batch = await batches.update(req.batchId, (b) => {
         b.undo = true;
       });
       if (!batch || batch.tabId !== req.tabId) throw new RequestError('not-found', undefined, { detail: 'no such batch' });
@@ -272,7 +275,7 @@ export function pagePeople(deps: PagePeopleDeps) {
         else if (person.result === 'queued' && person.outboxId !== undefined && records.has(person.outboxId)) {
           // Not sent yet (or refused): dropped. On the wire: it is removed when it lands (`applied`).
           const dropped = await deps.outbox.discard(person.outboxId).catch(() => undefined);
-          if (dropped) await deps.batches.update(batch.id, (b) => {
+          if (dropped) await batches.update(batch.id, (b) => {
             const p = b.people.find((x) => x.profileUrl === person.profileUrl);
             if (p) p.result = 'skipped';
           });
@@ -286,7 +289,7 @@ export function pagePeople(deps: PagePeopleDeps) {
   async function applied(record: OutboxRecord, outcome: Outcome): Promise<void> {
     if ((record.kind !== 'add-to-audience' && record.kind !== 'remove-from-audience') || record.batch === undefined) return;
     if (record.kind === 'remove-from-audience') {
-      await deps.batches.update(record.batch, (b) => {
+      await batches.update(record.batch, (b) => {
         const p = b.people.find((x) => x.profileUrl === record.profileUrl);
         if (p) p.result = 'removed';
       });
@@ -295,7 +298,7 @@ export function pagePeople(deps: PagePeopleDeps) {
     const lead = outcome.kind === 'lead' ? outcome : null;
     // An answer that did not say (an empty body): it was no lead by its address, so the batch added it.
     const added = lead?.joined !== false;
-    const batch = await deps.batches.update(record.batch, (b) => {
+    const batch = await batches.update(record.batch, (b) => {
       const p = b.people.find((x) => x.profileUrl === record.profileUrl);
       if (!p) return;
       p.result = added ? 'added' : 'already';
