@@ -222,6 +222,47 @@ describe('resolver: batches (list badges)', () => {
   });
 });
 
+describe('resolver: a look-up left while on the wire', () => {
+  it('a profile scrolled away while its look-up is on the wire, and back before the answer: that answer serves it, one search', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const gone = new AbortController();
+    const [first] = r.resolveMany([{ profileUrl: NOBODY, signal: gone.signal }], { priority: 'list' });
+    await flush();
+    gone.abort();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    const [back] = r.resolveMany([{ profileUrl: NOBODY, signal: new AbortController().signal }], { priority: 'list' });
+    const panel = r.resolve(NOBODY, { priority: 'user' });
+    hold.release();
+    expect((await back!).lead).toBeFalsy();
+    expect((await panel).lead).toBeFalsy();
+    expect(service.calls.filter((c) => c.startsWith('searchLead'))).toEqual([`searchLead ${NOBODY}`]);
+  });
+
+  it('one that was dropped before it went out is asked again for the profile back on screen', async () => {
+    const r = resolver();
+    const hold = service.hold('searchLead');
+    const search = service.api.searchLead;
+    // The first search is queued, not sent: its abort drops it.
+    let first = true;
+    service.api.searchLead = (url, opts) => {
+      if (!first) return search(url, opts);
+      first = false;
+      return new Promise((_, reject) => opts.signal?.addEventListener('abort', () => reject(new DOMException('dropped', 'AbortError'))));
+    };
+    const gone = new AbortController();
+    const [dropped] = r.resolveMany([{ profileUrl: NOBODY, signal: gone.signal }], { priority: 'list' });
+    await flush();
+    gone.abort();
+    await expect(dropped).rejects.toMatchObject({ name: 'AbortError' });
+    const [back] = r.resolveMany([{ profileUrl: NOBODY, signal: new AbortController().signal }], { priority: 'list' });
+    await flush();
+    hold.release();
+    expect((await back!).lead).toBeFalsy();
+    expect(service.calls.filter((c) => c.startsWith('searchLead'))).toEqual([`searchLead ${NOBODY}`]);
+  });
+});
+
 describe('resolver: invalidate (a mutation landed while a look-up was on its way)', () => {
   it('work asked before the change is neither joined by a later caller nor stored', async () => {
     const r = resolver();

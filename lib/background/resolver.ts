@@ -268,12 +268,24 @@ export function createResolver(opts: ResolverOptions): Resolver {
     return shared.add(profileUrl, controller, promise, (call) => ({ ...call, priority }));
   }
 
-  return {
+  const resolver: Resolver = {
     resolveMany(items, call = {}) {
       const caching = cachingEnabled();
       const base = call.priority ?? 'background';
       const fresh: string[] = [];
-      for (const item of items) if (!caching || !shared.get(item.profileUrl)) if (!fresh.includes(item.profileUrl)) fresh.push(item.profileUrl);
+      // A look-up whose askers all left may still be answered: its profile waits for it (afterLeft), not in this batch.
+      const waiting = new Map<string, Promise<CacheEntry>>();
+      for (const item of items) {
+        const url = item.profileUrl;
+        if (caching && !shared.get(url)) {
+          const waited = shared.afterLeft(url, item.signal, () => (item.signal?.aborted ? Promise.reject(item.signal.reason) : resolver.resolve(url, { ...call, ...(item.signal ? { signal: item.signal } : {}) })));
+          if (waited) {
+            waiting.set(url, waited);
+            continue;
+          }
+        }
+        if (!caching || !shared.get(url)) if (!fresh.includes(url)) fresh.push(url);
+      }
       const controllers = fresh.map(() => new AbortController());
       const priorities = fresh.map(() => risingPriority(base));
       const promises = fresh.length > 0 ? fetchBatch(fresh, controllers, priorities, base) : [];
@@ -285,7 +297,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
         work.promise.catch(() => undefined);
         works.set(url, work);
       });
-      return items.map((item) => follow(works.get(item.profileUrl) ?? shared.get(item.profileUrl)!, item.signal, base));
+      return items.map((item) => waiting.get(item.profileUrl) ?? follow(works.get(item.profileUrl) ?? shared.get(item.profileUrl)!, item.signal, base));
     },
 
     async peek(profileUrl) {
@@ -299,6 +311,8 @@ export function createResolver(opts: ResolverOptions): Resolver {
       if (!cachingEnabled()) return fetchEntry(profileUrl, call);
       let work = shared.get(profileUrl);
       if (!work) {
+        const waited = shared.afterLeft(profileUrl, call.signal, () => (call.signal?.aborted ? Promise.reject(call.signal.reason) : resolver.resolve(profileUrl, call)));
+        if (waited) return waited;
         const controller = new AbortController();
         const priority = risingPriority(priorityOf(call.priority) ?? 'background');
         if (call.ahead) priority.hasten();
@@ -314,4 +328,5 @@ export function createResolver(opts: ResolverOptions): Resolver {
 
     inFlight: () => running,
   };
+  return resolver;
 }

@@ -4,12 +4,13 @@ import { createSharedCalls, sharedCall } from './shared-calls';
 /** A call that settles when the test says; `signal` is the call's own. */
 function pending<V>() {
   let resolve!: (v: V) => void;
+  let reject!: (e: unknown) => void;
   let signal!: AbortSignal;
   const call = (s: AbortSignal) => {
     signal = s;
-    return new Promise<V>((r) => (resolve = r));
+    return new Promise<V>((res, rej) => ((resolve = res), (reject = rej)));
   };
-  return { call, resolve: (v: V) => resolve(v), signal: () => signal };
+  return { call, resolve: (v: V) => resolve(v), reject: (e: unknown) => reject(e), signal: () => signal };
 }
 
 describe('shared calls', () => {
@@ -41,11 +42,66 @@ describe('shared calls', () => {
     second.abort(new Error('second left'));
     await expect(b).rejects.toThrow('second left');
     expect(p.signal().aborted).toBe(true);
-    // Abandoned: a later asker starts a call of its own.
+    // Abandoned and dropped (it was still queued): a later asker starts a call of its own.
     const q = pending<string>();
     const c = calls.run('k', undefined, q.call);
+    p.reject(new DOMException('dropped', 'AbortError'));
+    await Promise.resolve();
     q.resolve('again');
     expect(await c).toBe('again');
+  });
+
+  it('a call left by all its askers but on the wire answers a later asker: no second call; one that fails is asked again', async () => {
+    const calls = createSharedCalls<string>();
+    const p = pending<string>();
+    const first = new AbortController();
+    const a = calls.run('k', first.signal, p.call);
+    first.abort(new Error('scrolled away'));
+    await expect(a).rejects.toThrow('scrolled away');
+    let started = 0;
+    const again = (s: AbortSignal) => {
+      started += 1;
+      return pending<string>().call(s);
+    };
+    // Back on screen while the first call is on the wire: its answer serves.
+    const b = calls.run('k', new AbortController().signal, again);
+    const c = calls.run('k', undefined, again);
+    p.resolve('answered');
+    expect(await Promise.all([b, c])).toEqual(['answered', 'answered']);
+    expect(started).toBe(0);
+
+    // Left again, and this time the call fails: the later asker's call is made, once for both askers.
+    const q = pending<string>();
+    const leaving = new AbortController();
+    const d = calls.run('k', leaving.signal, q.call);
+    leaving.abort();
+    await expect(d).rejects.toThrow();
+    const r = pending<string>();
+    let made = 0;
+    const retry = (s: AbortSignal) => ((made += 1), r.call(s));
+    const e = calls.run('k', undefined, retry);
+    const f = calls.run('k', undefined, retry);
+    q.reject(new Error('socket hang up'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    r.resolve('fresh');
+    expect(await Promise.all([e, f])).toEqual(['fresh', 'fresh']);
+    expect(made).toBe(1);
+  });
+
+  it('an asker waiting for a left call leaves at once when its signal aborts, and no call is made for it', async () => {
+    const calls = createSharedCalls<string>();
+    const p = pending<string>();
+    const first = new AbortController();
+    void calls.run('k', first.signal, p.call).catch(() => undefined);
+    first.abort();
+    const later = new AbortController();
+    let made = 0;
+    const b = calls.run('k', later.signal, (s) => ((made += 1), pending<string>().call(s)));
+    later.abort(new Error('gone too'));
+    await expect(b).rejects.toThrow('gone too');
+    p.reject(new Error('dropped'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made).toBe(0);
   });
 
   it('an asker without a signal never leaves; a forgotten call is not joined but still answers its askers', async () => {

@@ -5,6 +5,11 @@
  * for it. Each asker passes its own signal: when it aborts, that asker is rejected at once with its
  * reason and leaves; the call goes on while others wait, and its own signal aborts when none is left
  * (a call still queued is dropped; one sent is answered). An asker without a signal never leaves.
+ *
+ * A call whose askers all left may be on the wire still, and be answered: an asker coming for its key
+ * before it settles waits for that answer, and asks again only if there is none (it was dropped while
+ * queued, or failed). Without it a profile scrolled away and back while its look-up was on the wire
+ * was looked up twice (the feed's e2e test, at load 10-18 in clean-clone runs).
  */
 
 export interface SharedCall<V> {
@@ -83,12 +88,33 @@ export interface SharedCalls<V, C extends SharedCall<V> = SharedCall<V>> {
   get(key: string): C | undefined;
   /** Registers `promise`, a call made with `controller`'s signal; `make` adds what the caller keeps beside it. */
   add(key: string, controller: AbortController, promise: Promise<V>, make: (shared: SharedCall<V>) => C): C;
+  /**
+   * For an asker coming after every asker of `key`'s call left, while that call may still be answered:
+   * its answer, else (no answer) `again()`; rejected at once when `signal` aborts. Undefined when no
+   * such call is on its way.
+   */
+  afterLeft(key: string, signal: AbortSignal | undefined, again: () => Promise<V>): Promise<V> | undefined;
   /** The call for `key` is not joined any more (what it answers is out of date); it goes on for its askers. */
   forget(key: string): void;
 }
 
+/** `promise`, or its asker's abort reason as soon as `signal` aborts. */
+function untilAborted<V>(promise: Promise<V>, signal: AbortSignal | undefined): Promise<V> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(reasonOf(signal));
+  return new Promise<V>((resolve, reject) => {
+    const stop = onAbort(signal, () => reject(reasonOf(signal)));
+    promise.then(
+      (value) => (stop(), resolve(value)),
+      (error: unknown) => (stop(), reject(error)),
+    );
+  });
+}
+
 export function createSharedCalls<V, C extends SharedCall<V> = SharedCall<V>>(): SharedCalls<V, C> {
   const going = new Map<string, SharedCall<V>>();
+  /** Calls whose askers all left, until they settle (see above). */
+  const left = new Map<string, Promise<V>>();
   function add<K extends SharedCall<V>>(key: string, controller: AbortController, promise: Promise<V>, make: (shared: SharedCall<V>) => K): K {
     const created = make(sharedCall(controller, promise));
     going.set(key, created);
@@ -96,15 +122,37 @@ export function createSharedCalls<V, C extends SharedCall<V> = SharedCall<V>>():
       if (going.get(key) === created) going.delete(key);
     };
     promise.then(done, done);
-    // An abandoned call is not joined by a later asker.
-    controller.signal.addEventListener('abort', done, { once: true });
+    // An abandoned call is not joined by a later asker, who waits for its answer instead (afterLeft).
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        if (going.get(key) !== created) return;
+        going.delete(key);
+        left.set(key, promise);
+        const settled = () => {
+          if (left.get(key) === promise) left.delete(key);
+        };
+        promise.then(settled, settled);
+      },
+      { once: true },
+    );
     return created;
   }
-  return {
+  function afterLeft(key: string, signal: AbortSignal | undefined, again: () => Promise<V>): Promise<V> | undefined {
+    const previous = left.get(key);
+    if (!previous) return undefined;
+    return untilAborted(
+      previous.catch(() => again()),
+      signal,
+    );
+  }
+  const calls: SharedCalls<V, C> = {
     run(key, signal, call) {
       if (signal?.aborted) return Promise.reject(reasonOf(signal));
       let entry = going.get(key);
       if (!entry) {
+        const waited = afterLeft(key, signal, () => calls.run(key, signal, call));
+        if (waited) return waited;
         const controller = new AbortController();
         entry = add(key, controller, call(controller.signal), (shared) => shared);
       }
@@ -112,8 +160,11 @@ export function createSharedCalls<V, C extends SharedCall<V> = SharedCall<V>>():
     },
     get: (key) => going.get(key) as C | undefined,
     add,
+    afterLeft,
     forget(key) {
       going.delete(key);
+      left.delete(key);
     },
   };
+  return calls;
 }
