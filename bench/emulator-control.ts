@@ -43,3 +43,10 @@ export async function calls(origin: string): Promise<EmulatorCall[]> {
   const { calls: list } = await json<{ calls: EmulatorCall[] }>(await fetch(`${origin}/_emulator/calls`), 'GET /_emulator/calls');
   return [...list].reverse();
 }
+
+/** A conversation's note as the emulator holds it (null: none). */
+export async function noteOf(origin: string, id: string): Promise<string | null> {
+  const r = await fetch(`${origin}/_emulator/conversations/${encodeURIComponent(id)}`);
+  const body = (await r.json()) as { conversation?: { note?: string | null } };
+  return body.conversation?.note ?? null;
+}
