@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { currentLoad } from './load';
-import type { BrowseResult, GroupFigures, ModeResult } from './browse-trace';
+import type { GroupFigures, ModeResult } from './browse-summary';
+import type { BrowseResult } from './browse-trace';
 import type { InboxBenchResult } from './inbox';
 import { liveMarkdown, type LiveBenchResult } from './live';
 import type { ReplyBenchResult } from './reply';
