@@ -65,3 +65,10 @@ export async function calls(origin: string): Promise<EmulatorCall[]> {
   const { calls: list } = await controlRequest<{ calls: EmulatorCall[] }>('GET', `${origin}/_emulator/calls`);
   return [...list].reverse();
 }
+
+/** A conversation's note as the emulator holds it (null: none). */
+export async function noteOf(origin: string, id: string): Promise<string | null> {
+  const r = await fetch(`${origin}/_emulator/conversations/${encodeURIComponent(id)}`);
+  const body = (await r.json()) as { conversation?: { note?: string | null } };
+  return body.conversation?.note ?? null;
+}

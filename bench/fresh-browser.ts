@@ -5,7 +5,7 @@
  */
 import { startEmulator } from '../emulator/server';
 import { E2E_EXTENSION_DIR } from '../test/e2e/browser';
-import { freshBrowserFirstPage } from './list-badges';
+import { freshBrowserFirstPage } from './first-page';
 import { currentLoad } from './load';
 
 const [runsArg, other] = process.argv.slice(2);

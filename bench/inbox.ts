@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import type { RunningEmulator } from '../emulator/server';
 import { calls, control, proWorkspace, resetDemo } from './emulator-control';
 import { launchConfigured, openExtensionWindow, overH2, send, tabIdOf, type BenchBrowser } from './extension';
-import { round, summarize, type Summary } from './stats';
+import { round, roundSummary, summarize, type Summary } from './stats';
 
 export interface InboxBenchOptions {
   coldRuns: number;
@@ -81,7 +81,6 @@ const ARCHIVE_FOCUSED = `() => new Promise((resolve, reject) => {
   setTimeout(() => { observer.disconnect(); reject(new Error('the row did not leave in 10 s')); }, 10000);
 })`;
 
-const round1 = (s: Summary): Summary => ({ ...s, p50: round(s.p50), p95: round(s.p95), max: round(s.max), mean: round(s.mean) });
 
 async function openQueue(panel: Page): Promise<{ rows: number; named: number }> {
   await panel.getByRole('tab', { name: 'Profile' }).click();
@@ -123,7 +122,7 @@ async function coldOpens(browser: BenchBrowser, panel: Page, ctl: string, opts: 
     log(`  inbox cold${label} ${i + 1}/${opts.coldRuns}: rows ${Math.round(cold[i]!.rows)} ms, named ${Math.round(cold[i]!.named)} ms`);
   }
   const callsPerOpen = Object.fromEntries([...perEndpoint].map(([k, v]) => [k, round(v / opts.coldRuns, 1)!]));
-  return { rowsMs: round1(rowsIn(cold)), firstPageMs: round1(named(cold)), callsPerOpen };
+  return { rowsMs: roundSummary(rowsIn(cold)), firstPageMs: roundSummary(named(cold)), callsPerOpen };
 }
 
 /** The cold opens over HTTPS with HTTP/2: an emulator with TLS and a browser of their own. */
@@ -171,8 +170,8 @@ export async function inboxBench(emulator: RunningEmulator, options: Partial<Inb
     result = {
       latencyMs: opts.latencyMs,
       cold,
-      warm: { rowsMs: round1(rowsIn(warm)), firstPageMs: round1(named(warm)), callsPerOpen: round(warmCalls / opts.warmRuns, 2)! },
-      archive: { rowGoneMs: round1(summarize(gone)), landedMs: round1(summarize(landed)) },
+      warm: { rowsMs: roundSummary(rowsIn(warm)), firstPageMs: roundSummary(named(warm)), callsPerOpen: round(warmCalls / opts.warmRuns, 2)! },
+      archive: { rowGoneMs: roundSummary(summarize(gone)), landedMs: roundSummary(summarize(landed)) },
     };
   } finally {
     await control(emulator.origin, 'faults', {}).catch(() => undefined);

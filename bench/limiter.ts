@@ -14,22 +14,16 @@
  *    allows): each queues actions through its own outbox; every action must land once, the 429s
  *    that the other instance's calls cause must be absorbed.
  */
-import 'fake-indexeddb/auto';
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { buildSeed } from '../emulator/seed/index';
 import type { RunningEmulator } from '../emulator/server';
 import { createCaller } from '../lib/api/client';
 import { createSlidingWindowLimiter } from '../lib/api/rate-limiter';
 import { createBackgroundApi } from '../lib/background/api';
-import { createBackgroundService } from '../lib/background/service';
-import type { Request } from '../lib/messages';
-import { DEFAULT_SETTINGS, type Settings } from '../lib/settings';
-import type { SessionArea } from '../lib/store/key-store';
-import type { SettingsStore } from '../lib/store/settings';
 import { openCompanionDb } from '../lib/store/db';
-import { calls as emulatorCalls, control, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
+import { calls as emulatorCalls, control, noteOf, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
+import { emulatorProcess } from './emulator-process';
 import { launchConfigured, send, type BenchBrowser } from './extension';
+import { must, nodeService } from './node-service';
 import { percentile, round } from './stats';
 
 export interface LimiterOptions {
@@ -122,82 +116,11 @@ function busiestWindow(times: number[], windowMs: number): number {
 
 async function finalNotes(origin: string, ids: string[]): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
-  for (const id of ids) {
-    const r = await fetch(`${origin}/_emulator/conversations/${encodeURIComponent(id)}`);
-    const body = (await r.json()) as { conversation?: { note?: string | null } };
-    out.set(id, body.conversation?.note ?? null);
-  }
+  for (const id of ids) out.set(id, await noteOf(origin, id));
   return out;
 }
 
-/** The settings in memory (the extension keeps them in storage.local, which Node has not). */
-export function memorySettings(baseUrl: string): SettingsStore {
-  let current: Settings = { ...DEFAULT_SETTINGS, baseUrl, profileHosts: [], chipEnabled: true, sessionOnlyKey: false, cacheEnabled: true, listBadges: true, prefetchOnHover: true };
-  const listeners = new Set<(s: Settings) => void>();
-  return {
-    get: async () => current,
-    async set(patch) {
-      current = { ...current, ...patch };
-      for (const l of listeners) l(current);
-      return current;
-    },
-    watch(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-export function memorySession(): SessionArea {
-  const items = new Map<string, unknown>();
-  return {
-    get: async (key) => (items.has(key) ? { [key]: items.get(key) } : {}),
-    async set(values) {
-      for (const [k, v] of Object.entries(values)) items.set(k, v);
-    },
-    async remove(key) {
-      items.delete(key);
-    },
-  };
-}
-
 const noteCalls = (history: EmulatorCall[]) => history.filter((c) => c.endpoint === 'updateNote');
-
-export interface EmulatorProcess {
-  origin: string;
-  baseUrl: string;
-  close(): Promise<void>;
-}
-
-/** `npm run emulator -- --port 0` in a process of its own; resolves once it listens. */
-export function emulatorProcess(): Promise<EmulatorProcess> {
-  const child = spawn(resolve('node_modules/.bin/tsx'), ['emulator/main.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return new Promise((ready, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error('the emulator process did not start'));
-      // Two minutes: on a shared machine under heavy load, tsx alone can take most of one.
-    }, 120_000);
-    child.once('exit', (code) => reject(new Error(`the emulator process exited (${code})`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const listening = /^listening (\S+)$/m.exec(out);
-      if (!listening) return;
-      clearTimeout(timer);
-      const baseUrl = listening[1]!;
-      ready({
-        baseUrl,
-        origin: new URL(baseUrl).origin,
-        async close() {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
-    });
-  });
-}
 
 /** The figures of a run, from the emulator's call history of the note calls made since `began`. */
 async function figures(
@@ -270,21 +193,10 @@ async function throughput(opts: LimiterOptions): Promise<{ limiter: ThroughputRe
 async function outboxPath(emulator: { origin: string; baseUrl: string }, opts: LimiterOptions): Promise<ThroughputResult> {
   const apiKey = await freshWorld(emulator, opts);
   const db = await openCompanionDb(`bench-limiter-${Date.now()}`);
-  const service = createBackgroundService({
-    db,
-    settings: memorySettings(emulator.baseUrl),
-    session: memorySession(),
-    push: { panel: () => undefined, chip: () => undefined, badge: () => undefined, outbox: () => undefined },
-    hasHostPermission: async () => true,
-    rateLimit: { limit: opts.limit, windowMs: opts.windowMs },
-  });
-  const must = async (request: Request) => {
-    const reply = await service.handle(request);
-    if (!reply.ok) throw new Error(`${request.type}: ${JSON.stringify(reply.error)}`);
-  };
+  const service = nodeService(db, emulator.baseUrl, { rateLimit: { limit: opts.limit, windowMs: opts.windowMs } });
   try {
     await service.start();
-    await must({ type: 'key-set', key: apiKey, sessionOnly: false });
+    await must(service, { type: 'key-set', key: apiKey, sessionOnly: false });
     // The key's first calls (identities) fall in a window of their own.
     await new Promise((resolve) => setTimeout(resolve, opts.windowMs + 200));
     const targets = conversationsOfDemoPro(opts.conversations);
@@ -294,7 +206,7 @@ async function outboxPath(emulator: { origin: string; baseUrl: string }, opts: L
       const t = targets[i % targets.length]!;
       const text = `bench ${i}`;
       last.set(t.id, text);
-      await must({ type: 'save-note', conversationId: t.id, leadId: t.leadId, mode: 'replace', text });
+      await must(service, { type: 'save-note', conversationId: t.id, leadId: t.leadId, mode: 'replace', text });
     }
     await service.outbox.idle();
     return await figures(emulator, opts, 'outbox', began, last);

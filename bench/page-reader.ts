@@ -14,10 +14,9 @@ import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../test/e2e/browser';
 import { currentLoad } from './load';
-import { round, summarize, type Summary } from './stats';
+import { roundSummary, summarize, type Summary } from './stats';
 
 /** Sub-millisecond figures: three decimals. */
-const round3 = (s: Summary): Summary => ({ ...s, p50: round(s.p50, 3), p95: round(s.p95, 3), max: round(s.max, 3), mean: round(s.mean, 3) });
 
 export interface PageReaderResult {
   rows: number;
@@ -105,7 +104,7 @@ export async function pageReaderBench(opts: { runs?: number; log?: (line: string
     const profile = await timed(pageHtml(ROWS, true), false);
     const lead = await timed(pageHtml(ROWS, true), true);
     const feed = await timed(pageHtml(ROWS, false), true);
-    const both = (t: Timings) => ({ reader: round3(summarize(t.reader)), selectors: round3(summarize(t.selectors)) });
+    const both = (t: Timings) => ({ reader: roundSummary(summarize(t.reader), 3), selectors: roundSummary(summarize(t.selectors), 3) });
     const result: PageReaderResult = { rows: ROWS, runs, load: [load0, currentLoad()], profile: both(profile), lead: both(lead), feed: both(feed), read: profile.read };
     opts.log?.(`reader: profile p95 ${result.profile.reader.p95} ms (selectors ${result.profile.selectors.p95} ms); lead ${result.lead.reader.p95} ms; feed ${result.feed.reader.p95} ms`);
     return result;

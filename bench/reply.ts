@@ -13,7 +13,7 @@ import type { RunningEmulator } from '../emulator/server';
 import { calls, control, proWorkspace, resetDemo } from './emulator-control';
 import { faultLineFigures, runFaultTest } from './fault-line';
 import { launchConfigured, openExtensionWindow, send, tabIdOf, type BenchBrowser } from './extension';
-import { ratio, round, summarize, type Summary } from './stats';
+import { ratio, round, roundSummary, summarize, type Summary } from './stats';
 
 export interface ReplyBenchOptions {
   runs: number;
@@ -67,7 +67,6 @@ const SEND_UNTIL_SENT = `() => new Promise((resolve, reject) => {
   setTimeout(() => { observer.disconnect(); reject(new Error('Sent was not shown in 20 s')); }, 20000);
 })`;
 
-const round1 = (s: Summary): Summary => ({ ...s, p50: round(s.p50), p95: round(s.p95), max: round(s.max), mean: round(s.mean) });
 
 /** Parses the fault run's line: `name=value` pairs before and after ` | naive:`. */
 export function parseFaultRun(line: string): FaultRunFigures | null {
@@ -151,8 +150,8 @@ export async function replyBench(emulator: RunningEmulator, options: Partial<Rep
     await control(emulator.origin, 'faults', {}).catch(() => undefined);
     await browser?.close();
   }
-  const sentMs = round1(summarize(sent));
-  const naiveMs = round1(summarize(naive));
+  const sentMs = roundSummary(summarize(sent));
+  const naiveMs = roundSummary(summarize(naive));
   log(`reply: Send → Sent p50 ${sentMs.p50} ms, p95 ${sentMs.p95} ms; naive send p95 ${naiveMs.p95} ms; ${round(callsPerReply, 1)} calls per reply`);
   const faults = opts.faultRun ? faultRun(log) : null;
   return { latencyMs: opts.latencyMs, sentMs, naiveMs, ratioP95: ratio(sentMs.p95, naiveMs.p95), callsPerReply: round(callsPerReply, 1)!, faults };

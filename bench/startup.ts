@@ -15,7 +15,7 @@ import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
 import { STATUS_MARK } from '../lib/status-marks';
 import { proWorkspace, resetDemo } from './emulator-control';
 import { launchConfigured, tabIdOf, type BenchBrowser } from './extension';
-import { round, summarize, type Summary } from './stats';
+import { roundSummary, summarize, type Summary } from './stats';
 
 export interface StartupOptions {
   runs: number;
@@ -86,7 +86,6 @@ async function stopWorkers(cdp: CDPSession, browser: BenchBrowser): Promise<void
   await stopped;
 }
 
-const round1 = (s: Summary): Summary => ({ ...s, p50: round(s.p50), p95: round(s.p95), max: round(s.max), mean: round(s.mean) });
 
 async function openPopup(browser: BenchBrowser, tabId: number, profileUrl: string): Promise<{ dcl: number; fcp: number | null; status: number | null }> {
   const popup = await browser.context.newPage();
@@ -114,9 +113,9 @@ async function openPopup(browser: BenchBrowser, tabId: number, profileUrl: strin
 function popupFigures(samples: { dcl: number; fcp: number | null; status: number | null }[]): PopupFigures {
   const present = (v: number | null): v is number => v !== null;
   return {
-    domContentLoadedMs: round1(summarize(samples.map((s) => s.dcl))),
-    firstContentfulPaintMs: round1(summarize(samples.map((s) => s.fcp).filter(present))),
-    statusMs: round1(summarize(samples.map((s) => s.status).filter(present))),
+    domContentLoadedMs: roundSummary(summarize(samples.map((s) => s.dcl))),
+    firstContentfulPaintMs: roundSummary(summarize(samples.map((s) => s.fcp).filter(present))),
+    statusMs: roundSummary(summarize(samples.map((s) => s.status).filter(present))),
     missing: samples.filter((s) => s.status === null).length,
   };
 }
@@ -169,9 +168,9 @@ export async function startup(emulator: RunningEmulator, options: Partial<Startu
     return {
       runs: opts.runs,
       worker: {
-        firstAnswerMs: round1(summarize(first)),
-        statusMs: round1(summarize(status)),
-        warmAnswerMs: round1(summarize(warm)),
+        firstAnswerMs: roundSummary(summarize(first)),
+        statusMs: roundSummary(summarize(status)),
+        warmAnswerMs: roundSummary(summarize(warm)),
       },
       popup: { warm: popupFigures(warmPopup), coldWorker: popupFigures(coldPopup) },
     };

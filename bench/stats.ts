@@ -56,3 +56,8 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
+
+/** A summary's figures rounded to `digits` decimals, as the tables show them. */
+export function roundSummary(s: Summary, digits = 1): Summary {
+  return { ...s, p50: round(s.p50, digits), p95: round(s.p95, digits), max: round(s.max, digits), mean: round(s.mean, digits) };
+}

@@ -7,7 +7,10 @@
  */
 import type { AimdOptions } from '../lib/api/aimd';
 import { mean, round } from './stats';
-import { DEFAULT_TEAM, teamBench, teamGoals, type LimiterKind, type TeamFigures, type TeamRun } from './team';
+import { teamBench } from './team';
+import type { TeamFigures } from './team-figures';
+import { DEFAULT_TEAM, type LimiterKind, type TeamRun } from './team-options';
+import { teamGoals } from './team-report';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {

@@ -12,16 +12,14 @@
  *   drops, 5xx after apply, late apply and a killed worker, and the naive client's run beside), run
  *   as it is; its figures are read from the line it prints.
  */
-import 'fake-indexeddb/auto';
 import type { RunningEmulator } from '../emulator/server';
 import { DEFAULT_LIMITER_SHARES, DEFAULT_RATE_LIMIT } from '../lib/api/rate-limiter';
-import { createBackgroundService, type BackgroundService } from '../lib/background/service';
-import type { Request } from '../lib/messages';
+import type { BackgroundService } from '../lib/background/service';
 import { openCompanionDb } from '../lib/store/db';
 import type { ThisPageView } from '../lib/views';
 import { calls, control, proWorkspace, resetDemo, type EmulatorCall } from './emulator-control';
 import { faultLineFigures, runFaultTest } from './fault-line';
-import { memorySession, memorySettings } from './limiter';
+import { must, nodeService } from './node-service';
 
 export interface AudienceBenchOptions {
   people: number;
@@ -77,13 +75,7 @@ const people = (prefix: string, n: number) =>
 /** A started service on a fresh database, the page's people told, their badges looked up. */
 async function pageWithBadges(emulator: RunningEmulator, apiKey: string, prefix: string, n: number) {
   const db = await openCompanionDb(`bench-audience-${prefix}-${Date.now()}`);
-  const service = createBackgroundService({
-    db,
-    settings: memorySettings(emulator.baseUrl),
-    session: memorySession(),
-    push: { panel: () => undefined, chip: () => undefined, badge: () => undefined, outbox: () => undefined },
-    hasHostPermission: async () => true,
-  });
+  const service = nodeService(db, emulator.baseUrl);
   await service.start();
   await must(service, { type: 'key-set', key: apiKey, sessionOnly: false });
   const listed = people(prefix, n);
@@ -91,12 +83,6 @@ async function pageWithBadges(emulator: RunningEmulator, apiKey: string, prefix:
   if (!told.ok) throw new Error(JSON.stringify(told.error));
   await until(service, (v) => v.people.every((p) => p.badge !== undefined));
   return { service, db, listed };
-}
-
-async function must(service: BackgroundService, request: Request): Promise<unknown> {
-  const reply = await service.handle(request);
-  if (!reply.ok) throw new Error(`${request.type}: ${JSON.stringify(reply.error)}`);
-  return reply.value;
 }
 
 /** Reads the tab's view until `done` holds (the worker answers from memory: no call to the service). */

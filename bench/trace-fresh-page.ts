@@ -8,7 +8,7 @@ import { startEmulator } from '../emulator/server';
 import { readBadges } from '../test/e2e/chip';
 import { calls, control, proWorkspace, resetDemo } from './emulator-control';
 import { launchConfigured } from './extension';
-import { panelThenNewPage } from './list-badges';
+import { panelThenNewPage } from './first-page';
 import { STATUS_MARK } from '../lib/status-marks';
 
 const emulator = await startEmulator({ port: 0, seed: 'demo', quiet: true });

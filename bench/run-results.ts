@@ -1,0 +1,37 @@
+/** The shape of `bench/results.json`: the run, and each section's figures (absent: not run, nor kept from an earlier run). */
+import type { BrowseResult } from './browse-trace';
+import type { SearchResult } from './emulator-search';
+import type { InboxBenchResult } from './inbox';
+import type { LimiterResult } from './limiter';
+import type { ListBadgesResult } from './list-badges';
+import type { LiveBenchResult } from './live';
+import type { Machine } from './machine';
+import type { PageReaderResult } from './page-reader';
+import type { ReplyBenchResult } from './reply';
+import type { SizesResult } from './sizes';
+import type { StartupResult } from './startup';
+import type { TeamResult } from './team-figures';
+import type { AudienceBenchResult } from './this-page';
+
+export interface Results {
+  date: string;
+  commit: string;
+  machine: Machine;
+  durationS: number;
+  /** Each section with the commit and date of the run that measured it (`--only` keeps the others). */
+  sections: { name: string; seconds: number; load: number; commit?: string; date?: string }[];
+  browse?: BrowseResult;
+  limiter?: LimiterResult;
+  sizes?: SizesResult;
+  startup?: StartupResult;
+  search?: SearchResult;
+  inbox?: InboxBenchResult;
+  reply?: ReplyBenchResult;
+  lists?: ListBadgesResult;
+  reader?: PageReaderResult;
+  team?: TeamResult;
+  /** "This page" (issue 35). */
+  audience?: AudienceBenchResult;
+  /** Issue 36. */
+  live?: LiveBenchResult;
+}
