@@ -4,6 +4,7 @@
  * links. The truth is the emulator's: its state for each person, and its call history for the cost.
  */
 import type { Page } from '@playwright/test';
+import { DEFAULT_NO_LEAD_FRESH_MS } from '../../lib/background/resolver';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { badgeBox, readBadges, type BadgeReading } from './chip';
 import { test, expect, chipLabel, conversationStatus, type ApiConversation, type EmulatorCall } from './fixtures';
@@ -275,11 +276,19 @@ test('feed: posts loaded on scroll get badges for their new people only', async 
   await expect.poll(async () => (await readBadges(page)).map((b) => profileOf(b, page))).toContain(author);
   expect(badgedBefore.size).toBeGreaterThan(0);
 
-  // Nobody was looked up twice, and every conversation search served a batch.
+  // Nobody was looked up twice while the first answer was fresh, and every conversation search served a batch.
   const calls = await emulatorCalls();
   const asked = lookedUp(calls);
-  // Who was asked twice, by name, so that a failure says which person (one CI run of 2 saw 16 look-ups of 15).
-  expect(asked.filter((a, i) => asked.indexOf(a) !== i)).toEqual([]);
+  // A "not a lead" answer is fresh DEFAULT_NO_LEAD_FRESH_MS; a badge listed again after that is revalidated,
+  // as it should be: on a loaded machine this test outlasts it (clean-clone runs saw the feed's first
+  // non-lead, Theo Nowak, asked again 15 s after). Named, so that a failure says which person.
+  const times = new Map<string, number[]>();
+  for (const c of lookups(calls)) {
+    const url = new URL(c.path, 'http://x').searchParams.get('pronetUrl') ?? '';
+    times.set(url, [...(times.get(url) ?? []), c.at]);
+  }
+  const askedWhileFresh = [...times].filter(([, at]) => at.sort((a, b) => a - b).some((t, i) => i > 0 && t - at[i - 1]! < DEFAULT_NO_LEAD_FRESH_MS));
+  expect(askedWhileFresh.map(([url]) => url)).toEqual([]);
   expect(searches(calls).length).toBeLessThanOrEqual(asked.length);
   expect(perLead(calls)).toHaveLength(0);
 });
