@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { pagePeopleMessage } from './page-people';
+import { PAGE_PEOPLE_DELAY_MS, pagePeopleMessage, scanDelay } from './page-people';
 
 const PAGE = 'http://pronet.localhost:8787/search/results/people/?keywords=eng';
 
@@ -37,5 +37,12 @@ describe('the page people the worker is told of', () => {
   it('a profile page lists nobody (its own "also viewed" is a side region of a profile)', () => {
     const doc = page(`<main><h1>Ada Lovelace</h1><ul>${row('grace-hopper', 'Grace Hopper', 'Admiral')}</ul></main>`);
     expect(pagePeopleMessage(doc, 'http://pronet.localhost:8787/in/ada-lovelace/', []).people).toEqual([]);
+  });
+
+  it('reads a costly page again no sooner than ten times its last reading took; a cheap one after the burst', () => {
+    expect(scanDelay(2, 0)).toBe(PAGE_PEOPLE_DELAY_MS);
+    expect(scanDelay(300, 0)).toBe(3_000);
+    expect(scanDelay(300, 2_000)).toBe(1_000);
+    expect(scanDelay(300, 10_000)).toBe(PAGE_PEOPLE_DELAY_MS);
   });
 });
