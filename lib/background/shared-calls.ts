@@ -9,7 +9,7 @@
  * A call whose askers all left may be on the wire still, and be answered: an asker coming for its key
  * before it settles waits for that answer, and asks again only if there is none (it was dropped while
  * queued, or failed). Without it a profile scrolled away and back while its look-up was on the wire
- * was looked up twice (the feed's e2e test, at load 10-18 in clean-clone runs).
+ * was looked up twice (resolver.test.ts).
  */
 
 export interface SharedCall<V> {
