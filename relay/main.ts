@@ -1,13 +1,18 @@
 /**
- * `npm run relay -- --service <base_url> --key <key> [--port P] [--host H] [--data DIR] [--public-url U]`
+ * `RELAY_SERVICE_KEY=… npm run relay -- --service <base_url> [--key-file F] [--port P] [--host H] [--data DIR] [--public-url U]`
  * Prints `relay <events url>` and `token <team token>`, then one line per delivery. SIGINT/SIGTERM
- * delete the webhook and stop. `--unregister` (with --service, --key, --data) deletes the webhook a
- * relay left registered, and exits. The key is read from --key or RELAY_SERVICE_KEY and never printed.
+ * delete the webhook and stop. `--unregister` (with --service, --data) deletes the webhook a relay
+ * left registered, and exits. The key comes from RELAY_SERVICE_KEY, a file or a prompt
+ * (`key-source.ts`), never the command line, and is never printed.
  */
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { hasKeyArgument, relayKey } from './key-source';
 import { startRelay, unregisterRelay } from './server';
 
-const USAGE = 'usage: npm run relay -- --service <base_url> --key <key> [--port P] [--host H] [--data DIR] [--public-url U] [--unregister]';
+const USAGE = 'usage: RELAY_SERVICE_KEY=<key> npm run relay -- --service <base_url> [--key-file F] [--port P] [--host H] [--data DIR] [--public-url U] [--unregister]';
 
 function fail(message: string): never {
   console.error(`relay: ${message}`);
@@ -23,6 +28,7 @@ const { values } = (() => {
       options: {
         service: { type: 'string' },
         key: { type: 'string' },
+        'key-file': { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
@@ -38,9 +44,31 @@ const { values } = (() => {
 })();
 
 const service = values.service ?? process.env.RELAY_SERVICE_URL;
-const key = values.key ?? process.env.RELAY_SERVICE_KEY;
 if (!service || !/^https?:\/\//.test(service)) fail('--service must be the service base URL (http or https)');
-if (!key) fail('--key (or RELAY_SERVICE_KEY) must give the workspace API key');
+
+/** The key typed on a terminal, not echoed. */
+function promptKey(): Promise<string> {
+  const silent = new Writable({ write: (_chunk, _enc, done) => done() });
+  process.stderr.write('Workspace API key (not shown): ');
+  const rl = createInterface({ input: process.stdin, output: silent, terminal: true });
+  return new Promise((resolve) =>
+    rl.question('', (answer) => {
+      rl.close();
+      process.stderr.write('\n');
+      resolve(answer);
+    }),
+  );
+}
+
+const found = await relayKey({
+  keyArgument: hasKeyArgument(process.argv.slice(2)),
+  keyFile: values['key-file'],
+  env: process.env,
+  readFile: (path) => readFileSync(path, 'utf8'),
+  prompt: process.stdin.isTTY ? promptKey : undefined,
+});
+if (!found.ok) fail(found.reason);
+const key = found.key;
 const port = values.port === undefined ? 8790 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be an integer from 0 to 65535');
 const dataDir = values.data ?? process.env.RELAY_DATA ?? '.relay';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors';
 import { lead } from '../../test/unit/background/fakes';
 import type { LeadMatches } from '../api/lead-search';
 import type { OutboxRecord } from '../store/db';
@@ -74,5 +75,58 @@ describe('a batch add and its undo', () => {
     const { batch: _b, ...single } = record();
     expect(await sendAdd(api, single as AddRecord)).toMatchObject({ created: true, joined: true });
     expect(calls[0]?.priority).toBe('user');
+  });
+});
+
+describe('an add sent again after a read-back that found nothing (issue 40)', () => {
+  it('"already in the audience" means the earlier attempt landed late: the add is the batch’s, its Undo removes the person', async () => {
+    const { api } = fakeApi({ message: 'Lead merged' });
+    expect(await sendAdd(api, record({ unknownBefore: true }))).toEqual({ kind: 'lead', leadId: 'lead_9', created: false, joined: true });
+  });
+
+  it('without an earlier unknown attempt, "already there" stays not joined', async () => {
+    const { api } = fakeApi({ message: 'Lead merged' });
+    expect(await sendAdd(api, record({ uncertain: false }))).toEqual({ kind: 'lead', leadId: 'lead_9', created: false, joined: false });
+  });
+});
+
+describe('a batch’s Undo after the add merged into a lead with another address (issue 40)', () => {
+  type Remove = Extract<OutboxRecord, { kind: 'remove-from-audience' }>;
+  const undo = (extra: Partial<Remove> = {}) => ({ ...record(), kind: 'remove-from-audience', leadId: 'lead_7', ...extra }) as Remove;
+  function mergedApi(merged: LeadMatches | null) {
+    const removed: unknown[] = [];
+    const api: AudienceApi = {
+      searchLead: async (query) => ('leadId' in query ? merged : null),
+      createLead: async () => ({ leadId: 'lead_7' }),
+      async removeFromAudience(input) {
+        if (input.pronetUrl === URL_A) throw new ApiError('removeLeadFromAudience', 404, 'No lead with this pronetUrl');
+        removed.push(input);
+      },
+    };
+    return { api, removed };
+  }
+
+  it('404 by the page’s address: the merged lead is removed by its own address', async () => {
+    const other = lead('lead_7', 'patricia-row-1b2');
+    const { api, removed } = mergedApi({ ...matches(['aud_1']), leads: [{ ...other, audienceIds: ['aud_1'] }] });
+    await sendRemove(api, undo());
+    expect(removed).toEqual([{ audience: 'Spring', pronetUrl: other.pronetUrl }]);
+    expect(other.pronetUrl).not.toBe(URL_A);
+  });
+
+  it('a merged lead with no address but an email: removed by its email', async () => {
+    const { api, removed } = mergedApi({ ...matches(['aud_1']), leads: [{ ...lead('lead_7', 'x'), pronetUrl: null, proEmail: 'pat@acme.example' }] });
+    await sendRemove(api, undo());
+    expect(removed).toEqual([{ audience: 'Spring', email: 'pat@acme.example' }]);
+  });
+
+  it('neither: the Undo says why it cannot', async () => {
+    const { api } = mergedApi({ ...matches(['aud_1']), leads: [{ ...lead('lead_7', 'x'), pronetUrl: null, proEmail: null, persoEmail: null }] });
+    await expect(sendRemove(api, undo())).rejects.toMatchObject({ reason: 'undo-no-address' });
+  });
+
+  it('without the lead’s id, a 404 stays the service’s answer', async () => {
+    const { api } = mergedApi(matches(['aud_1']));
+    await expect(sendRemove(api, undo({ leadId: undefined }))).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -9,8 +9,10 @@
  * it again would not make a second lead (the service merges), but its answer would then say "already
  * there", and the batch's Undo would leave in the audience a person the batch put there.
  */
+import { ApiError } from '../api/errors';
 import { createLeadAnswer } from '../api/lead-create';
 import type { OutboxRecord } from '../store/db';
+import { RequestError } from './error-view';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
 
 export interface AudienceApi extends Pick<ResolverApi, 'searchLead'> {
@@ -19,7 +21,7 @@ export interface AudienceApi extends Pick<ResolverApi, 'searchLead'> {
     input: { audience?: string; pronetUrl?: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string; leadId?: string },
     opts: ResolveCallOptions,
   ): Promise<{ leadId: string; message?: string }>;
-  removeFromAudience(input: { audience: string; pronetUrl: string }, opts: ResolveCallOptions): Promise<void>;
+  removeFromAudience(input: { audience: string; pronetUrl?: string; email?: string }, opts: ResolveCallOptions): Promise<void>;
 }
 
 export type AddRecord = Extract<OutboxRecord, { kind: 'add-to-audience' }>;
@@ -59,11 +61,28 @@ export async function sendAdd(api: AudienceApi, record: AddRecord): Promise<Lead
     },
     call,
   );
-  return { kind: 'lead', leadId: res.leadId, ...createLeadAnswer(res.message) };
+  const answer = createLeadAnswer(res.message);
+  // "Already there" after an attempt whose outcome was unknown: that attempt landed after its read-back.
+  if (record.unknownBefore && answer.joined === false) return { kind: 'lead', leadId: res.leadId, created: false, joined: true };
+  return { kind: 'lead', leadId: res.leadId, ...answer };
 }
 
+/**
+ * Removes what a batch added. By the page's address first (one call); a 404 means the add merged into
+ * a lead of the same name and company with another address (issue 40): that lead is read by its id
+ * and removed by its own address or email, or the Undo says why it cannot.
+ */
 export async function sendRemove(api: AudienceApi, record: RemoveRecord): Promise<{ kind: 'removed' }> {
-  await api.removeFromAudience({ audience: record.audience, pronetUrl: record.profileUrl }, LIST);
+  try {
+    await api.removeFromAudience({ audience: record.audience, pronetUrl: record.profileUrl }, LIST);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404) || record.leadId === undefined) throw error;
+    const lead = (await api.searchLead({ leadId: record.leadId }, LIST))?.leads.find((l) => l.id === record.leadId);
+    const email = lead?.proEmail ?? lead?.persoEmail;
+    const by = lead?.pronetUrl && lead.pronetUrl !== record.profileUrl ? { pronetUrl: lead.pronetUrl } : email ? { email } : null;
+    if (!by) throw new RequestError('bad-request', 'undo-no-address');
+    await api.removeFromAudience({ audience: record.audience, ...by }, LIST);
+  }
   return { kind: 'removed' };
 }
 

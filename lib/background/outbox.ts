@@ -172,6 +172,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         await opts.store.put(record);
         changed();
         if ((await readBackAdd(record)) !== 'send') return;
+        record.unknownBefore = true;
       }
       record.uncertain = true;
     }

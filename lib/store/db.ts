@@ -77,7 +77,7 @@ export type OutboxAction =
    */
   | ({ kind: 'add-to-audience'; profileUrl: string; leadId?: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string } & BatchPart)
   /** POST /leads/removefromaudience by the profile's address: a batch's Undo, for a person it added. */
-  | ({ kind: 'remove-from-audience'; profileUrl: string; audience: string } & BatchPart);
+  | ({ kind: 'remove-from-audience'; profileUrl: string; audience: string; /** The lead the add made or merged into. */ leadId?: string } & BatchPart);
 
 /**
  * "This page" (issue 35): the batch an add or its undo belongs to. A batch's add goes at list
@@ -108,6 +108,12 @@ export type OutboxRecord = OutboxAction & {
   baseNote?: string | null;
   /** For replies: when the first attempt started (client clock); a read-back looks for ours from then on. */
   sentAt?: number;
+  /**
+   * For a batch's add: an earlier attempt's outcome was unknown and its read-back found nothing. If
+   * the service then answers "already in the audience", that earlier attempt landed late: the add is
+   * this batch's (its Undo removes the person).
+   */
+  unknownBefore?: true;
   error: ErrorView | null;
 };
 

@@ -71,6 +71,8 @@ export const ErrorReason = z.enum([
   'no-thread',
   'unknown-identity',
   'undo-too-late',
+  // a batch's Undo: the lead the add merged into has neither the page's address nor another to remove it by
+  'undo-no-address',
   // not-found
   'outbox-item-gone',
   'conversation-gone',
@@ -112,6 +114,7 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   'no-thread': 'bad-request',
   'unknown-identity': 'bad-request',
   'undo-too-late': 'bad-request',
+  'undo-no-address': 'bad-request',
   'outbox-item-gone': 'not-found',
   'conversation-gone': 'not-found',
   'member-gone': 'not-found',

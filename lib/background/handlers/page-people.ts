@@ -193,7 +193,14 @@ export function pagePeople(deps: PagePeopleDeps) {
   }
 
   async function enqueueRemoval(batch: AudienceBatch, person: BatchPerson): Promise<number> {
-    const item = await deps.enqueue({ kind: 'remove-from-audience', profileUrl: person.profileUrl, audience: batch.audience, batch: batch.id, audienceId: batch.audienceId });
+    const item = await deps.enqueue({
+      kind: 'remove-from-audience',
+      profileUrl: person.profileUrl,
+      audience: batch.audience,
+      batch: batch.id,
+      audienceId: batch.audienceId,
+      ...(person.leadId ? { leadId: person.leadId } : {}),
+    });
     return Number(item.id);
   }
 

@@ -223,8 +223,8 @@ export function fakeService(now: () => number): FakeService {
         return { leadId: id };
       }),
     removeFromAudience: (input) =>
-      call('removeFromAudience', input.pronetUrl, () => {
-        audienceRemovals.push(input);
+      call('removeFromAudience', input.pronetUrl ?? input.email ?? '', () => {
+        audienceRemovals.push({ audience: input.audience, pronetUrl: input.pronetUrl ?? input.email ?? '' });
       }),
     members: () => call('members', '', () => [
       { id: 'mem_1', name: 'Sam Sales', label: 'Owner' },
