@@ -19,7 +19,7 @@ export interface LiveWiringDeps extends LiveApplyDeps {
   /** The settings now (null before the service started): the relay's address and token. */
   settings(): Settings | null;
   meta: Pick<MetaStore, 'get' | 'set'>;
-  api: Pick<BackgroundApi, 'conversationMessages'>;
+  api: Pick<BackgroundApi, 'conversationMessages' | 'leadConversations'>;
   timers: Timers;
   fetch?: typeof fetch;
 }

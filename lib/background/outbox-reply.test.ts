@@ -6,6 +6,7 @@ import { conversation, fakeService, manualClock, type FakeService, type ManualCl
 import { NetworkError } from '../api/errors';
 import { createOutbox, type Outbox, type OutboxOptions } from './outbox';
 import { LATE_APPLY_GRACE_MS, uncertainFor } from './outbox-send';
+import { followUpMorning, type FollowUpMark } from '../inbox/follow-up';
 import { queueFollowUp } from './outbox-reply';
 
 let dbCount = 0;
@@ -220,10 +221,11 @@ describe('outbox replies', () => {
     await o.idle();
     expect(body).toEqual({ identityId: 'idt_1', leadId: 'lead_1', message: { html: '<p>&lt;b&gt;hi&lt;/b&gt;</p><p>bye</p>', text: '<b>hi</b>\n\nbye' }, replyInLastThread: true });
   });
-  it('queues the follow-up a landed reply asked for: its conversation snoozed N days after it landed', async () => {
+  it('queues the follow-up a landed reply asked for: its conversation snoozed until 09:00 N days after it landed, remembered as ours', async () => {
     const queued: OutboxAction[] = [];
     const enqueue = async (action: OutboxAction) => void queued.push(action);
-    const o = outbox({ onApplied: (record) => queueFollowUp(record, clock.now(), enqueue) });
+    const marks: FollowUpMark[] = [];
+    const o = outbox({ onApplied: (record) => queueFollowUp(record, clock.now(), enqueue, async (m) => void marks.push(m)) });
     await o.start();
     await o.enqueue(reply('Remind me', { remindInDays: 3 }));
     await o.enqueue(reply('No reminder'));
@@ -231,6 +233,9 @@ describe('outbox replies', () => {
     const landedAt = clock.now();
     await Promise.resolve();
     expect(sentTexts()).toEqual(['Remind me', 'No reminder']);
-    expect(queued).toEqual([{ kind: 'snooze', conversationId: 'c1', leadId: 'lead_1', profileUrl: null, until: landedAt + 3 * 86_400_000 }]);
+    await Promise.resolve();
+    const until = followUpMorning(landedAt, 3);
+    expect(queued).toEqual([{ kind: 'snooze', conversationId: 'c1', leadId: 'lead_1', profileUrl: null, until }]);
+    expect(marks).toEqual([{ conversationId: 'c1', leadId: 'lead_1', profileUrl: null, until, setAt: landedAt }]);
   });
 });

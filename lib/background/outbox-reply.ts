@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../api/errors';
 import type { Message } from '../api/schemas';
-import { followUpSnooze } from '../inbox/follow-up';
+import { followUpSnooze, type FollowUpMark } from '../inbox/follow-up';
 import { textToEmailHtml } from '../inbox/reply-rules';
 import type { OutboxAction, OutboxRecord } from '../store/db';
 import { replyLanded } from './reply-check';
@@ -73,14 +73,22 @@ export async function readBackReply(api: ReplyApi, r: ReplyRecord, opts: Resolve
 }
 
 /**
- * Follow-up on send (issue 36): a landed reply that asked for one queues its conversation's snooze.
+ * Follow-up on send (issue 36): a landed reply that asked for one queues its conversation's snooze,
+ * remembered as the product's own (`follow-ups.ts`), so that the lead's answer takes it back.
  * On a later turn: the snooze goes in outside the lock the reply settled under (`onApplied` runs inside it).
  */
-export function queueFollowUp(record: OutboxRecord, landedAt: number, enqueue: (action: OutboxAction) => Promise<unknown>): void {
+export function queueFollowUp(
+  record: OutboxRecord,
+  landedAt: number,
+  enqueue: (action: OutboxAction) => Promise<unknown>,
+  remember: (mark: FollowUpMark) => Promise<void> = async () => undefined,
+): void {
   const snooze = followUpSnooze(record, landedAt);
   if (!snooze || record.kind !== 'reply') return;
   const { conversationId, leadId, profileUrl } = record;
   void Promise.resolve()
+    // Remembered first: an answer the worker learns of takes back this snooze, not one set by hand (issue 41).
+    .then(() => remember({ conversationId, leadId, profileUrl, until: snooze.until, setAt: landedAt }))
     .then(() => enqueue({ kind: 'snooze', conversationId, leadId, profileUrl, until: snooze.until }))
     .catch((error: unknown) => console.warn('The follow-up snooze could not be queued', error));
 }

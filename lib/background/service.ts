@@ -33,6 +33,7 @@ import { createLiveWiring } from './live-wiring';
 import { createMutationEffects } from './mutation-effects';
 import { createOutbox, DEFAULT_OUTBOX_POLICY } from './outbox';
 import { uncertainFor } from './outbox-send';
+import { createFollowUps, watchFollowUps } from './follow-ups';
 import { queueFollowUp } from './outbox-reply';
 import { createPagesOutbox } from './pages-outbox';
 import { createPanelData } from './panel-data';
@@ -60,7 +61,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const clock = deps.clock ?? { now: () => Date.now() };
   const timers = deps.timers ?? systemTimers;
   const meta = createMetaStore(deps.db);
-  const cache = createProfileCache(deps.db);
+  // Every conversation written to the cache is checked against the follow-ups the product set (issue 41).
+  const cache = watchFollowUps(createProfileCache(deps.db), (conversations) => followUps.seen(conversations));
   const callLog = createCallLog(deps.db);
   const underLock = createSerialLock();
 
@@ -133,7 +135,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     async onApplied(record, outcome) {
       await effects(record, outcome);
       await page.applied(record, outcome);
-      queueFollowUp(record, clock.now(), enqueue);
+      queueFollowUp(record, clock.now(), enqueue, followUps.remember);
     },
     settle: underLock,
     ...alarm.for('outbox'),
@@ -141,6 +143,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   });
   const enrichments = createFollowedEnrichments({ api, meta, cache, resolver, resolution, underLock, clock, timers, notify, ...alarm.for('enrichments') });
   const inbox = createInbox({
+    onConversations: (conversations) => void followUps.seen(conversations).catch((error: unknown) => console.warn('follow-up check failed', error)),
     api,
     panelData,
     cache,
@@ -162,6 +165,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     following: () => live.following(),
   });
   const { enqueue, outbox: pagesOutbox } = createPagesOutbox({ outbox, inbox, storageProblem, key: keys.current });
+  const followUps = createFollowUps({ meta, clock, enqueue });
   const lists = listHandlers({ resolver, clock, keyUsable, settings: () => settings, push: (tabId, badges) => deps.push.list?.(tabId, badges) });
   const page = pagePeople({ resolver, cache, enqueue, outbox, meta, session: deps.session, clock, keyUsable, hosts });
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, enrichments: () => enrichments.all(), settings: () => settings, push: deps.push, clock, underLock, isStopped });

@@ -23,7 +23,8 @@ export function startListPrefetch(deps: ListPrefetchDeps): void {
   const document = window.document;
   let hover: { link: Element; timer: number } | null = null;
   const prefetch = (link: Element | null | undefined) => {
-    if (!deps.enabled() || !link) return;
+    // A timer of a content script the extension has since replaced (an update, a reload) does nothing.
+    if (ctx.isInvalid || !deps.enabled() || !link) return;
     const profile = listedProfile(link.getAttribute('href'), window.location.href, deps.hosts());
     if (profile !== null && deps.core.prefetch(profile)) deps.prefetch(profile);
   };
@@ -46,6 +47,8 @@ export function startListPrefetch(deps: ListPrefetchDeps): void {
   document.addEventListener('pointerout', onOut, { passive: true });
   document.addEventListener('pointerdown', onDown, { passive: true, capture: true });
   ctx.onInvalidated(() => {
+    if (hover) window.clearTimeout(hover.timer);
+    hover = null;
     document.removeEventListener('pointerover', onOver);
     document.removeEventListener('pointerout', onOut);
     document.removeEventListener('pointerdown', onDown, { capture: true });

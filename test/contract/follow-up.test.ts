@@ -1,9 +1,12 @@
-// Follow-up on send (issue 36): a reply sent with "Remind me in 3 days if no answer" lands, then the
-// outbox snoozes its conversation until 3 days after it landed; one sent without it leaves it open.
+// Follow-up on send (issue 36, 41): a reply sent with "Remind me in 3 days if no answer" lands, then the
+// outbox snoozes its conversation until 09:00 three days on; one sent without it leaves it open. When the
+// lead answers and the worker reads it (here the queue's snoozed view), it takes back its own snooze,
+// once; a snooze set by hand stays.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../lib/api/schemas';
-import { freshDbName, startBackground, until, type ServiceHandle } from './background-support';
-import { clientFor, freshRateWindow, getConversation, leadBySlug, proWorkspace, resetEmulator } from './harness';
+import { followUpMorning } from '../../lib/inbox/follow-up';
+import { freshDbName, must, startBackground, until, type ServiceHandle } from './background-support';
+import { clientFor, freshRateWindow, getConversation, inbound, leadBySlug, proWorkspace, resetEmulator } from './harness';
 
 const DAY = 86_400_000;
 let handle: ServiceHandle | null = null;
@@ -35,7 +38,7 @@ async function reply(conversation: ConversationSummary, text: string, remindInDa
 }
 
 describe('follow-up on send', () => {
-  it('snoozes the conversation N days after the reply landed, the reply first', async () => {
+  it('snoozes the conversation until 09:00 N days after the reply landed, the reply first', async () => {
     handle = await startBackground(proWorkspace(), freshDbName('follow-up'));
     const { conversations } = await leadBySlug(clientFor(proWorkspace()), 'ada-lovelace');
     const c = conversations[0]!;
@@ -44,8 +47,33 @@ describe('follow-up on send', () => {
     await until(async () => (await getConversation(c.id)).conversation.status === 'SNOOZED', 20_000, 'the follow-up snooze');
     const whole = await getConversation(c.id);
     expect(whole.messages.at(-1)).toMatchObject({ direction: 'SENT', content: 'Here is the deck.' });
-    expect(whole.conversation.snoozeUntil).toBeGreaterThanOrEqual(before + 3 * DAY);
-    expect(whole.conversation.snoozeUntil).toBeLessThanOrEqual(Date.now() + 3 * DAY);
+    expect([followUpMorning(before, 3), followUpMorning(Date.now(), 3)]).toContain(whole.conversation.snoozeUntil);
+    expect(new Date(whole.conversation.snoozeUntil!).getHours()).toBe(9);
+  });
+
+  it('the lead answers: the worker takes back its own snooze once it reads the answer; a snooze set by hand stays', async () => {
+    handle = await startBackground(proWorkspace(), freshDbName('follow-up-answer'));
+    const c = (await leadBySlug(clientFor(proWorkspace()), 'ada-lovelace')).conversations[0]!;
+    const g = (await leadBySlug(clientFor(proWorkspace()), 'grace-hopper')).conversations[0]!;
+    await reply(c, 'Here is the deck.', 3);
+    await until(async () => (await getConversation(c.id)).conversation.status === 'SNOOZED', 20_000, 'the follow-up snooze');
+    // Grace snoozed by hand.
+    const byHand = Date.now() + 5 * DAY;
+    await must(handle.service, { type: 'snooze', conversationId: g.id, leadId: g.leadId, until: byHand });
+    await until(async () => (await getConversation(g.id)).conversation.status === 'SNOOZED', 20_000, 'the snooze by hand');
+    await until(async () => (await handle!.service.outbox.list()).length === 0, 20_000, 'an empty outbox');
+
+    await inbound(c.id, 'Thanks, looking at it now.');
+    await inbound(g.id, 'Busy this week.');
+    expect((await getConversation(c.id)).conversation.status).toBe('SNOOZED');
+    await must(handle.service, { type: 'inbox-page', view: 'snoozed', reload: true });
+    await until(async () => (await getConversation(c.id)).conversation.status === 'OPEN', 20_000, 'the follow-up taken back');
+    await until(async () => (await handle!.service.outbox.list()).length === 0, 20_000, 'an empty outbox');
+    // Read again: nothing more is sent; Grace's snooze is hers.
+    await must(handle.service, { type: 'inbox-page', view: 'snoozed', reload: true });
+    await must(handle.service, { type: 'inbox-page', view: 'waiting', reload: true });
+    expect(await handle.service.outbox.list()).toEqual([]);
+    expect((await getConversation(g.id)).conversation).toMatchObject({ status: 'SNOOZED', snoozeUntil: byHand });
   });
 
   it('a reply without it leaves the conversation open', async () => {

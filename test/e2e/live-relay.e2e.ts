@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { createClient } from '../../lib/api/client';
 import { startRelay, type RunningRelay } from '../../relay/server';
 import { launchWithExtension } from './browser';
@@ -183,7 +183,26 @@ test('a browser closed while events came gets them on reopening, from where it s
   }
 });
 
-test('without a relay, the open panel reads its conversation again within a minute (its clock driven), one call at list priority', async ({
+/** Ada's side panel with its clock installed (the once-a-minute read runs when the test says), the relay unset. */
+async function adaPanelOnItsClock(f: {
+  extension: { context: BrowserContext; origin: string };
+  configureExtension(): Promise<Page>;
+  openProfile(slug: string): Promise<Page>;
+  tabIdOf(page: Page): Promise<number>;
+  leadByUrl(slug: string): Promise<{ id: string } | null>;
+  leadConversations(leadId: string): Promise<{ id: string }[]>;
+}) {
+  await (await f.configureExtension()).close();
+  const [conversation] = await f.leadConversations((await f.leadByUrl('ada-lovelace'))!.id);
+  const tabId = await f.tabIdOf(await f.openProfile('ada-lovelace'));
+  const panel = await f.extension.context.newPage();
+  await panel.clock.install();
+  await panel.goto(`${f.extension.origin}/sidepanel.html?tab=${tabId}`);
+  await panel.bringToFront();
+  return { conversation: conversation!, panel };
+}
+
+test('without a relay, the open panel reads its conversation again within a minute (its clock driven): its summary, then the new message', async ({
   emulator,
   extension,
   configureExtension,
@@ -193,25 +212,47 @@ test('without a relay, the open panel reads its conversation again within a minu
   leadConversations,
   emulatorCalls,
 }) => {
-  await (await configureExtension()).close();
-  const ada = await leadByUrl('ada-lovelace');
-  const [conversation] = await leadConversations(ada!.id);
-  const tabId = await tabIdOf(await openProfile('ada-lovelace'));
-  const panel = await extension.context.newPage();
-  await panel.clock.install();
-  await panel.goto(`${extension.origin}/sidepanel.html?tab=${tabId}`);
-  await panel.bringToFront();
+  const { conversation, panel } = await adaPanelOnItsClock({ extension, configureExtension, openProfile, tabIdOf, leadByUrl, leadConversations });
   const thread = panel.locator('.message-list');
   await expect(thread.locator('> li').first()).toBeVisible();
   const lastCallBefore = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
 
-  await leadWrites(emulator, conversation!.id, 'Could you send the deck?');
+  await leadWrites(emulator, conversation.id, 'Could you send the deck?');
   // Not before its minute: nothing asked yet.
   await panel.clock.runFor(30_000);
   expect((await emulatorCalls()).filter((c) => c.id > lastCallBefore)).toEqual([]);
   await panel.clock.runFor(31_000);
   await expect(thread.getByText('Could you send the deck?')).toBeVisible();
   await expect(panel.getByTestId('whose-turn')).toHaveText(/^Waiting for you, /);
+  const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore).sort((a, b) => a.id - b.id);
+  expect(since.map((c) => c.endpoint)).toEqual(['listLeadConversations', 'listConversationMessages']);
+});
+
+test('the open panel follows a status and a note changed elsewhere within a minute (issue 41), one summary read', async ({
+  emulator,
+  demo,
+  extension,
+  configureExtension,
+  openProfile,
+  tabIdOf,
+  leadByUrl,
+  leadConversations,
+  emulatorCalls,
+}) => {
+  const { conversation, panel } = await adaPanelOnItsClock({ extension, configureExtension, openProfile, tabIdOf, leadByUrl, leadConversations });
+  await expect(panel.getByTestId('conversation-status')).toBeVisible();
+  const lastCallBefore = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
+
+  // A teammate archives her and appends to her note (the API, as the web app or an agent would).
+  const post = (path: string, body: unknown) =>
+    fetch(`${emulator.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${demo.proKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/inbox/conversations/archive', { conversationId: conversation.id })).ok).toBe(true);
+  expect((await post('/inbox/conversations/note', { conversationId: conversation.id, note: 'Teammate: she signed.', mode: 'append' })).ok).toBe(true);
+  await panel.clock.runFor(61_000);
+  await expect(panel.getByTestId('conversation-status')).toContainText('Archived');
+  await expect(panel.getByLabel('Note', { exact: true })).toHaveValue(/Teammate: she signed\.$/);
+  // One summary read brought both (the thread may read its page again once the status changed).
   const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore);
-  expect(since.map((c) => c.endpoint)).toEqual(['listConversationMessages']);
+  expect(since.filter((c) => c.endpoint === 'listLeadConversations')).toHaveLength(1);
+  expect(since.filter((c) => c.endpoint === 'searchLeads')).toHaveLength(0);
 });

@@ -1,5 +1,5 @@
 /** What the inbox queue takes and offers (`inbox.ts`): its deps, its requests, its port to the worker. */
-import type { InboxWebhookPayload } from '../../api/schemas';
+import type { ConversationSummary, InboxWebhookPayload } from '../../api/schemas';
 import type { WatchNews } from '../../inbox/inbox-watch';
 import type { LivePatch } from '../../inbox/live-event';
 import type { ProfileCache } from '../../store/cache';
@@ -10,6 +10,8 @@ import type { HandlerMap } from '../dispatch';
 import type { PanelData } from '../panel-data';
 
 export interface InboxDeps {
+  /** Every conversation a queue page reads (the follow-ups the product set are checked against them, issue 41). */
+  onConversations?(conversations: readonly ConversationSummary[]): void;
   api: Pick<BackgroundApi, 'searchConversations' | 'leadById' | 'campaigns' | 'conversationMessages'>;
   /** The conversations' newest messages, shared with the profile panel (a row's preview is its page 0). */
   panelData: Pick<PanelData, 'recentMessages' | 'checkRecentMessages'>;

@@ -137,6 +137,7 @@ export function createInbox(deps: InboxDeps): Inbox {
     // A page is asked for by the user (opening the view, Load more); its rows' look-ups are list work.
     const page = await api.searchConversations(cursor === undefined ? filters : { ...filters, searchAfter: cursor }, { priority });
     page.data.forEach(learn);
+    deps.onConversations?.(page.data);
     // A row's preview kept from before is dropped when the conversation has a newer message.
     deps.panelData.checkRecentMessages(page.data);
     const unknown = page.data.map((c) => c.identityId).filter((id) => !deps.identities.names().has(id));

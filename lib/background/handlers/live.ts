@@ -1,9 +1,12 @@
 /**
  * Live replies (issue 36): the options page's Test of the team relay (opens the stream as typed, then
- * closes it), and, without a live relay, the open panel's conversation read again: its newest messages
- * at list priority (shed first), folded into the cache's summary and the thread kept, like an event.
+ * closes it), and the open panel's conversation read again at most once a minute (issue 41): its
+ * summary at list priority (shed first), relay or not, since status, snooze and note are in no relay
+ * event; its newest messages too when the summary says one came and no live relay brought it, folded
+ * into the cache's summary and the thread kept, like an event.
  */
 import { testRelay } from '../../api/relay-stream';
+import type { ConversationSummary } from '../../api/schemas';
 import { messagesPatch } from '../../inbox/live-event';
 import type { ProfileCache } from '../../store/cache';
 import type { BackgroundApi } from '../api';
@@ -12,11 +15,19 @@ import type { PanelData } from '../panel-data';
 import type { SerialLock } from '../serial-lock';
 import { messagesView } from './profile';
 
+const LIST = { priority: 'list' as const };
+
+/** Whether the service's summary says something the cached one does not (status, snooze, note, last message). */
+function summaryChanged(known: ConversationSummary | undefined, fresh: ConversationSummary): boolean {
+  if (!known) return true;
+  return (['status', 'snoozeUntil', 'note', 'lastMessageAt', 'lastMessageStatus', 'leadReplied', 'read'] as const).some((k) => known[k] !== fresh[k]);
+}
+
 export interface LiveHandlerDeps {
   fetch?: typeof fetch;
   /** The relay's stream is open: what it pushes is already here. */
   following(): boolean;
-  api: Pick<BackgroundApi, 'conversationMessages'>;
+  api: Pick<BackgroundApi, 'conversationMessages' | 'leadConversations'>;
   cache: Pick<ProfileCache, 'byLead' | 'patchConversation'>;
   panelData: Pick<PanelData, 'recentMessages'>;
   underLock: SerialLock;
@@ -29,15 +40,24 @@ export function liveHandlers(deps: LiveHandlerDeps): HandlerMap<'relay-test' | '
       return { result: await testRelay(req.url, req.token, deps.fetch ?? ((...args) => fetch(...args))) };
     },
     async 'conversation-revalidate'(req) {
-      if (deps.following()) return { called: false };
-      const page = await messagesView(deps.api, req.conversationId, 0, { priority: 'list' });
-      deps.panelData.recentMessages.set(`${req.conversationId}:0`, page);
       const known = (await deps.cache.byLead(req.leadId)).flatMap((e) => e.conversations).find((c) => c.id === req.conversationId);
-      const patch = messagesPatch(page.messages, known);
-      if (patch) {
-        await deps.underLock(() => deps.cache.patchConversation(req.leadId, req.conversationId, patch));
-        deps.notify();
+      // Status, snooze and note travel in the summary, never in a relay event: read it, relay or not (issue 41).
+      const fresh = (await deps.api.leadConversations(req.leadId, LIST)).find((c) => c.id === req.conversationId);
+      let changed = false;
+      if (fresh && summaryChanged(known, fresh)) {
+        await deps.underLock(() => deps.cache.patchConversation(req.leadId, req.conversationId, fresh));
+        changed = true;
       }
+      // Its newest messages only when the summary says one came that no relay brought.
+      const newer = fresh !== undefined && (fresh.lastMessageAt ?? 0) > (known?.lastMessageAt ?? 0);
+      if (newer && !deps.following()) {
+        const page = await messagesView(deps.api, req.conversationId, 0, LIST);
+        deps.panelData.recentMessages.set(`${req.conversationId}:0`, page);
+        const patch = messagesPatch(page.messages, fresh);
+        if (patch) await deps.underLock(() => deps.cache.patchConversation(req.leadId, req.conversationId, patch));
+        changed = true;
+      }
+      if (changed) deps.notify();
       return { called: true };
     },
   };

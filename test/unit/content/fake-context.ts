@@ -14,7 +14,11 @@ export function fakeContext() {
       for (const cb of invalidated) cb();
     }),
     onInvalidated: (cb: () => void) => invalidated.push(cb),
-    setTimeout: (handler: () => void, timeout?: number) => window.setTimeout(handler, timeout) as unknown as number,
+    // As WXT's: a timer of an invalidated context never runs (it may outlive the test's page).
+    setTimeout: (handler: () => void, timeout?: number) =>
+      window.setTimeout(() => {
+        if (!controller.signal.aborted) handler();
+      }, timeout) as unknown as number,
     addEventListener: (target: Window, type: string, handler: (event: Event) => void) => target.addEventListener(type, handler, { signal: controller.signal }),
   } satisfies ContentContext;
   return ctx;
