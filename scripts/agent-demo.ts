@@ -2,7 +2,8 @@
  * `npm run agent-demo -- [--url http://127.0.0.1:8787/mcp] [--email E --password P]`
  * An agent against the running emulator's tool server, with the MCP SDK's own client: sign-in by
  * OAuth (headless: the sign-in and consent forms are posted as a browser would), the tools listed,
- * a few read, an archive checked in the emulator's state and undone, a refusal, and the call
+ * a few read, an archive (or an unarchive) checked in the emulator's state and put back as it was
+ * (said plainly when it is not), a refusal, and the call
  * history rows the calls left. The default member is the demo's Sam Rivera (demo-pro).
  */
 import { parseArgs } from 'node:util';
@@ -38,16 +39,26 @@ const toReply = await tool<{ total: number; data: { id: string }[] }>('get_conve
 say(`get_conversations_to_reply: ${toReply.total} waiting, first ${toReply.data.map((c) => c.id).join(', ')}`);
 
 const { lead } = await tool<{ lead: { id: string; firstname: string; lastname: string } }>('search_leads', { pronetUrl: 'https://www.pronet.example/in/ada-lovelace/' });
-const { data: conversations } = await tool<{ data: { id: string; status: string }[] }>('get_lead_conversations', { leadId: lead.id });
+const { data: conversations } = await tool<{ data: { id: string; status: string; snoozeUntil: number | null }[] }>('get_lead_conversations', { leadId: lead.id });
 const conversation = conversations[0];
 if (!conversation) throw new Error('the lead has no conversation');
 say(`search_leads + get_lead_conversations: ${lead.firstname} ${lead.lastname} (${lead.id}), conversation ${conversation.id} ${conversation.status}`);
 
-await tool('archive_conversation', { conversationId: conversation.id });
-const state = (await (await fetch(`${origin}/_emulator/conversations/${conversation.id}`)).json()) as { conversation: { status: string } };
-say(`archive_conversation, then GET /_emulator/conversations/${conversation.id}: ${state.conversation.status}`);
-await tool('unarchive_conversation', { conversationId: conversation.id });
-say('unarchive_conversation: back as it was');
+type Whole = { conversation: { status: string; snoozeUntil: number | null } };
+const stateOf = async () => ((await (await fetch(`${origin}/_emulator/conversations/${conversation.id}`)).json()) as Whole).conversation;
+const before = await stateOf();
+// The demo changes the conversation and puts it back as it found it (issue 41: it left an archived Ada open).
+const [act, undo] = before.status === 'ARCHIVED' ? (['unarchive_conversation', 'archive_conversation'] as const) : (['archive_conversation', 'unarchive_conversation'] as const);
+await tool(act, { conversationId: conversation.id });
+say(`${act}, then GET /_emulator/conversations/${conversation.id}: ${(await stateOf()).status}`);
+await tool(undo, { conversationId: conversation.id });
+// Unarchiving opens it: a snooze it had, still to come, is set again.
+if (before.status === 'SNOOZED' && before.snoozeUntil !== null && before.snoozeUntil > Date.now()) {
+  await tool('snooze_conversation', { conversationId: conversation.id, snoozeUntil: new Date(before.snoozeUntil).toISOString() });
+}
+const after = await stateOf();
+const same = after.status === before.status && (before.status !== 'SNOOZED' || Math.abs((after.snoozeUntil ?? 0) - (before.snoozeUntil ?? 0)) < 1_000);
+say(same ? `${undo}: back as it was (${after.status})` : `${undo}: NOT as it was: ${before.status} before, ${after.status} now`);
 
 const refused = await client.callTool({ name: 'snooze_conversation', arguments: { conversationId: conversation.id, snoozeUntil: '2001-01-01T00:00:00Z' } });
 say(`snooze_conversation into the past: isError ${refused.isError}, "${text(refused)}"`);

@@ -102,7 +102,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         merged.delete(item.conversationId);
         continue;
       }
-      const patch = actionPatch(item.kind, item.snoozeUntil);
+      const patch = actionPatch(item.kind, item.snoozeUntil, item.reply?.holdUntil);
       if (patch) merged.set(item.conversationId, patch);
     }
     return merged;
@@ -235,7 +235,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     setFocusId,
     toast: (text) => setToast({ id: Date.now(), text }),
     // Kept once the reply has left the outbox (sent), dropped when it was taken back.
-    replied: (row, queued) => setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply')!) : new Map([...m].filter(([id]) => id !== row.conversationId)))),
+    replied: (row, queued) => setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply', undefined, now())!) : new Map([...m].filter(([id]) => id !== row.conversationId)))),
   });
 
   useQueueKeys((command: QueueCommand, target: HTMLElement) => {

@@ -140,6 +140,8 @@ describe('actions', () => {
     const waiting = { status: 'OPEN', lastMessageStatus: 'RECEIVED', leadReplied: true, lastMessageAt: 1, read: true } as const;
     expect(inView('waiting', { ...waiting, ...actionPatch('reply') }, 0)).toBe(false);
     expect({ ...waiting, ...actionPatch('reply') }.status).toBe('OPEN');
+    // Whose turn counts from the reply (issue 41: a replied row read "Waiting for them, 6 days").
+    expect(actionPatch('reply', undefined, 9_000)).toEqual({ lastMessageStatus: 'SENT', lastMessageAt: 9_000 });
   });
   it('undo puts the conversation back the way it was', () => {
     const open = { status: 'OPEN', snoozeUntil: null } as const;

@@ -257,17 +257,18 @@ export function focusAfterRemoval(index: number, count: number): number {
 export type QueueAction = { kind: 'archive' | 'unarchive' | 'unsnooze' } | { kind: 'snooze'; until: number };
 
 /** What a queued action makes of a conversation as the views see it. */
-export type ActionPatch = { status: ConversationStatus; snoozeUntil: number | null } | { lastMessageStatus: 'SENT' };
+export type ActionPatch = { status: ConversationStatus; snoozeUntil: number | null } | { lastMessageStatus: 'SENT'; lastMessageAt?: number };
 
 /**
  * What a queued action makes of a conversation (null: the action does not change it). A reply makes
  * the last message yours: the conversation no longer waits for you (issue 34: the row, the count and
  * the toolbar kept "waiting" until a reload).
  */
-export function actionPatch(kind: string, until?: number): ActionPatch | null {
+export function actionPatch(kind: string, until?: number, sentAt?: number): ActionPatch | null {
   switch (kind) {
     case 'reply':
-      return { lastMessageStatus: 'SENT' };
+      // Whose turn counts from the reply, not from the lead's message it answered (issue 41).
+      return sentAt === undefined ? { lastMessageStatus: 'SENT' } : { lastMessageStatus: 'SENT', lastMessageAt: sentAt };
     case 'archive':
       return { status: 'ARCHIVED', snoozeUntil: null };
     case 'unarchive':

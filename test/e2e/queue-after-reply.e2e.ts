@@ -42,8 +42,10 @@ test('a reply from the queue turns its row and moves the queue count, the toolba
   await expect(asked.or(sent)).toBeVisible();
   if (await asked.isVisible()) await sayWhoIAm(panel);
 
-  // The row turns (it stays under its composer, waiting for them now, not for you); the counts drop by one.
+  // The row turns (it stays under its composer, waiting for them now, not for you, counted from the
+  // reply, not from the lead's message of days ago: issue 41); the counts drop by one.
   await expect(row.getByTestId('inbox-waited')).toHaveText(/^Waiting for them/);
+  await expect(row.getByTestId('inbox-waited')).not.toHaveText(/day|week|month/);
   await expect(panel.getByTestId('inbox-total')).toHaveText(`${total - 1} conversations`);
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 1));
   await expect(popup.getByTestId('inbox-count')).toHaveText(`${total - 1} waiting for a reply`);
