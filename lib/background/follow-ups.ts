@@ -15,7 +15,9 @@ const META_KEY = 'followUps';
 
 export interface FollowUps {
   remember(mark: FollowUpMark): Promise<void>;
-  /** Conversations as the worker now knows them: takes back the follow-ups whose lead answered. */
+  /** Whether a conversation may have a follow-up (true until the marks are read): the rest needs no look. */
+  watching(conversationId: string): boolean;
+  /** Conversations as the worker now knows them: takes back the follow-ups whose lead answered. Never rejects. */
   seen(conversations: readonly ConversationSummary[]): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export function createFollowUps(deps: { meta: MetaStore; clock: { now(): number 
         all[mark.conversationId] = mark;
         await deps.meta.set(META_KEY, all);
       }),
+    watching: (conversationId) => marks === null || marks[conversationId] !== undefined,
     async seen(conversations) {
       // Most reads concern no follow-up: nothing is waited for then.
       if (marks !== null && !conversations.some((c) => marks![c.id])) return;
@@ -53,27 +56,27 @@ export function createFollowUps(deps: { meta: MetaStore; clock: { now(): number 
           if (verdict === 'unsnooze') await deps.enqueue({ kind: 'unsnooze', conversationId: mark.conversationId, leadId: mark.leadId, profileUrl: mark.profileUrl });
         }
         if (changed) await deps.meta.set(META_KEY, all);
-      });
+      }).catch((error: unknown) => console.warn('follow-up check failed', error));
     },
   };
 }
 
-/** The cache, telling `seen` of every conversation written to it (after it is written). */
-export function watchFollowUps(cache: ProfileCache, seen: (conversations: readonly ConversationSummary[]) => Promise<void>): ProfileCache {
-  const tell = (conversations: readonly ConversationSummary[]) => {
-    if (conversations.length > 0) seen(conversations).catch((error: unknown) => console.warn('follow-up check failed', error));
-  };
+/** The cache, telling the follow-ups of every conversation written to it (after it is written). */
+export function watchFollowUps(cache: ProfileCache, followUps: () => Pick<FollowUps, 'watching' | 'seen'>): ProfileCache {
   return {
     ...cache,
     async put(entry) {
       const written = cache.put(entry);
-      tell(entry.conversations);
+      if (entry.conversations.length > 0) void followUps().seen(entry.conversations);
       return written;
     },
     async patchConversation(leadId, conversationId, patch) {
       const touched = await cache.patchConversation(leadId, conversationId, patch);
-      const now = (await cache.byLead(leadId)).flatMap((e) => e.conversations).find((c) => c.id === conversationId);
-      if (now) tell([now]);
+      // A relay event or a mutation's answer: the whole conversation is read back only when a follow-up may concern it.
+      if (followUps().watching(conversationId)) {
+        const now = (await cache.byLead(leadId)).flatMap((e) => e.conversations).find((c) => c.id === conversationId);
+        if (now) void followUps().seen([now]);
+      }
       return touched;
     },
   };

@@ -62,7 +62,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const timers = deps.timers ?? systemTimers;
   const meta = createMetaStore(deps.db);
   // Every conversation written to the cache is checked against the follow-ups the product set (issue 41).
-  const cache = watchFollowUps(createProfileCache(deps.db), (conversations) => followUps.seen(conversations));
+  const cache = watchFollowUps(createProfileCache(deps.db), () => followUps);
   const callLog = createCallLog(deps.db);
   const underLock = createSerialLock();
 
@@ -143,7 +143,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   });
   const enrichments = createFollowedEnrichments({ api, meta, cache, resolver, resolution, underLock, clock, timers, notify, ...alarm.for('enrichments') });
   const inbox = createInbox({
-    onConversations: (conversations) => void followUps.seen(conversations).catch((error: unknown) => console.warn('follow-up check failed', error)),
+    onConversations: (conversations) => void followUps.seen(conversations),
     api,
     panelData,
     cache,

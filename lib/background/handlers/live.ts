@@ -2,12 +2,10 @@
  * Live replies (issue 36): the options page's Test of the team relay (opens the stream as typed, then
  * closes it), and the open panel's conversation read again at most once a minute (issue 41): its
  * summary at list priority (shed first), relay or not, since status, snooze and note are in no relay
- * event; its newest messages too when the summary says one came and no live relay brought it, folded
- * into the cache's summary and the thread kept, like an event.
+ * event; the thread's newest page too when the summary says a message came and no live relay brought it.
  */
 import { testRelay } from '../../api/relay-stream';
 import type { ConversationSummary } from '../../api/schemas';
-import { messagesPatch } from '../../inbox/live-event';
 import type { ProfileCache } from '../../store/cache';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
@@ -51,10 +49,8 @@ export function liveHandlers(deps: LiveHandlerDeps): HandlerMap<'relay-test' | '
       // Its newest messages only when the summary says one came that no relay brought.
       const newer = fresh !== undefined && (fresh.lastMessageAt ?? 0) > (known?.lastMessageAt ?? 0);
       if (newer && !deps.following()) {
-        const page = await messagesView(deps.api, req.conversationId, 0, LIST);
-        deps.panelData.recentMessages.set(`${req.conversationId}:0`, page);
-        const patch = messagesPatch(page.messages, fresh);
-        if (patch) await deps.underLock(() => deps.cache.patchConversation(req.leadId, req.conversationId, patch));
+        // The summary patched above already says what the newest message is; the thread's page shows it.
+        deps.panelData.recentMessages.set(`${req.conversationId}:0`, await messagesView(deps.api, req.conversationId, 0, LIST));
         changed = true;
       }
       if (changed) deps.notify();
