@@ -10,13 +10,24 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { z } from 'zod';
 import { InboxWebhookPayload } from '../lib/api/schemas';
 import type { EventLog, LoggedEvent } from './event-log';
 
 export const EVENTS_PATH = '/events';
+export const CHECK_PATH = '/check';
 export const HOOK_PREFIX = '/hooks/';
 /** A comment line this often keeps proxies and the browser's worker from calling the stream idle. */
 export const HEARTBEAT_MS = 20_000;
+
+/** What `POST /check` found: the webhook on the service, and whether the address it posts to reaches this relay. */
+export interface RelayCheck {
+  /** `re-registered`: it was gone from the service, and is there again now. */
+  webhook: 'registered' | 're-registered' | 'failed';
+  hook: 'reached' | 'unreachable';
+  /** Why it failed, in words (never a key). */
+  detail?: string;
+}
 
 export interface RelayAppOptions {
   token: string;
@@ -26,6 +37,20 @@ export interface RelayAppOptions {
   heartbeatMs?: number;
   /** One line per delivery received (never a key nor a token). */
   onDelivery?(event: LoggedEvent<InboxWebhookPayload> | null, why: string): void;
+  /**
+   * `POST /check` (issue 41): is the webhook still on the service (registered again if gone), and
+   * does a ping posted to the hook's public address come back to this relay? The ping then reaches
+   * every open stream as a `ping` event carrying `nonce`: the browser that asked sees the whole way.
+   */
+  check?(nonce: string): Promise<RelayCheck>;
+}
+
+/** A ping the relay posts to its own hook address (`POST /check`): never logged, never a message. */
+const RelayPing = z.object({ relayPing: z.string().regex(/^[\w-]{1,64}$/) });
+
+function bearer(header: string | undefined): string {
+  const auth = header ?? '';
+  return auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : '';
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -37,10 +62,16 @@ function sameSecret(given: string, expected: string): boolean {
 export function createRelayApp(opts: RelayAppOptions) {
   const app = new Hono();
   const listeners = new Set<(e: LoggedEvent<InboxWebhookPayload>) => void>();
+  const pingListeners = new Set<(nonce: string) => void>();
 
   app.post(`${HOOK_PREFIX}:secret`, async (c) => {
     if (!sameSecret(c.req.param('secret'), opts.secret)) return c.json({ error: 'Not Found' }, 404);
     const body: unknown = await c.req.json().catch(() => undefined);
+    const ping = RelayPing.safeParse(body);
+    if (ping.success) {
+      for (const listener of pingListeners) listener(ping.data.relayPing);
+      return c.json({ ok: true, ping: true });
+    }
     const parsed = InboxWebhookPayload.safeParse(body);
     if (!parsed.success) {
       opts.onDelivery?.(null, 'refused: not an inbox webhook payload');
@@ -59,10 +90,18 @@ export function createRelayApp(opts: RelayAppOptions) {
 
   // The extension's worker reads the stream from its own origin: CORS lets it, the token guards it.
   app.use(EVENTS_PATH, cors({ origin: '*', allowHeaders: ['Authorization', 'Last-Event-ID'], allowMethods: ['GET'] }));
+  app.use(CHECK_PATH, cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['POST'] }));
+  app.post(CHECK_PATH, async (c) => {
+    if (!sameSecret(bearer(c.req.header('authorization')), opts.token)) {
+      return c.json({ error: 'Unauthorized', message: 'This relay needs its team token: Authorization: Bearer <token>.' }, 401);
+    }
+    const body = z.object({ nonce: z.string().regex(/^[\w-]{1,64}$/) }).safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json({ error: 'Bad Request', message: 'The body must be {"nonce": "<letters, digits, - or _>"}.' }, 400);
+    if (!opts.check) return c.json({ error: 'Not Implemented', message: 'This relay cannot check its webhook.' }, 501);
+    return c.json(await opts.check(body.data.nonce));
+  });
   app.get(EVENTS_PATH, (c) => {
-    const auth = c.req.header('authorization') ?? '';
-    const given = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : '';
-    if (!sameSecret(given, opts.token)) {
+    if (!sameSecret(bearer(c.req.header('authorization')), opts.token)) {
       return c.json({ error: 'Unauthorized', message: 'This relay needs its team token: Authorization: Bearer <token>.' }, 401);
     }
     const lastHeader = c.req.header('last-event-id');
@@ -82,6 +121,9 @@ export function createRelayApp(opts: RelayAppOptions) {
         else void send(e).catch(() => undefined);
       };
       listeners.add(listener);
+      // A check's ping carries no id: it is no event to resume from.
+      const pinged = (nonce: string) => void stream.writeSSE({ event: 'ping', data: JSON.stringify({ nonce }) }).catch(() => undefined);
+      pingListeners.add(pinged);
       let closed = false;
       const done = new Promise<void>((resolve) => {
         stream.onAbort(() => {
@@ -106,6 +148,7 @@ export function createRelayApp(opts: RelayAppOptions) {
         await heartbeats(stream, opts.heartbeatMs ?? HEARTBEAT_MS, () => closed, done);
       } finally {
         listeners.delete(listener);
+        pingListeners.delete(pinged);
       }
     });
   });

@@ -12,7 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createClient, type Client } from '../lib/api/client';
 import { ApiError } from '../lib/api/errors';
 import type { InboxWebhookPayload } from '../lib/api/schemas';
-import { createRelayApp, EVENTS_PATH, HOOK_PREFIX } from './app';
+import { createRelayApp, EVENTS_PATH, HOOK_PREFIX, type RelayCheck } from './app';
 import { DEFAULT_LOG_MAX, openEventLog } from './event-log';
 import { loadState, saveState, type RelayState } from './state';
 
@@ -29,14 +29,23 @@ export interface RelayOptions {
   publicUrl?: string;
   logMax?: number;
   heartbeatMs?: number;
+  /** How often the relay checks that its webhook is still on the service (registering it again if gone); default 10 min. */
+  checkEveryMs?: number;
   /** Lines about what the relay does (never the key, never the token). */
   say?(line: string): void;
 }
 
+export const DEFAULT_CHECK_EVERY_MS = 600_000;
+
 export interface RunningRelay {
   eventsUrl: string;
+  /** The port it listens on (its public address may be another). */
+  port: number;
   token: string;
-  webhookId: string;
+  /** The webhook on the service now (a check that found it gone registers another). */
+  readonly webhookId: string;
+  /** What `POST /check` does, without the ping: the webhook on the service, registered again if gone. */
+  checkWebhook(): Promise<RelayCheck['webhook']>;
   /** The address the service posts to (it holds the secret: for tests and the operator only). */
   hookUrl: string;
   listeners(): number;
@@ -75,6 +84,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     now: () => Date.now(),
     ...(opts.heartbeatMs !== undefined ? { heartbeatMs: opts.heartbeatMs } : {}),
     onDelivery: (event, why) => say(event ? `event ${event.id} ${event.data.sent ? 'sent' : 'received'} in ${event.data.conversationId}: ${why}` : why),
+    check: (nonce) => check(nonce),
   });
   const host = opts.host ?? '127.0.0.1';
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
@@ -100,14 +110,56 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   saveState(opts.dataDir, state);
   say(`webhook ${webhookId} registered`);
 
+  // Issue 41: a webhook deleted on the service (by hand, by another tool) left every browser without
+  // live replies while Test relay still said they worked. The relay now looks, and says so.
+  /** The check on its way: browsers testing at once share its one call. */
+  let checking: Promise<RelayCheck['webhook']> | null = null;
+  async function lookAtWebhook(): Promise<RelayCheck['webhook']> {
+    if ((await client.inboxWebhooks.list()).some((w) => w.id === webhookId)) return 'registered';
+    const gone = webhookId;
+    webhookId = (await client.inboxWebhooks.create({ url: hookUrl, name: WEBHOOK_NAME })).id;
+    state.webhook = { id: webhookId, url: hookUrl, service: opts.service };
+    saveState(opts.dataDir, state);
+    say(`webhook ${gone} was gone from the service: registered again as ${webhookId}`);
+    return 're-registered';
+  }
+  function checkWebhook(): Promise<RelayCheck['webhook']> {
+    checking ??= lookAtWebhook().finally(() => (checking = null));
+    return checking;
+  }
+  async function check(nonce: string): Promise<RelayCheck> {
+    let webhook: RelayCheck['webhook'];
+    let detail: string | undefined;
+    try {
+      webhook = await checkWebhook();
+    } catch (error) {
+      webhook = 'failed';
+      detail = error instanceof Error ? error.message : String(error);
+      say(`webhook check failed: ${detail}`);
+    }
+    // The ping goes where the service posts: a public address that does not reach this relay shows here.
+    const hook = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ relayPing: nonce }), signal: AbortSignal.timeout(3_000) }).then(
+      (r) => (r.ok ? ('reached' as const) : ('unreachable' as const)),
+      () => 'unreachable' as const,
+    );
+    return { webhook, hook, ...(detail !== undefined ? { detail } : {}) };
+  }
+  const periodic = setInterval(() => void checkWebhook().catch((error: unknown) => say(`webhook check failed: ${error instanceof Error ? error.message : String(error)}`)), opts.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS);
+  periodic.unref();
+
   let closing: Promise<void> | null = null;
   return {
     eventsUrl: `${publicUrl}${EVENTS_PATH}`,
+    port,
     token: state.token,
-    webhookId,
+    get webhookId() {
+      return webhookId;
+    },
+    checkWebhook,
     hookUrl,
     listeners: relay.listeners,
     close({ unregister = false } = {}) {
+      clearInterval(periodic);
       closing ??= (async () => {
         if (unregister) {
           await deleteWebhook(client, webhookId);

@@ -1,9 +1,9 @@
 import type { ComponentChildren, Ref } from 'preact';
 import type { QueueViewId } from '../../lib/inbox/queue';
-import type { InboxPreviewView, InboxRowView } from '../../lib/views';
+import type { InboxRowView } from '../../lib/views';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
-import { InboxRow } from './InboxRow';
+import { InboxRow, type RowPreview } from './InboxRow';
 import { VIEW_KEYS } from './InboxFilters';
 
 export interface InboxListProps {
@@ -18,7 +18,7 @@ export interface InboxListProps {
   more: boolean;
   loadingMore: boolean;
   now: () => number;
-  previews: ReadonlyMap<string, InboxPreviewView>;
+  previews: ReadonlyMap<string, RowPreview>;
   /** What opens under a row (its note box, its reply), if anything. */
   below(row: InboxRowView): ComponentChildren;
   onFocus(row: InboxRowView): void;

@@ -9,6 +9,9 @@ import { SnoozePicker } from '../lead-panel/SnoozePicker';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 
+/** What a row shows as its last message: the lead's (looked up), or the reply just sent from here (`mine`). */
+export type RowPreview = InboxPreviewView & { mine?: true };
+
 export interface InboxRowProps {
   row: InboxRowView;
   view: QueueViewId;
@@ -16,8 +19,8 @@ export interface InboxRowProps {
   /** The row whose profile was opened last (the profile view shows it). */
   opened: boolean;
   now: () => number;
-  /** The first line of the lead's last message (undefined: not looked up yet). */
-  preview?: InboxPreviewView | undefined;
+  /** The first line of the last message (undefined: not looked up yet). */
+  preview?: RowPreview | undefined;
   /** What opens under the row: its note box, its reply. */
   children?: ComponentChildren;
   onFocus(): void;
@@ -64,8 +67,8 @@ export function InboxRow({ row, view, focused, opened, now, preview, children, o
         ) : null}
       </div>
       {waiting && preview?.firstLine ? (
-        <p class="inbox-preview" data-testid="inbox-preview" title={preview.firstLine}>
-          <span class="visually-hidden">{t('inboxPreviewOf')}: </span>
+        <p class={`inbox-preview${preview.mine ? ' is-mine' : ''}`} data-testid="inbox-preview" title={preview.firstLine}>
+          {preview.mine ? <span class="inbox-preview-you">{t('inboxPreviewYou')}: </span> : <span class="visually-hidden">{t('inboxPreviewOf')}: </span>}
           {preview.firstLine}
         </p>
       ) : null}

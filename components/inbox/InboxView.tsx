@@ -30,6 +30,7 @@ import { Icon } from '../ui/Icon';
 import { Toast } from '../ui/Toast';
 import { InboxFilters } from './InboxFilters';
 import { InboxList } from './InboxList';
+import type { RowPreview } from './InboxRow';
 import { useRowBoxes } from './RowBoxes';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
@@ -51,6 +52,9 @@ export interface InboxViewProps {
 type Patch = NonNullable<ReturnType<typeof actionPatch>>;
 type ToastState = { id: number; text: string; undo?: () => void };
 
+/** A reply's first non-empty line, as a row shows a message. */
+const firstLineOf = (text: string) => text.split('\n').find((l) => l.trim())?.trim() ?? text;
+
 function minutesAgo(at: number, now: number): number {
   return Math.max(0, Math.round((now - at) / 60_000));
 }
@@ -65,6 +69,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const [local, setLocal] = useState<ReadonlyMap<string, Patch>>(new Map());
   const [focusId, setFocusId] = useState<string | null>(null);
   const [openedId, setOpenedId] = useState<string | null>(null);
+  /** The conversation whose reply box is open under its row. */
+  const [replyId, setReplyId] = useState<string | null>(null);
   const [toast, setToast] = useState<ToastState | null>(null);
   const [help, setHelp] = useState(false);
   const undoRef = useRef<(() => void) | null>(null);
@@ -93,6 +99,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   });
 
 
+  /** The text of the last reply sent from here, by conversation: the row shows it as its last message once it left the outbox. */
+  const sentTexts = useRef(new Map<string, string>());
   // What the outbox holds (pending or on the wire) wins over the fetched row; a failed change is undone.
   const patches = useMemo(() => {
     const merged = new Map(local);
@@ -102,6 +110,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         merged.delete(item.conversationId);
         continue;
       }
+      if (item.reply) sentTexts.current.set(item.conversationId, item.reply.text);
       const patch = actionPatch(item.kind, item.snoozeUntil, item.reply?.holdUntil);
       if (patch) merged.set(item.conversationId, patch);
     }
@@ -120,7 +129,15 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   );
   const leads = useRowLeads(messenger, listRef, list.rows, screen);
   const fetchedPreviews = useRowPreviews(messenger, listRef, list.rows, screen);
-  const previews = useMemo(() => (livePreviews.size === 0 ? fetchedPreviews : new Map([...fetchedPreviews, ...livePreviews])), [fetchedPreviews, livePreviews]);
+  const previews = useMemo(() => {
+    const merged = new Map<string, RowPreview>([...fetchedPreviews, ...livePreviews]);
+    // A row a reply turned shows that reply as its last message (issue 41), not the lead's it answered.
+    for (const [conversationId, patch] of patches) {
+      const text = sentTexts.current.get(conversationId);
+      if ('lastMessageStatus' in patch && text !== undefined) merged.set(conversationId, { conversationId, firstLine: firstLineOf(text), at: patch.lastMessageAt ?? null, mine: true });
+    }
+    return merged;
+  }, [fetchedPreviews, livePreviews, patches]);
   // The pickers' lists once the rows on screen are named (or a picker is touched): they never take a
   // connection from the rows or their look-ups.
   const choicesAsked = useRef(false);
@@ -144,11 +161,19 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
           const named = lead ? { name: lead.name, company: lead.company, profileUrl: lead.profileUrl, leadKnown: true } : {};
           return { ...r, ...named, ...patches.get(r.conversationId) };
         })
-        // A row a reply turned stays, no longer waiting, under its composer (the count drops it).
-        .filter((r) => inView(view, r, bound) || 'lastMessageStatus' in (patches.get(r.conversationId) ?? {})),
-    [list.rows, leads, patches, view, bound],
+        // A row a reply turned stays, no longer waiting, while its composer is open (the count drops it);
+        // it leaves when the user moves on, as an archived row does (issue 41).
+        .filter((r) => inView(view, r, bound) || r.conversationId === replyId),
+    [list.rows, leads, patches, view, bound, replyId],
   );
   const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
+  // When the focused row leaves the view (its reply box closed, a live change), the row now in its place takes the focus.
+  const lastFocusIndex = useRef(0);
+  if (focusIndex >= 0) lastFocusIndex.current = focusIndex;
+  useEffect(() => {
+    if (focusId === null || focusIndex >= 0 || rows.length === 0 || list.phase !== 'ready') return;
+    setFocusId(rows[Math.min(lastFocusIndex.current, rows.length - 1)]!.conversationId);
+  }, [focusId, focusIndex, rows, list.phase]);
   // The header's count follows what e, s and Undo did here, as the toolbar's does.
   const total = useMemo(() => totalInView(list.total, list.rows, (r) => ({ ...r, ...patches.get(r.conversationId) }), view, bound), [list.total, list.rows, patches, view, bound]);
 
@@ -234,8 +259,13 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     focusRow,
     setFocusId,
     toast: (text) => setToast({ id: Date.now(), text }),
+    replyId,
+    setReplyId,
     // Kept once the reply has left the outbox (sent), dropped when it was taken back.
-    replied: (row, queued) => setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply', undefined, now())!) : new Map([...m].filter(([id]) => id !== row.conversationId)))),
+    replied: (row, queued) => {
+      if (!queued) sentTexts.current.delete(row.conversationId);
+      setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply', undefined, now())!) : new Map([...m].filter(([id]) => id !== row.conversationId))));
+    },
   });
 
   useQueueKeys((command: QueueCommand, target: HTMLElement) => {

@@ -53,6 +53,9 @@ export interface RowBoxesDeps {
   toast(text: string): void;
   /** A reply to the row was queued (true) or taken back (false). */
   replied(row: InboxRowView, queued: boolean): void;
+  /** The conversation whose reply box is open (`r` on a row), kept by the view: a replied row stays while it is. */
+  replyId: string | null;
+  setReplyId(id: string | null): void;
 }
 
 /** The open note and reply boxes of the queue (one of each at most), and what renders under a row. */
@@ -61,8 +64,7 @@ export function useRowBoxes(deps: RowBoxesDeps): { focusNote(row: InboxRowView |
   const [note, setNote] = useState('');
   /** The conversation whose note box is open under its row (`n` on a row). */
   const [noteId, setNoteId] = useState<string | null>(null);
-  /** The conversation whose reply box is open (`r` on a row). */
-  const [replyId, setReplyId] = useState<string | null>(null);
+  const { replyId, setReplyId } = deps;
   const noteRef = useRef<HTMLTextAreaElement>(null);
 
   function focusNote(row: InboxRowView | undefined) {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'preact/hooks';
 import { t, tn } from '../i18n';
 import { Icon } from '../ui/Icon';
 
@@ -16,21 +15,6 @@ export function OfflineNotice({ fetchedAt, now }: { fetchedAt: number; now: numb
       <span>{minutes < 1 ? t('panelOfflineJustNow') : tn('panelOffline', minutes, minutes)}</span>
     </p>
   );
-}
-
-/** The browser's own word on the network, followed as it changes. */
-export function useBrowserOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
 }
 
 /** Said as soon as it is known (no Refresh needed): the service cannot be reached, changes wait here. */

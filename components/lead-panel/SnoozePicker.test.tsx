@@ -48,6 +48,14 @@ describe('SnoozePicker', () => {
     expect(onSnooze).toHaveBeenCalledWith(new Date(2025, 2, 17, 9, 0).getTime());
   });
 
+  it('on a Sunday shows Monday 09:00 once, saying which day it is (issue 45)', () => {
+    setup(new Date(2025, 2, 16, 10, 0).getTime()); // Sunday
+    const whens = [...document.querySelectorAll('.preset-when')].map((el) => el.textContent);
+    expect(whens).toEqual(['13:00', 'Mon 17 Mar, 09:00']);
+    expect(presetButton('tomorrow-morning').textContent).toBe('TomorrowMon 17 Mar, 09:00');
+    expect(presetButton('next-week')).toBeNull();
+  });
+
   it('offers no "later today" late in the evening', () => {
     setup(new Date(2025, 2, 12, 22, 30).getTime());
     expect(presetButton('later-today')).toBeNull();

@@ -1,7 +1,8 @@
 /**
  * Live replies (issue 36): the team relay's events address and token, as `npm run relay` printed them.
- * Test opens the stream with them (as typed) and says whether it opened, was refused, or found no
- * relay; Save keeps them, and the worker follows the relay while a panel is open.
+ * Test checks them (as typed) end to end: the stream opens, the relay's webhook is on the service
+ * (put back if it had gone), and a ping posted where the service posts comes back on the stream (issue
+ * 41). Save keeps them, and the worker follows the relay while a panel is open.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Messenger, ReplyOf } from '../../lib/messages';
@@ -18,7 +19,17 @@ export interface RelaySettingsProps {
 }
 
 type TestResult = ReplyOf<'relay-test'>['result'];
-const results: Record<TestResult, MessageKey> = { ok: 'relayTestOk', refused: 'relayTestRefused', unreachable: 'relayTestUnreachable' };
+const results: Record<TestResult, MessageKey> = {
+  ok: 'relayTestOk',
+  're-registered': 'relayTestReRegistered',
+  'no-webhook': 'relayTestNoWebhook',
+  'no-delivery': 'relayTestNoDelivery',
+  refused: 'relayTestRefused',
+  unreachable: 'relayTestUnreachable',
+  outdated: 'relayTestOutdated',
+};
+/** Live replies work (the webhook was put back, if it had gone): said as news, not as a problem. */
+const working = (r: TestResult) => r === 'ok' || r === 're-registered';
 
 /** An http(s) address, or null. */
 function relayAddress(value: string): string | null {
@@ -35,7 +46,8 @@ export function RelaySettings({ settings, messenger, onSettings }: RelaySettings
   const [token, setToken] = useState(settings.relayToken);
   const [result, setResult] = useState<TestResult | 'testing' | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);
-  const [saved, setSaved] = useState(false);
+  /** What Save did: follow a relay, or go without one. */
+  const [saved, setSaved] = useState<'relay' | 'none' | null>(null);
   useEffect(() => setUrl(settings.relayUrl), [settings.relayUrl]);
   useEffect(() => setToken(settings.relayToken), [settings.relayToken]);
 
@@ -73,14 +85,14 @@ export function RelaySettings({ settings, messenger, onSettings }: RelaySettings
       setError(errorText(reply.error));
       return;
     }
-    setSaved(true);
+    setSaved(v.url === '' ? 'none' : 'relay');
     onSettings(reply.value);
   }
 
   const changed = url.trim() !== settings.relayUrl || token.trim() !== settings.relayToken;
   const edited = () => {
     setError(null);
-    setSaved(false);
+    setSaved(null);
     setResult(null);
   };
   return (
@@ -137,13 +149,13 @@ export function RelaySettings({ settings, messenger, onSettings }: RelaySettings
         {t('relayHint')}
       </p>
       {result !== null && result !== 'testing' ? (
-        <p class={result === 'ok' ? 'field-hint' : 'field-error'} role={result === 'ok' ? 'status' : 'alert'} data-testid="relay-test-result">
+        <p class={working(result) ? 'field-hint' : 'field-error'} role={working(result) ? 'status' : 'alert'} data-testid="relay-test-result">
           {t(results[result])}
         </p>
       ) : null}
       {saved ? (
         <p class="field-hint" role="status">
-          {t('relaySaved')}
+          {t(saved === 'relay' ? 'relaySaved' : 'relaySavedNone')}
         </p>
       ) : null}
       {error ? (

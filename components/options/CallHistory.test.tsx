@@ -125,6 +125,56 @@ describe('CallHistory', () => {
   });
 });
 
+describe('CallHistory, issue 45', () => {
+  const row = (id: number, over: Partial<CallLogRow>): CallLogRow => ({ id, endpoint: 'searchLeads', method: 'GET', ok: true, status: 200, at: AT - id, durationMs: 5, ...over });
+  const noLead = row(1, { ok: false, status: 404, failure: { kind: 'refused', message: 'No lead for this profile' } });
+  const broken = row(2, { ok: false, status: 503, failure: { kind: 'refused', message: 'service unavailable' } });
+  const gone = row(3, { endpoint: 'listLeadConversations', ok: false, status: 404, failure: { kind: 'refused', message: 'No lead.' } });
+
+  function renderRows(rows: CallLogRow[]) {
+    const send = vi.fn(async (_type: string, payload: { failedOnly?: boolean }) => ({ ok: true, value: payload.failedOnly ? rows.filter((r) => !r.ok) : rows }));
+    render(<CallHistory messenger={{ send } as unknown as Messenger} refreshMs={60_000} />);
+  }
+  const resultOf = (r: HTMLElement) => r.querySelector('.pill')!;
+
+  it("shows a look-up's 404 as a neutral No match, not a failure in red", async () => {
+    renderRows([noLead, broken, gone]);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const [first, second, third] = bodyRows();
+    expect(resultOf(first!).textContent).toBe('No match');
+    expect(resultOf(first!).className).not.toContain('pill-danger');
+    expect(first!.className).not.toContain('row-failed');
+    expect(first!.querySelector('.summary')!.textContent).toBe('No lead matches this look-up');
+    // A real failure, and a 404 of anything but a look-up, stay failures.
+    expect(resultOf(second!).textContent).toBe('Error 503');
+    expect(second!.className).toContain('row-failed');
+    expect(resultOf(third!).textContent).toBe('Error 404');
+    expect(third!.className).toContain('row-failed');
+    // Nothing failed: "Failed calls only" leaves it out.
+    fireEvent.click(screen.getByLabelText('Failed calls only'));
+    await waitFor(() => expect(screen.getByTestId('call-count').textContent).toBe('2 calls'));
+    expect(bodyRows().map((r) => resultOf(r).textContent)).toEqual(['Error 503', 'Error 404']);
+  });
+
+  it('says No match in French', async () => {
+    useFrench();
+    renderRows([noLead]);
+    const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(resultOf(rows()[0]!).textContent).toBe('Aucun résultat');
+    expect(rows()[0]!.querySelector('.summary')!.textContent).toBe('Aucun lead ne correspond à cette recherche');
+  });
+
+  it('writes an endpoint name with a break opportunity between its words, never inside one', async () => {
+    renderRows([row(1, { endpoint: 'searchConversations', summary: { kind: 'conversations', n: 2 } }), row(2, { endpoint: 'pushVisitorsTrackerA' })]);
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    const name = (r: HTMLElement) => r.querySelector('.call-endpoint .mono')!;
+    expect(name(bodyRows()[0]!).innerHTML).toBe('search<wbr>Conversations');
+    expect(name(bodyRows()[0]!).textContent).toBe('searchConversations');
+    expect(name(bodyRows()[1]!).innerHTML).toBe('push<wbr>Visitors<wbr>Tracker<wbr>A');
+  });
+});
+
 /** The summary column of `rows` as the table shows them in the current language. */
 async function summaries(rows: CallLogRow[]): Promise<(string | null)[]> {
   const send = vi.fn(async () => ({ ok: true, value: rows }));

@@ -1,13 +1,15 @@
+import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { CallLogRow } from '../../lib/views';
 import { formatDateTime, formatDuration, formatDurationExact, formatNumber } from '../format';
 import { errorText, type ErrorText } from '../error-text';
-import { t, uiLocale } from '../i18n';
+import { t, uiLocale, type MessageKey } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
-import { callSummaryText } from './call-summary';
+import { Pill, type PillTone } from '../ui/Pill';
+import { callOutcome, callSummaryText, type CallOutcome } from './call-summary';
 
 export interface CallHistoryProps {
   messenger: Messenger;
@@ -18,14 +20,42 @@ export interface CallHistoryProps {
   pageSize?: number;
 }
 
-/** The rows a filter keeps: one endpoint (or all), and a search in endpoint, status and summary. */
-export function filterCalls(rows: readonly CallLogRow[], filter: { endpoint: string; search: string }): CallLogRow[] {
+/**
+ * The rows a filter keeps: one endpoint (or all), and a search in endpoint, status and summary. With
+ * `failedOnly`, a look-up that found no lead is left out: nothing failed (the worker's list has it).
+ */
+export function filterCalls(rows: readonly CallLogRow[], filter: { endpoint: string; search: string; failedOnly?: boolean }): CallLogRow[] {
   const words = filter.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return rows.filter((r) => {
     if (filter.endpoint && r.endpoint !== filter.endpoint) return false;
+    if (filter.failedOnly && callOutcome(r) !== 'failed') return false;
     const text = `${r.method} ${r.endpoint} ${r.status ?? ''} ${callSummaryText(r)}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
+}
+
+const OUTCOME: Record<CallOutcome, { tone: PillTone; key: MessageKey }> = {
+  ok: { tone: 'ok', key: 'resultOk' },
+  'no-match': { tone: 'neutral', key: 'resultNoMatch' },
+  failed: { tone: 'danger', key: 'resultError' },
+};
+
+/**
+ * An endpoint's name with a break opportunity before each capital ("search<wbr>Conversations"): a
+ * narrow column wraps it between its words, never inside one (issue 45: "searchConversation/s").
+ */
+export function EndpointName({ name }: { name: string }) {
+  const words = name.split(/(?=[A-Z])/);
+  return (
+    <span class="mono">
+      {words.map((w, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {w}
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 /**
@@ -57,7 +87,7 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 500, pageSize
   }, [load, refreshMs]);
 
   const endpoints = useMemo(() => [...new Set((rows ?? []).map((r) => r.endpoint))].sort(), [rows]);
-  const kept = useMemo(() => (rows ? filterCalls(rows, { endpoint, search }) : null), [rows, endpoint, search]);
+  const kept = useMemo(() => (rows ? filterCalls(rows, { endpoint, search, failedOnly }) : null), [rows, endpoint, search, failedOnly]);
   const pages = Math.max(1, Math.ceil((kept?.length ?? 0) / pageSize));
   const current = Math.min(page, pages - 1);
   const shown = kept?.slice(current * pageSize, (current + 1) * pageSize) ?? null;
@@ -131,24 +161,29 @@ export function CallHistory({ messenger, refreshMs = 5000, limit = 500, pageSize
                 </td>
               </tr>
             ) : (
-              shown.map((r) => (
-                <tr key={r.id} class={r.ok ? '' : 'row-failed'}>
-                  <td class="nowrap">{formatDateTime(r.at)}</td>
-                  <td class="call-endpoint">
-                    <span class="method">{r.method}</span> <span class="mono">{r.endpoint}</span>
-                  </td>
-                  <td class="nowrap">
-                    <span class={`pill ${r.ok ? 'pill-ok' : 'pill-danger'}`}>
-                      {r.ok ? t('resultOk') : t('resultError')}
-                      {r.status !== null ? ` ${r.status}` : ''}
-                    </span>
-                  </td>
-                  <td class="num nowrap" title={formatDurationExact(r.durationMs)}>
-                    {formatDuration(r.durationMs)}
-                  </td>
-                  <td class="summary">{callSummaryText(r)}</td>
-                </tr>
-              ))
+              shown.map((r) => {
+                const outcome = callOutcome(r);
+                const { tone, key } = OUTCOME[outcome];
+                return (
+                  <tr key={r.id} class={outcome === 'failed' ? 'row-failed' : ''}>
+                    <td class="nowrap">{formatDateTime(r.at)}</td>
+                    <td class="call-endpoint">
+                      <span class="method">{r.method}</span> <EndpointName name={r.endpoint} />
+                    </td>
+                    <td class="nowrap">
+                      {/* "No match" says what the 404 meant; its status stays in the tooltip and the search. */}
+                      <Pill tone={tone} title={outcome === 'no-match' ? String(r.status) : undefined}>
+                        {t(key)}
+                        {r.status !== null && outcome !== 'no-match' ? ` ${r.status}` : ''}
+                      </Pill>
+                    </td>
+                    <td class="num nowrap" title={formatDurationExact(r.durationMs)}>
+                      {formatDuration(r.durationMs)}
+                    </td>
+                    <td class="summary">{callSummaryText(r)}</td>
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </table>

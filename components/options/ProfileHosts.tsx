@@ -23,6 +23,8 @@ const BUILT_IN_HOSTS = ['pronet.example', 'pronet.localhost'];
 export function ProfileHosts({ settings, messenger, permissions, onSettings }: ProfileHostsProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<ErrorText | null>(null);
+  /** The host whose permission the browser is being asked for: said while no answer came. */
+  const [asking, setAsking] = useState<string | null>(null);
 
   function add() {
     const host = parseProfileHost(value);
@@ -35,20 +37,36 @@ export function ProfileHosts({ settings, messenger, permissions, onSettings }: P
       return;
     }
     setError(null);
-    // Straight from the click: the permission prompt needs the user gesture.
-    void permissions
-      .request(profileHostPatterns(host))
-      .then(async (granted) => {
-        if (!granted) {
-          setError({ sentence: t('hostPermissionDenied', host) });
-          return;
-        }
-        const reply = await messenger.send('settings-set', { patch: { profileHosts: [...settings.profileHosts, host] } });
-        if (reply.ok) {
-          onSettings(reply.value);
-          setValue('');
-        } else setError(errorText(reply.error));
-      })
+    // Every way the browser can say no is said (issue 45: headless Chrome showed no prompt and the
+    // page said nothing): false, a rejection, a throw, and, while no answer came, that it asks.
+    const denied = (e?: unknown) => setError({ sentence: t('hostPermissionDenied', host), ...(e === undefined ? {} : { detail: e instanceof Error ? e.message : String(e) }) });
+    let request: Promise<boolean>;
+    try {
+      // Straight from the click: the permission prompt needs the user gesture.
+      request = permissions.request(profileHostPatterns(host));
+    } catch (e) {
+      request = Promise.reject(e);
+    }
+    setAsking(host);
+    void request
+      .then(
+        async (granted) => {
+          setAsking(null);
+          if (granted !== true) {
+            denied();
+            return;
+          }
+          const reply = await messenger.send('settings-set', { patch: { profileHosts: [...settings.profileHosts, host] } });
+          if (reply.ok) {
+            onSettings(reply.value);
+            setValue('');
+          } else setError(errorText(reply.error));
+        },
+        (e: unknown) => {
+          setAsking(null);
+          denied(e);
+        },
+      )
       .catch((e: unknown) => setError(thrownText(e)));
   }
 
@@ -112,6 +130,11 @@ export function ProfileHosts({ settings, messenger, permissions, onSettings }: P
         <p class="field-hint" id="profile-host-hint">
           {t('profileHostHint')}
         </p>
+        {asking ? (
+          <p class="field-hint" role="status" data-testid="profile-host-asking">
+            {t('hostPermissionAsking', asking)}
+          </p>
+        ) : null}
         {error ? (
           <p class="field-error" id="profile-host-error" role="alert">
             <ErrorMessage text={error} />

@@ -1,4 +1,4 @@
-/** A reply on its way in the composer: Sends in N s (Undo), Sending, or Not sent (Edit, Retry, Discard). */
+/** A reply on its way in the composer: Sends in N s (Undo), Sending, Waiting for the network, or Not sent (Edit, Retry, Discard). */
 import type { OutboxItemView } from '../../lib/views';
 import { errorText } from '../error-text';
 import { channelLabel } from '../format';
@@ -10,6 +10,8 @@ import { replyItemStatus } from './reply-status';
 export interface QueuedReplyProps {
   item: OutboxItemView;
   now: number;
+  /** The browser's word on the network: offline, a reply past its window waits rather than "Sending". */
+  online?: boolean;
   onUndo: () => void;
   /** Absent where retrying as it is would be refused again (a member who has left). */
   onRetry?: (() => void) | undefined;
@@ -17,16 +19,22 @@ export interface QueuedReplyProps {
   onDiscard: () => void;
 }
 
-/** A reply on its way, shown as the message it will be: Sends in N s (Undo), Sending, or Not sent. */
-export function QueuedReply({ item, now, onUndo, onRetry, onEdit, onDiscard }: QueuedReplyProps) {
-  const status = replyItemStatus(item, now);
+/** A reply on its way, shown as the message it will be: Sends in N s (Undo), Sending, Waiting for the network, or Not sent. */
+export function QueuedReply({ item, now, online = true, onUndo, onRetry, onEdit, onDiscard }: QueuedReplyProps) {
+  const status = replyItemStatus(item, now, online);
   return (
     <li class={`message message-out reply-item reply-${status.kind}`} data-testid="reply-item">
       <div class="message-meta">
         <span>{channelLabel(item.reply?.channel ?? null)}</span>
         <span aria-hidden="true">·</span>
         <span class="reply-state" data-testid="reply-state" role="status">
-          {status.kind === 'window' ? t('replySendsIn', status.seconds) : status.kind === 'sending' ? t('replySending') : t('replyNotSent')}
+          {status.kind === 'window'
+            ? t('replySendsIn', status.seconds)
+            : status.kind === 'sending'
+              ? t('replySending')
+              : status.kind === 'offline'
+                ? t('replyWaitingNetwork')
+                : t('replyNotSent')}
         </span>
       </div>
       <div class="message-bubble">

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** The composer's Send → Sent, and a stale "I am" asked again, against a fake worker. */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { render as renderNow } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Messenger } from '../../lib/messages';
@@ -78,6 +78,23 @@ describe('ReplyComposer', () => {
     clock = 12_000;
     renderNow(<ReplyComposer {...at} items={[item('8', 'Now.', { state: 'pending', attempts: 0, reply: { channel: 'PRONET', text: 'Now.', holdUntil: 12_000 } })]} />, container);
     expect(screen.getByTestId('reply-state').textContent).toBe('Sending');
+  });
+
+  it('offline, a reply past its window says it waits for the network, and Sending once the browser is back (issue 45)', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const w = worker();
+      render(<ReplyComposer {...props(w.messenger, [item('7', 'Thursday at 10 works.', { state: 'pending' })])} />);
+      await screen.findByLabelText('Reply');
+      expect(screen.getByTestId('reply-state').textContent).toBe('Waiting for the network: sends when it is back');
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(screen.getByTestId('reply-state').textContent).toBe('Sending');
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('a reply refused because "I am" has left: says so, asks who I am, and sends that same reply once as them', async () => {

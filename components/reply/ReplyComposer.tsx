@@ -16,6 +16,7 @@ import { channelLabel, formatNumber } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { useBrowserOnline } from '../ui/use-browser-online';
 import { useRetryAt } from '../ui/use-retry-at';
 import { QueuedReply, SentReply } from './QueuedReply';
 import { repliesOf, replyItemStatus } from './reply-status';
@@ -109,6 +110,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
   // The countdown reads true without a push. The clock is read at each render: one kept from an
   // earlier render said "Sends in 12 s" for a reply queued with no undo window 12 s after it.
   const clock = now();
+  const online = useBrowserOnline();
   const counting = queued.some((i) => replyItemStatus(i, clock).kind === 'window');
   useEffect(() => {
     if (!counting) return;
@@ -246,6 +248,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
               key={item.id}
               item={item}
               now={clock}
+              online={online}
               onUndo={() => void undo(item.id)}
               onRetry={item.error?.reason === 'member-gone' ? undefined : () => void messenger.send('outbox-retry', { id: item.id })}
               onEdit={() => void discard(item, true)}

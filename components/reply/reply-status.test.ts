@@ -18,4 +18,16 @@ describe('replyItemStatus', () => {
   ])('%s', (_what, over, now, status) => {
     expect(replyItemStatus(item(over), now)).toEqual(status);
   });
+
+  // Issue 45: offline, a reply past its window said "Sending" for as long as the network was gone.
+  it.each<[string, Partial<OutboxItemView>, number, boolean, ReturnType<typeof replyItemStatus>]>([
+    ['the window over, the browser offline', {}, 10_000, false, { kind: 'offline' }],
+    ['on the wire as the browser goes offline', { state: 'sending', attempts: 1 }, 1_000, false, { kind: 'offline' }],
+    ['its last try found no network', { attempts: 1, error: { code: 'offline' } }, 20_000, true, { kind: 'offline' }],
+    ['tried again, on the wire', { state: 'sending', attempts: 1, error: { code: 'offline' } }, 20_000, true, { kind: 'sending' }],
+    ['still in its window (Undo works offline)', {}, 1_500, false, { kind: 'window', seconds: 9 }],
+    ['refused', { state: 'failed' }, 1_000, false, { kind: 'failed' }],
+  ])('%s', (_what, over, now, online, status) => {
+    expect(replyItemStatus(item(over), now, online)).toEqual(status);
+  });
 });

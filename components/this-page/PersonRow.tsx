@@ -47,7 +47,7 @@ export function PersonRow({ person, selection, checked, onCheck, onEdit }: Perso
     <li class={`this-page-person${checked ? ' is-checked' : ''}`}>
       <input id={id} type="checkbox" class="checkbox" checked={checked} disabled={!canAdd} onChange={(e) => onCheck(e.currentTarget.checked)} aria-label={t('thisPagePick', shownName)} />
       <div class="this-page-person-text">
-        <label for={id} class="this-page-person-name">
+        <label for={id} class={shownName === person.profileUrl ? 'this-page-person-name this-page-person-url' : 'this-page-person-name'}>
           {shownName}
         </label>
         {facts.title || facts.company ? <div class="muted small">{[facts.title, facts.company].filter(Boolean).join(' · ')}</div> : null}

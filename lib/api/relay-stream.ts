@@ -6,11 +6,26 @@
  * id given were dropped: read the service again). fetch, the clock and the signal come in as parameters.
  */
 import { createParser } from 'eventsource-parser';
+import { z } from 'zod/mini';
 import { InboxWebhookPayload } from './schemas';
+
+const PingData = z.object({ nonce: z.string() });
+/** What `POST /check` answers (relay/app.ts). */
+const RelayCheckAnswer = z.object({ webhook: z.enum(['registered', 're-registered', 'failed']), hook: z.enum(['reached', 'unreachable']) });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export type RelayEvent =
   | { kind: 'message'; id: string; payload: InboxWebhookPayload }
-  | { kind: 'hello' | 'gap'; id: string };
+  | { kind: 'hello' | 'gap'; id: string }
+  /** A check's ping (Test relay), come the whole way from the hook's public address: no position to keep. */
+  | { kind: 'ping'; id: ''; nonce: string };
 
 /** The relay refused the token (401 or 403). */
 export class RelayRefusedError extends Error {
@@ -71,6 +86,11 @@ export async function readRelayStream(opts: RelayStreamOptions): Promise<void> {
         chain = chain.then(() => opts.onEvent({ kind, id }));
         return;
       }
+      if (m.event === 'ping') {
+        const ping = PingData.safeParse(safeJson(m.data));
+        if (ping.success) chain = chain.then(() => opts.onEvent({ kind: 'ping', id: '', nonce: ping.data.nonce }));
+        return;
+      }
       if (m.event !== undefined && m.event !== 'message') return;
       let data: unknown;
       try {
@@ -97,29 +117,58 @@ export async function readRelayStream(opts: RelayStreamOptions): Promise<void> {
   await chain;
 }
 
-/** What the options page's Test button says: the stream opened, the token was refused, or no relay answered. */
-export async function testRelay(url: string, token: string, doFetch: typeof fetch = fetch, timeoutMs = 5_000): Promise<'ok' | 'refused' | 'unreachable'> {
+/**
+ * What the options page's Test relay says (issue 41), end to end: the stream opens with the token,
+ * the relay finds its webhook on the service (registering it again when it was gone: `re-registered`),
+ * and a ping posted to the address the service posts to comes back on this stream. `no-webhook`: the
+ * relay could not see or register it; `no-delivery`: the ping never came back; `outdated`: a relay
+ * without `POST /check`.
+ */
+export type RelayTestResult = 'ok' | 're-registered' | 'no-webhook' | 'no-delivery' | 'refused' | 'unreachable' | 'outdated';
+
+export async function testRelay(url: string, token: string, doFetch: typeof fetch = fetch, timeoutMs = 10_000, nonce = crypto.randomUUID()): Promise<RelayTestResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let opened!: () => void;
+  const open = new Promise<null>((resolve) => (opened = () => resolve(null)));
+  let pinged!: () => void;
+  const ping = new Promise<true>((resolve) => (pinged = () => resolve(true)));
+  const reading = readRelayStream({
+    url,
+    token,
+    fetch: doFetch,
+    signal: controller.signal,
+    onOpen: () => opened(),
+    onEvent: (e) => {
+      if (e.kind === 'ping' && e.nonce === nonce) pinged();
+    },
+  });
+  // How the stream ended, if it did (never thrown: every outcome is a result).
+  const ended = reading.then(
+    () => new RelayUnreachableError('the stream ended') as unknown,
+    (error: unknown) => error,
+  );
   try {
-    let opened = false;
-    await readRelayStream({
-      url,
-      token,
-      fetch: doFetch,
+    const first = await Promise.race([open, ended]);
+    if (first !== null) return first instanceof RelayRefusedError ? 'refused' : 'unreachable';
+    const res = await doFetch(new URL('check', url).href, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nonce }),
+      cache: 'no-store',
       signal: controller.signal,
-      onOpen: () => {
-        opened = true;
-        controller.abort();
-      },
-      onEvent: () => undefined,
-    }).catch((error: unknown) => {
-      if (!opened) throw error;
     });
-    return opened ? 'ok' : 'unreachable';
-  } catch (error) {
-    return error instanceof RelayRefusedError ? 'refused' : 'unreachable';
+    if (res.status === 401 || res.status === 403) return 'refused';
+    const answer = RelayCheckAnswer.safeParse(await res.json().catch(() => undefined));
+    if (!answer.success) return res.ok || res.status === 404 || res.status === 501 ? 'outdated' : 'unreachable';
+    if (answer.data.webhook === 'failed') return 'no-webhook';
+    if (answer.data.hook === 'unreachable' || !(await Promise.race([ping, ended.then(() => false)]))) return 'no-delivery';
+    return answer.data.webhook === 're-registered' ? 're-registered' : 'ok';
+  } catch {
+    return 'unreachable';
   } finally {
     clearTimeout(timer);
+    controller.abort();
+    await ended;
   }
 }

@@ -45,7 +45,7 @@ export function createLiveWiring(deps: LiveWiringDeps) {
   return {
     ...relay,
     following,
-    handlers: liveHandlers({ ...fetchDep, following, api, cache, panelData, underLock, notify }),
+    handlers: liveHandlers({ ...fetchDep, api, cache, panelData, underLock, notify }),
     /** New settings: a changed relay address or token opens a new stream. */
     settingsChanged(previous: Settings, next: Settings) {
       if (previous.relayUrl !== next.relayUrl || previous.relayToken !== next.relayToken) relay.reconfigure();

@@ -31,15 +31,15 @@ export function createPagesOutbox(deps: PagesOutboxDeps): PagesOutbox {
     async enqueue(action) {
       if (deps.storageProblem !== null) throw new StorageUnavailableError(deps.storageProblem);
       if (deps.key() === null) throw new NoKeyError();
-      const item = outboxItemView(await deps.outbox.enqueue(action));
-      void inbox.queued(action);
-      return item;
+      const record = await deps.outbox.enqueue(action);
+      void inbox.queued(action, record.id);
+      return outboxItemView(record);
     },
     outbox: {
       ...deps.outbox,
       async discard(id, onlyIf) {
         const record = await deps.outbox.discard(id, onlyIf);
-        if (record?.kind === 'reply') void inbox.withdrawn(record.conversationId);
+        if (record?.kind === 'reply') void inbox.withdrawn(record.conversationId, record.id);
         return record;
       },
     },

@@ -158,6 +158,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     getTabUrl: async (tabId) => (await tabs.known(tabId)).url ?? (await deps.getTabUrl?.(tabId).catch(() => undefined)),
     ...(deps.navigateTab ? { navigateTab: deps.navigateTab } : {}),
     ...(deps.onInboxCount ? { onCount: deps.onInboxCount } : {}),
+    pendingOutbox: async () => new Set((await outbox.list()).filter((r) => r.state !== 'failed').map((r) => r.id)),
     ...(deps.onInboxNews ? { onNews: deps.onInboxNews } : {}),
     notifications: () => current().inboxNotifications,
     myIdentityIds: () => current().myIdentityIds,

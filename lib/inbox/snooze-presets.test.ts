@@ -54,6 +54,18 @@ describe('snoozePresets', () => {
     expect(presets.map((p) => p.id)).toEqual(['later-today', 'tomorrow-morning', 'next-week']);
     for (const p of presets) expect(p.until.getTime()).toBeGreaterThan(now.getTime());
   });
+  it('shows Monday 09:00 once on a Sunday, as "tomorrow" (issue 45)', () => {
+    const presets = snoozePresets(local(2025, 3, 16, 10, 0)); // Sunday
+    expect(presets.map((p) => p.id)).toEqual(['later-today', 'tomorrow-morning']);
+    expect(parts(presets[1]!.until)).toEqual([2025, 3, 17, 9, 0]);
+    expect(snoozePresets(local(2025, 3, 16, 22, 0)).map((p) => p.id)).toEqual(['tomorrow-morning']);
+  });
+  it('keeps next week apart from tomorrow on a Saturday', () => {
+    expect(snoozePresets(local(2025, 3, 15, 22, 0)).map((p) => parts(p.until))).toEqual([
+      [2025, 3, 16, 9, 0],
+      [2025, 3, 17, 9, 0],
+    ]);
+  });
   it('drops later-today late in the evening', () => {
     expect(snoozePresets(local(2025, 3, 12, 22, 0)).map((p) => p.id)).toEqual(['tomorrow-morning', 'next-week']);
   });

@@ -56,14 +56,19 @@ export function nextWeek(now: Date): Date {
   return atLocalHour(addLocalDays(now, daysToMonday), MORNING_HOUR);
 }
 
-/** The presets available at `now`, soonest first. */
+/**
+ * The presets available at `now`, soonest first, each landing at a moment of its own. On a Sunday
+ * "tomorrow" and "next week" are both Monday 09:00: two buttons doing one thing make the user wonder
+ * what differs, and pushing "next week" to the Monday after would contradict its name (the next week
+ * starts tomorrow), so that moment shows once, as "Tomorrow", its day written beside it.
+ */
 export function snoozePresets(now: Date): SnoozePreset[] {
   const presets: SnoozePreset[] = [];
   const later = laterToday(now);
   if (later) presets.push({ id: 'later-today', until: later });
   presets.push({ id: 'tomorrow-morning', until: tomorrowMorning(now) });
   presets.push({ id: 'next-week', until: nextWeek(now) });
-  return presets;
+  return presets.filter((p, i) => presets.findIndex((q) => q.until.getTime() === p.until.getTime()) === i);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

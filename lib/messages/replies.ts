@@ -108,7 +108,7 @@ export const replies = {
   'this-page-add': ThisPageView,
   'this-page-undo': ThisPageView,
   // Live replies (issue 36).
-  'relay-test': z.object({ result: z.enum(['ok', 'refused', 'unreachable']) }),
+  'relay-test': z.object({ result: z.enum(['ok', 're-registered', 'no-webhook', 'no-delivery', 'refused', 'unreachable', 'outdated']) }),
   /** Null: not read (the relay is live). */
   'inbox-revalidate': z.nullable(InboxPageView),
   /** Whether a call was made (false: the relay is live, or nothing changed was asked). */

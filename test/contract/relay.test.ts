@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRelayStream, RelayRefusedError, testRelay, type RelayEvent } from '../../lib/api/relay-stream';
 import type { ConversationSummary } from '../../lib/api/schemas';
-import { startRelay, unregisterRelay, type RunningRelay } from '../../relay/server';
+import { startRelay, unregisterRelay, type RelayOptions, type RunningRelay } from '../../relay/server';
 import { advanceClock, baseUrl, clientFor, freshRateWindow, inbound, leadBySlug, proWorkspace, resetEmulator } from './harness';
 
 const dirs: string[] = [];
@@ -15,10 +15,10 @@ const relays: RunningRelay[] = [];
 const readers: AbortController[] = [];
 const lines: string[] = [];
 
-async function relay(dataDir?: string, port = 0): Promise<{ relay: RunningRelay; dataDir: string }> {
+async function relay(dataDir?: string, port = 0, more: Partial<RelayOptions> = {}): Promise<{ relay: RunningRelay; dataDir: string }> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'relay-test-'));
   if (!dataDir) dirs.push(dir);
-  const r = await startRelay({ service: baseUrl(), key: proWorkspace().apiKey, port, dataDir: dir, say: (l) => lines.push(l) });
+  const r = await startRelay({ service: baseUrl(), key: proWorkspace().apiKey, port, dataDir: dir, say: (l) => lines.push(l), ...more });
   relays.push(r);
   return { relay: r, dataDir: dir };
 }
@@ -140,6 +140,38 @@ describe('relay', () => {
     expect(await testRelay(r.eventsUrl, 'wrong')).toBe('refused');
     expect(await testRelay(r.eventsUrl, r.token)).toBe('ok');
     expect(await testRelay('http://127.0.0.1:9/events', r.token)).toBe('unreachable');
+  });
+
+  it('issue 41: Test relay checks the whole way; a webhook deleted on the service is registered again and said so, and replies flow again', async () => {
+    const { relay: r } = await relay();
+    expect(await testRelay(r.eventsUrl, r.token)).toBe('ok');
+    const first = r.webhookId;
+    // Deleted on the service behind the relay's back (by hand, another tool): no delivery would come.
+    await client().inboxWebhooks.delete({ id: first });
+    expect(await testRelay(r.eventsUrl, r.token)).toBe('re-registered');
+    expect(r.webhookId).not.toBe(first);
+    expect((await client().inboxWebhooks.list()).filter((w) => w.url === r.hookUrl).map((w) => w.id)).toEqual([r.webhookId]);
+    expect(lines.some((l) => l.includes(`webhook ${first} was gone from the service: registered again as ${r.webhookId}`))).toBe(true);
+    // And a reply reaches the browser's stream again.
+    const reader = follow(r);
+    await reader.next(1);
+    await leadWrites(await adaConversation(), 'after the check');
+    const [, live] = await reader.next(2);
+    expect(live).toMatchObject({ kind: 'message', payload: { messageBody: 'after the check' } });
+    // The ping is no event: nothing to resume from, nothing the panels apply.
+    expect(reader.events.filter((e) => e.kind === 'ping')).toEqual([]);
+  });
+
+  it('Test relay: a relay whose hook address does not reach it says no delivery; one without /check is outdated', async () => {
+    // Its public address (where the service posts, and the check's ping goes) reaches nothing.
+    const { relay: r } = await relay(undefined, 0, { publicUrl: 'http://127.0.0.1:9' });
+    // The browser reaches the relay where it listens.
+    const listening = `http://127.0.0.1:${r.port}`;
+    const direct: typeof fetch = (input, init) => fetch(String(input instanceof Request ? input.url : input).replace('http://127.0.0.1:9', listening), init);
+    expect(await testRelay(r.eventsUrl, r.token, direct)).toBe('no-delivery');
+    // A relay of the last version: its stream answers, /check does not.
+    const outdated: typeof fetch = (input, init) => (String(input).endsWith('/check') ? Promise.resolve(new Response('404 Not Found', { status: 404 })) : direct(input, init));
+    expect(await testRelay(r.eventsUrl, r.token, outdated)).toBe('outdated');
   });
 
   it('a delivery the service retries is logged once; a body that is no delivery, or a wrong path, is refused', async () => {

@@ -142,6 +142,45 @@ test('with the relay, a lead’s message shows in the open panel, the queue and 
   expect(aboutIt.map((c) => c.endpoint)).toEqual(['listMembers', 'sendPronetMessage']);
 });
 
+test('Test relay looks the whole way (issue 41): a webhook deleted on the service is registered again and said so, and a reply then shows live; an empty address saves as no relay', async ({
+  emulator,
+  demo,
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  leadByUrl,
+  leadConversations,
+}) => {
+  const r = await startTeamRelay(emulator, demo.proKey);
+  const options = await configureExtension();
+  expect(await setRelay(options, r.eventsUrl, r.token)).toContain('a test delivery reached this browser: live replies work');
+  await saveRelay(options);
+  const profile = await openPanelFor(await openProfile('ada-lovelace'));
+  const thread = profile.locator('.message-list');
+  await expect(thread.locator('> li').first()).toBeVisible();
+  await expect.poll(() => r.listeners()).toBeGreaterThanOrEqual(1);
+
+  // The webhook is deleted on the service behind the relay's back: Test relay finds it gone and puts it back.
+  const api = createClient({ baseUrl: emulator.baseUrl, apiKey: demo.proKey, retry: { maxAttempts: 1 } });
+  const gone = r.webhookId;
+  await api.inboxWebhooks.delete({ id: gone });
+  await options.bringToFront();
+  await options.getByRole('button', { name: 'Test relay' }).click();
+  await expect(options.getByTestId('relay-test-result')).toContainText('was gone from the service: the relay registered it again');
+  expect((await api.inboxWebhooks.list()).map((w) => w.id)).toContain(r.webhookId);
+  expect(r.webhookId).not.toBe(gone);
+
+  // Live again: the lead's next message reaches the open panel through the relay.
+  const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
+  await leadWrites(emulator, conversation!.id, 'Back on the wire.');
+  await expect(thread.getByText('Back on the wire.')).toBeVisible();
+
+  // An empty address is saved as going without a relay, and said so.
+  await options.getByLabel('Relay address').fill('');
+  await options.getByRole('button', { name: 'Save relay' }).click();
+  await expect(options.getByText('Saved. No relay: open panels and the queue check the service at most once a minute.')).toBeVisible();
+});
+
 test('a browser closed while events came gets them on reopening, from where it stopped', async ({ emulator, demo }) => {
   test.setTimeout(90_000);
   const r = await startTeamRelay(emulator, demo.proKey);

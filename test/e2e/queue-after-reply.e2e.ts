@@ -3,8 +3,10 @@
  * queue's count and the toolbar's drop by one, an open popup follows (pushed), and the composer keeps
  * the text it sent once it says Sent. The reply lands once on the emulator.
  */
-import { expect, test, toolbarCount } from './fixtures';
-import { messagesOf, sayWhoIAm, setUndoSeconds, withText } from './reply-support';
+import { createClient } from '../../lib/api/client';
+import { queueFilters } from '../../lib/inbox/queue';
+import { expect, outboxItems, test, toolbarCount, type EmulatorHandle } from './fixtures';
+import { messagesOf, replyFromQueue, sayWhoIAm, setUndoSeconds, withText } from './reply-support';
 
 test('a reply from the queue turns its row and moves the queue count, the toolbar and the open popup at once', async ({
   extension,
@@ -57,4 +59,81 @@ test('a reply from the queue turns its row and moves the queue count, the toolba
   await expect(row.getByTestId('inbox-waited')).toHaveText(/^Waiting for them/);
   await expect(panel.getByTestId('inbox-total')).toHaveText(`${total - 1} conversations`);
   await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 1));
+});
+
+/** The service's own count of Waiting for reply, asked the way the queue asks it. */
+async function serviceWaiting(emulator: EmulatorHandle, key: string): Promise<number> {
+  const client = createClient({ baseUrl: emulator.baseUrl, apiKey: key });
+  return (await client.conversations.search({ ...queueFilters({ view: 'waiting' }, Date.now()), limit: 1 })).total!;
+}
+
+test('send, next, send, Undo, archive and its Undo, snooze: the queue count, the replied row and the toolbar agree with the service (issue 41)', async ({
+  extension,
+  emulator,
+  demo,
+  configureExtension,
+  openProfile,
+  openPanelFor,
+}) => {
+  const options = await configureExtension();
+  await setUndoSeconds(options, 10);
+  await options.close();
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await panel.getByRole('tab', { name: 'Inbox' }).click();
+  const list = panel.getByRole('list', { name: 'Waiting for reply' });
+  const rows = list.getByRole('listitem');
+  await expect(rows.nth(2)).toBeVisible();
+  const [first, second] = (await Promise.all([0, 1].map(async (i) => (await rows.nth(i).getAttribute('data-conversation'))!))) as [string, string];
+  const total = Number((await panel.getByTestId('inbox-total').textContent())!.split(' ')[0]);
+  expect(total).toBe(await serviceWaiting(emulator, demo.proKey));
+  const shown = async () => Number((await panel.getByTestId('inbox-total').textContent())!.split(' ')[0]);
+  const reply = (words: string) => replyFromQueue(panel, words);
+
+  // r, send on the first row: it turns, shows the text sent as its last message, and the count drops.
+  await panel.locator(`[data-conversation="${first}"]`).focus();
+  await reply('First answer, kept');
+  const firstRow = panel.locator(`[data-conversation="${first}"]`);
+  await expect(firstRow.getByTestId('inbox-waited')).toHaveText(/^Waiting for them/);
+  await expect(firstRow.getByTestId('inbox-preview')).toHaveText(/^You: First answer, kept/);
+  await expect.poll(shown).toBe(total - 1);
+
+  // Esc: the user moves on, and the replied row leaves Waiting for reply, as an archived row does.
+  await panel.getByLabel('Reply', { exact: true }).focus();
+  await panel.keyboard.press('Escape');
+  await expect(firstRow).toHaveCount(0);
+  await expect.poll(shown).toBe(total - 1);
+
+  // r, send on the second, then Undo: only the first reply stays counted.
+  await panel.locator(`[data-conversation="${second}"]`).focus();
+  await reply('Second answer, taken back');
+  await expect.poll(shown).toBe(total - 2);
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(shown).toBe(total - 1);
+
+  // Once the first reply has landed and left the outbox, the count, the toolbar and the service agree.
+  await expect.poll(async () => withText(await messagesOf(emulator, first), 'First answer, kept').length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => outboxItems(panel)).toEqual([]);
+  expect(withText(await messagesOf(emulator, second), 'Second answer, taken back')).toHaveLength(0);
+  await expect.poll(() => serviceWaiting(emulator, demo.proKey)).toBe(total - 1);
+  await expect.poll(shown).toBe(total - 1);
+  await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 1));
+
+  // Archive the second (e), Undo, then snooze it (s): the count follows, and so does the service.
+  const secondRow = panel.locator(`[data-conversation="${second}"]`);
+  await secondRow.focus();
+  await panel.keyboard.press('e');
+  await expect.poll(shown).toBe(total - 2);
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(shown).toBe(total - 1);
+  await secondRow.focus();
+  await panel.keyboard.press('s');
+  await expect.poll(shown).toBe(total - 2);
+  await expect.poll(() => outboxItems(panel)).toEqual([]);
+  await expect.poll(() => serviceWaiting(emulator, demo.proKey)).toBe(total - 2);
+  await expect.poll(() => toolbarCount(extension.serviceWorker)).toBe(String(total - 2));
+  // A fresh look at the view (another view and back) says the same.
+  await panel.getByLabel('View', { exact: true }).selectOption('snoozed');
+  await panel.getByLabel('View', { exact: true }).selectOption('waiting');
+  await expect(rows.first()).toBeVisible();
+  await expect.poll(shown).toBe(total - 2);
 });

@@ -56,3 +56,16 @@ export async function adaPronetReply(f: Opening, undoSeconds: number) {
   const panel = await f.openPanelFor(await f.openProfile('ada-lovelace'));
   return { options, conversation: conversation!, panel, box: await pronetReplyBox(panel) };
 }
+
+/** In the queue, on the focused row: `r`, the words typed, Ctrl+Enter ("I am" answered on a first pronet send); waits until the reply is queued. */
+export async function replyFromQueue(panel: Page, words: string) {
+  await panel.keyboard.press('r');
+  await expect(panel.getByLabel('Reply', { exact: true })).toBeFocused();
+  await panel.keyboard.type(words);
+  await panel.keyboard.press('Control+Enter');
+  const asked = panel.getByLabel('I am', { exact: true }).last();
+  const queued = panel.getByTestId('reply-item').filter({ hasText: words });
+  await expect(asked.or(queued)).toBeVisible();
+  if (await asked.isVisible()) await sayWhoIAm(panel);
+  await expect(queued).toBeVisible();
+}

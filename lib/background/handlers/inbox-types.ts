@@ -29,6 +29,11 @@ export interface InboxDeps {
   navigateTab?(tabId: number, url: string): Promise<void>;
   /** The count changed (the entrypoint shows it on the toolbar icon). */
   onCount?(count: number | null): void;
+  /**
+   * The outbox's actions still to land (not failed for good), by id: a count read from the service
+   * does not know them yet, so the deltas they made are added to it.
+   */
+  pendingOutbox?(): Promise<ReadonlySet<number>>;
   /** Desktop notifications are on (read at each refresh of the count). */
   notifications?(): boolean;
   /** News since the last refresh (notifications on): a new reply waiting, a snooze that woke. */
@@ -53,12 +58,13 @@ export interface Inbox {
    * An action on a conversation was queued (from the queue or the profile panel): the waiting count
    * moves at once (optimistic; the next refresh corrects it), without a call.
    */
-  queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }): Promise<void>;
+  queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }, outboxId?: number): Promise<void>;
   /**
    * A reply was taken back before it went (Undo, Discard): the conversation waits again. The count
-   * is read again (one `idle` call), and what was assumed of the conversation is forgotten.
+   * moves back by what the reply moved it, without a call (a read now would miss the other actions
+   * still waiting to go, and nothing would correct it when they land: issue 41).
    */
-  withdrawn(conversationId: string): Promise<void>;
+  withdrawn(conversationId: string, outboxId?: number): Promise<void>;
   /** No panel shows the queue any more: the rows' calls still queued are dropped. */
   leaveAll(): void;
   /**

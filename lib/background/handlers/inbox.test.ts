@@ -39,8 +39,12 @@ beforeEach(async () => {
 });
 
 function build(api: InboxDeps['api']): Inbox {
+  return createInboxWith({ api });
+}
+
+function createInboxWith(over: Partial<InboxDeps>): Inbox {
   return createInbox({
-    api,
+    api: fake.api,
     panelData: createPanelData({ ttlMs: 60_000, clock, enabled: () => caching }),
     cache: createProfileCache(db),
     meta: createMetaStore(db),
@@ -56,6 +60,7 @@ function build(api: InboxDeps['api']): Inbox {
     onNews: (n, count) => void news.push({ replies: n.replies.map((c) => c.id), woke: n.woke.map((s) => s.id), count }),
     myIdentityIds: () => ['idt_2'],
     identities: { names: () => new Map([['idt_1', 'Sam Rivera']]), load: () => undefined, list: async () => [{ id: 'idt_1', name: 'Sam Rivera' }, { id: 'idt_2', name: 'Priya Natarajan' }] },
+    ...over,
   });
 }
 
@@ -169,6 +174,34 @@ describe('inbox handler', () => {
     await inbox.withdrawn('conv_1');
     expect(counts).toEqual([30, 29, 30]);
     expect(fake.calls.length).toBe(calls + 1);
+  });
+
+  it('issue 41: a reply taken back moves the count back by what it moved, without a call; a count read while actions wait adds them', async () => {
+    const pending = new Set<number>();
+    inbox = createInboxWith({ pendingOutbox: async () => pending });
+    await inbox.refreshCount();
+    await page({ type: 'inbox-page', view: 'waiting' });
+    const calls = fake.calls.length;
+    // Two replies queued (outbox ids 1 and 2), the second taken back while the first still waits to go.
+    pending.add(1).add(2);
+    await inbox.queued({ kind: 'reply', conversationId: 'conv_1', leadId: 'lead_1' }, 1);
+    await inbox.queued({ kind: 'reply', conversationId: 'conv_2', leadId: 'lead_2' }, 2);
+    pending.delete(2);
+    await inbox.withdrawn('conv_2', 2);
+    expect(counts).toEqual([30, 29, 28, 29]);
+    expect(fake.calls.length).toBe(calls);
+    // A read now: the service still counts conv_1 (its reply has not gone); the reply waiting is added.
+    await inbox.refreshCount();
+    expect(counts.at(-1)).toBe(29);
+    // It lands: the service says 29 by itself, and the reply that left the outbox is not counted twice.
+    pending.delete(1);
+    // (The fake's search does not read the last message's direction: the row leaves it instead.)
+    fake.conversations.delete('conv_1');
+    await inbox.refreshCount();
+    expect(counts.at(-1)).toBe(29);
+    // Taken back after a worker restart (no record of what it moved): the service is asked.
+    await inbox.withdrawn('conv_3', 7);
+    expect(fake.calls.length).toBe(calls + 3);
   });
 
   it('with notifications on, tells a new waiting reply and a snooze that woke since the last refresh', async () => {

@@ -162,7 +162,7 @@ export function createInbox(deps: InboxDeps): Inbox {
         const watching = deps.notifications?.() ?? false;
         const page = await api.searchConversations({ ...queueFilters({ view: 'waiting' }, clock.now()), limit: watching ? WATCH_ROWS : 1 }, { priority: 'idle' });
         page.data.forEach(learn);
-        count = { count: page.total, at: clock.now() };
+        count = { count: await withPending(page.total), at: clock.now() };
         await deps.meta.set(COUNT_META, count).catch(() => undefined);
         deps.onCount?.(count.count);
         if (watching && page.total !== null) await watch(page.data, page.total);
@@ -194,11 +194,28 @@ export function createInbox(deps: InboxDeps): Inbox {
     return facts.get(id);
   }
 
-  async function queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }) {
+  /** What each action still in the outbox did to the count, and what was known before it: by outbox id. */
+  const moved = new Map<number, { conversationId: string; before: QueueFacts | undefined; delta: number }>();
+
+  /** The service's count plus what the actions it has not seen yet move (those that left the outbox are forgotten). */
+  async function withPending(total: number | null): Promise<number | null> {
+    if (total === null || !deps.pendingOutbox || moved.size === 0) return total;
+    const pending = await deps.pendingOutbox().catch(() => null);
+    if (pending === null) return total;
+    let delta = 0;
+    for (const [id, m] of moved) {
+      if (pending.has(id)) delta += m.delta;
+      else moved.delete(id);
+    }
+    return Math.max(0, total + delta);
+  }
+
+  async function queued(action: { kind: string; conversationId?: string; leadId?: string; until?: number }, outboxId?: number) {
     const id = action.conversationId;
     if (id === undefined) return;
     const before = await factsOf(id, action.leadId);
     const delta = waitingDelta(before, action.kind, action.until);
+    if (outboxId !== undefined) moved.set(outboxId, { conversationId: id, before, delta });
     // The next action on it (an undo) starts from the state this one leaves.
     const patch = actionPatch(action.kind, action.until);
     if (before && patch) facts.set(id, { ...before, ...patch });
@@ -214,9 +231,18 @@ export function createInbox(deps: InboxDeps): Inbox {
     deps.onCount?.(count.count);
   }
 
-  async function withdrawn(conversationId: string) {
-    facts.delete(conversationId);
-    await refreshCount().catch(() => undefined);
+  async function withdrawn(conversationId: string, outboxId?: number) {
+    const m = outboxId === undefined ? undefined : moved.get(outboxId);
+    if (!m) {
+      // Not queued here (an older worker's): what the service says is the best there is.
+      facts.delete(conversationId);
+      await refreshCount().catch(() => undefined);
+      return;
+    }
+    moved.delete(outboxId!);
+    if (m.before) facts.set(conversationId, m.before);
+    else facts.delete(conversationId);
+    await moveCount(-m.delta);
   }
 
   async function live(event: InboxWebhookPayload, patch: LivePatch) {

@@ -23,8 +23,6 @@ function summaryChanged(known: ConversationSummary | undefined, fresh: Conversat
 
 export interface LiveHandlerDeps {
   fetch?: typeof fetch;
-  /** The relay's stream is open: what it pushes is already here. */
-  following(): boolean;
   api: Pick<BackgroundApi, 'conversationMessages' | 'leadConversations'>;
   cache: Pick<ProfileCache, 'byLead' | 'patchConversation'>;
   panelData: Pick<PanelData, 'recentMessages'>;
@@ -46,9 +44,11 @@ export function liveHandlers(deps: LiveHandlerDeps): HandlerMap<'relay-test' | '
         await deps.underLock(() => deps.cache.patchConversation(req.leadId, req.conversationId, fresh));
         changed = true;
       }
-      // Its newest messages only when the summary says one came that no relay brought.
+      // Its newest messages only when the summary says one came that no relay brought: a relay's
+      // event moves the kept summary, so this costs nothing while the relay delivers, and a relay
+      // whose webhook went missing no longer leaves the panel stale (issue 41).
       const newer = fresh !== undefined && (fresh.lastMessageAt ?? 0) > (known?.lastMessageAt ?? 0);
-      if (newer && !deps.following()) {
+      if (newer) {
         // The summary patched above already says what the newest message is; the thread's page shows it.
         deps.panelData.recentMessages.set(`${req.conversationId}:0`, await messagesView(deps.api, req.conversationId, 0, LIST));
         changed = true;

@@ -14,7 +14,9 @@ import { test, expect, outboxItems } from '../fixtures';
 import { audienceUrls, openThisPage } from '../this-page-support';
 import { sendFromPage, WorkerStopper } from './support';
 
-test.describe.configure({ timeout: 240_000 });
+// Under ~50% failed calls each add and its read-backs back off (1 s doubling, with the 16 s hold after
+// each drop): one CI run in about ten needed more than two minutes for the batch.
+test.describe.configure({ timeout: 420_000 });
 test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
 
 test.beforeEach(async ({ configureExtension }) => {
@@ -28,6 +30,7 @@ test('This page under drops, 502 after apply and a worker stop: each person once
   openPanelFor,
   leadByUrl,
   emulatorControl,
+  emulatorCalls,
 }) => {
   const { page, panel } = await openThisPage(extension.context, openPanelFor, `${emulator.pronetOrigin}/search/results/people/`);
   const hrefs = await page.locator('ul.results a.person-name').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
@@ -44,7 +47,11 @@ test('This page under drops, 502 after apply and a worker stop: each person once
   await emulatorControl('faults', { dropRate: 0.3, lateApplyMs: 3000, applyThenFailRate: 0.3, latencyMs: 300 });
   await panel.getByRole('button', { name: `Add ${nonLeads.length} to ${audienceName}` }).click();
   await new WorkerStopper(panel).stop();
-  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length} of ${nonLeads.length} added`, { timeout: 120_000 });
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length} of ${nonLeads.length} added`, { timeout: 180_000 }).catch(async (error: Error) => {
+    // What each add was doing when the time ran out: backing off, failed, or stuck.
+    const calls = (await emulatorCalls()).slice(0, 60).map((c) => `${c.id} ${c.endpoint} ${c.status}`);
+    throw new Error(`${error.message}\noutbox: ${JSON.stringify(await outboxItems(panel))}\ncalls (newest first): ${calls.join(', ')}`);
+  });
   await emulatorControl('faults', {});
   await expect(panel.locator('.this-page-person .pill', { hasText: 'Added' })).toHaveCount(nonLeads.length);
   const after = await audienceUrls(emulator, demo.proKey, audienceId);
@@ -54,7 +61,7 @@ test('This page under drops, 502 after apply and a worker stop: each person once
   // Undo under the same faults: exactly what the batch added leaves the audience.
   await emulatorControl('faults', { dropRate: 0.3, lateApplyMs: 3000, applyThenFailRate: 0.3 });
   await panel.getByRole('button', { name: 'Undo' }).click();
-  await expect(panel.getByTestId('this-page-progress')).toHaveText(`Undone: ${nonLeads.length} removed from ${audienceName}`, { timeout: 120_000 });
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`Undone: ${nonLeads.length} removed from ${audienceName}`, { timeout: 180_000 });
   await emulatorControl('faults', {});
   expect(await audienceUrls(emulator, demo.proKey, audienceId)).toEqual(before);
 });

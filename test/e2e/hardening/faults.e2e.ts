@@ -113,7 +113,9 @@ test('300 actions through the panels under 5xx, drops, latency, a 429 storm, off
   emulatorCalls,
   emulatorControl,
 }) => {
-  test.setTimeout(9 * 60_000);
+  // Its 300 clicks took 5.3 min on CI, and 6.7 min to over 9 min on this two-core machine on one day
+  // (main's own build too: 200 clicks after 477 s, alone and quiet): a hang guard, not a speed check.
+  test.setTimeout(14 * 60_000);
   const startedAt = Date.now();
   const random = seededRandom(SEED);
   const requests = new RequestRecorder(extension.context);

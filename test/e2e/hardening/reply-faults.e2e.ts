@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, outboxItems } from '../fixtures';
-import { messagesOf, sayWhoIAm, withText } from '../reply-support';
+import { messagesOf, replyFromQueue, sayWhoIAm, withText } from '../reply-support';
 import { RequestRecorder, WorkerStopper } from './support';
 
 test.describe.configure({ timeout: 240_000 });
@@ -96,4 +96,55 @@ test('four panels, drops with late applies up to 3 s, then 5xx after apply and a
   expect(report.every((r) => r.landed >= 1 && r.landed <= 2)).toBe(true);
   expect(extra).toBeLessThanOrEqual(droppedSends);
   if (extra > 0) test.info().annotations.push({ type: 'browser-resend', description: `${extra} copies from Chromium's own resend over a reused connection` });
+});
+
+test('replies from the queue, one row after another with the keys, under drops with late applies, 502 after apply and a stopped worker: each once', async ({
+  configureExtension,
+  openProfile,
+  openPanelFor,
+  emulator,
+  emulatorControl,
+  emulatorCalls,
+  extension,
+}) => {
+  const options = await configureExtension();
+  const requests = new RequestRecorder(extension.context);
+  const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await panel.getByRole('tab', { name: 'Inbox' }).click();
+  const rows = panel.getByRole('list', { name: 'Waiting for reply' }).getByRole('listitem');
+  await expect(rows.nth(3)).toBeVisible();
+
+  await emulatorControl('faults', { dropRate: 0.3, lateApplyMs: 3000, applyThenFailRate: 0.3 });
+  const texts: { conversationId: string; words: string }[] = [];
+  for (let i = 0; i < 3; i++) {
+    // The focused row (the first, then the one that took the replied row's place) gets `r`.
+    const row = panel.locator('.inbox-row.is-focused');
+    const conversationId = (await row.getAttribute('data-conversation'))!;
+    expect(texts.map((t) => t.conversationId)).not.toContain(conversationId);
+    await row.focus();
+    const words = `From the queue ${i}: ${conversationId} gets this once.`;
+    await replyFromQueue(panel, words);
+    texts.push({ conversationId, words });
+    // Moving on: the replied row leaves the view, the next one takes the focus.
+    await panel.getByLabel('Reply', { exact: true }).focus();
+    await panel.keyboard.press('Escape');
+    await expect(panel.locator(`[data-conversation="${conversationId}"]`)).toHaveCount(0);
+  }
+  await new WorkerStopper(options).stop();
+  await expect.poll(async () => (await outboxItems(options)).filter((i) => i.kind === 'reply').length, { timeout: 150_000 }).toBe(0);
+  await emulatorControl('faults', {});
+
+  const calls = await emulatorCalls();
+  const droppedSends = calls.filter((c) => (c.endpoint === 'sendPronetMessage' || c.endpoint === 'sendEmail') && c.status === 0).length;
+  const report = await Promise.all(
+    texts.map(async (t) => ({
+      words: t.words,
+      landed: withText(await messagesOf(emulator, t.conversationId), t.words).length,
+      fetches: requests.all.filter((r) => r.fromWorker && r.method === 'POST' && /\/inbox\/(pronet|email)$/.test(r.url) && (r.postData ?? '').includes(t.words)).length,
+    })),
+  );
+  expect(report.map((r) => [r.words, r.fetches])).toEqual(texts.map((t) => [t.words, 1]));
+  expect(report.every((r) => r.landed >= 1 && r.landed <= 2)).toBe(true);
+  // As above: a second copy only from the browser's own resend of a dropped send.
+  expect(report.reduce((n, r) => n + (r.landed - 1), 0)).toBeLessThanOrEqual(droppedSends);
 });
