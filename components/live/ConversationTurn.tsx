@@ -1,7 +1,8 @@
 /**
  * The panel's conversation, live (issue 36): whose turn it is ("Waiting for you, 6 days"), and, while
- * the panel is visible, the conversation read again at most once a minute (the worker skips it while
- * the team relay's stream is open: the relay already brings what changed).
+ * the panel is visible, the conversation's summary read again at most once a minute, relay or not:
+ * status, snooze and note travel in no webhook (issue 41; the worker reads the thread only when the
+ * summary shows a message no relay event brought).
  */
 import type { TurnFacts } from '../../lib/inbox/whose-turn';
 import type { Messenger } from '../../lib/messages';
