@@ -30,8 +30,9 @@ import { Icon } from '../ui/Icon';
 import { Toast } from '../ui/Toast';
 import { InboxFilters } from './InboxFilters';
 import { InboxList } from './InboxList';
-import type { RowPreview } from './InboxRow';
 import { useRowBoxes } from './RowBoxes';
+import { useRowFocus } from './use-row-focus';
+import { withSentPreviews } from './sent-previews';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useQueueKeys } from './use-queue-keys';
 import { useLiveRows } from './use-live-rows';
@@ -52,9 +53,6 @@ export interface InboxViewProps {
 type Patch = NonNullable<ReturnType<typeof actionPatch>>;
 type ToastState = { id: number; text: string; undo?: () => void };
 
-/** A reply's first non-empty line, as a row shows a message. */
-const firstLineOf = (text: string) => text.split('\n').find((l) => l.trim())?.trim() ?? text;
-
 function minutesAgo(at: number, now: number): number {
   return Math.max(0, Math.round((now - at) / 60_000));
 }
@@ -71,6 +69,8 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const [openedId, setOpenedId] = useState<string | null>(null);
   /** The conversation whose reply box is open under its row. */
   const [replyId, setReplyId] = useState<string | null>(null);
+  /** What the composer sent from here, by conversation: the row shows it once it left the outbox. */
+  const [sent, setSent] = useState<ReadonlyMap<string, string>>(new Map());
   const [toast, setToast] = useState<ToastState | null>(null);
   const [help, setHelp] = useState(false);
   const undoRef = useRef<(() => void) | null>(null);
@@ -99,8 +99,6 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   });
 
 
-  /** The text of the last reply sent from here, by conversation: the row shows it as its last message once it left the outbox. */
-  const sentTexts = useRef(new Map<string, string>());
   // What the outbox holds (pending or on the wire) wins over the fetched row; a failed change is undone.
   const patches = useMemo(() => {
     const merged = new Map(local);
@@ -110,7 +108,6 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         merged.delete(item.conversationId);
         continue;
       }
-      if (item.reply) sentTexts.current.set(item.conversationId, item.reply.text);
       const patch = actionPatch(item.kind, item.snoozeUntil, item.reply?.holdUntil);
       if (patch) merged.set(item.conversationId, patch);
     }
@@ -129,15 +126,10 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   );
   const leads = useRowLeads(messenger, listRef, list.rows, screen);
   const fetchedPreviews = useRowPreviews(messenger, listRef, list.rows, screen);
-  const previews = useMemo(() => {
-    const merged = new Map<string, RowPreview>([...fetchedPreviews, ...livePreviews]);
-    // A row a reply turned shows that reply as its last message (issue 41), not the lead's it answered.
-    for (const [conversationId, patch] of patches) {
-      const text = sentTexts.current.get(conversationId);
-      if ('lastMessageStatus' in patch && text !== undefined) merged.set(conversationId, { conversationId, firstLine: firstLineOf(text), at: patch.lastMessageAt ?? null, mine: true });
-    }
-    return merged;
-  }, [fetchedPreviews, livePreviews, patches]);
+  const previews = useMemo(
+    () => withSentPreviews(new Map([...fetchedPreviews, ...livePreviews]), patches, outbox, sent),
+    [fetchedPreviews, livePreviews, patches, outbox, sent],
+  );
   // The pickers' lists once the rows on screen are named (or a picker is touched): they never take a
   // connection from the rows or their look-ups.
   const choicesAsked = useRef(false);
@@ -166,26 +158,9 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
         .filter((r) => inView(view, r, bound) || r.conversationId === replyId),
     [list.rows, leads, patches, view, bound, replyId],
   );
-  const focusIndex = rows.findIndex((r) => r.conversationId === focusId);
-  // When the focused row leaves the view (its reply box closed, a live change), the row now in its place takes the focus.
-  const lastFocusIndex = useRef(0);
-  if (focusIndex >= 0) lastFocusIndex.current = focusIndex;
-  useEffect(() => {
-    if (focusId === null || focusIndex >= 0 || rows.length === 0 || list.phase !== 'ready') return;
-    setFocusId(rows[Math.min(lastFocusIndex.current, rows.length - 1)]!.conversationId);
-  }, [focusId, focusIndex, rows, list.phase]);
+  const focusIndex = useRowFocus(listRef, rows, focusId, setFocusId, list.phase === 'ready');
   // The header's count follows what e, s and Undo did here, as the toolbar's does.
   const total = useMemo(() => totalInView(list.total, list.rows, (r) => ({ ...r, ...patches.get(r.conversationId) }), view, bound), [list.total, list.rows, patches, view, bound]);
-
-  // Focus follows the focused row; when the row that had it left the view, the next row takes it.
-  useEffect(() => {
-    if (focusId === null || !listRef.current) return;
-    const el = listRef.current.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(focusId)}"]`);
-    const active = document.activeElement;
-    // A field keeps the focus (the note, a picker); anything else hands it to the row.
-    const typing = active !== null && ['INPUT', 'SELECT', 'TEXTAREA'].includes(active.tagName);
-    if (el && active !== el && !typing && !(active && el.contains(active))) el.focus();
-  }, [focusId, rows]);
 
   function focusRow(index: number) {
     const row = rows[index];
@@ -262,8 +237,13 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     replyId,
     setReplyId,
     // Kept once the reply has left the outbox (sent), dropped when it was taken back.
-    replied: (row, queued) => {
-      if (!queued) sentTexts.current.delete(row.conversationId);
+    replied: (row, queued, text) => {
+      setSent((m) => {
+        const next = new Map(m);
+        if (queued && text !== undefined) next.set(row.conversationId, text);
+        else next.delete(row.conversationId);
+        return next;
+      });
       setLocal((m) => (queued ? new Map(m).set(row.conversationId, actionPatch('reply', undefined, now())!) : new Map([...m].filter(([id]) => id !== row.conversationId))));
     },
   });

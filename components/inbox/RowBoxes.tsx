@@ -12,7 +12,7 @@ export interface RowBoxesProps {
   /** The note box is open under this row, with the text typed so far. */
   note: { text: string; textRef: Ref<HTMLTextAreaElement>; onText(text: string): void; onAppend(): void; onLeave(): void } | null;
   /** The reply box is open under this row. */
-  reply: { messenger: Messenger; outbox: readonly OutboxItemView[]; now: () => number; onClose(): void; onReplied(queued: boolean): void } | null;
+  reply: { messenger: Messenger; outbox: readonly OutboxItemView[]; now: () => number; onClose(): void; onReplied(queued: boolean, text?: string): void } | null;
 }
 
 export function RowBoxes({ row, note, reply }: RowBoxesProps) {
@@ -52,7 +52,7 @@ export interface RowBoxesDeps {
   setFocusId(id: string): void;
   toast(text: string): void;
   /** A reply to the row was queued (true) or taken back (false). */
-  replied(row: InboxRowView, queued: boolean): void;
+  replied(row: InboxRowView, queued: boolean, text?: string): void;
   /** The conversation whose reply box is open (`r` on a row), kept by the view: a replied row stays while it is. */
   replyId: string | null;
   setReplyId(id: string | null): void;
@@ -120,7 +120,7 @@ export function useRowBoxes(deps: RowBoxesDeps): { focusNote(row: InboxRowView |
                 setReplyId(null);
                 focusRow(focusIndex);
               },
-              onReplied: (queued) => deps.replied(row, queued),
+              onReplied: (queued, text) => deps.replied(row, queued, text),
             }
           : null
       }

@@ -38,8 +38,8 @@ export interface ReplyComposerProps {
   textRef?: Ref<HTMLTextAreaElement>;
   /** The thread shows above (the panel): it says a rate-limit pause, and shows the reply sent as its newest message. */
   threadAbove?: boolean;
-  /** A reply was queued (true) or taken back before it went (false): the queue turns its row. */
-  onReplied?: (queued: boolean) => void;
+  /** A reply was queued (true, with its text) or taken back before it went (false): the queue turns its row. */
+  onReplied?: (queued: boolean, text?: string) => void;
 }
 
 export function ReplyComposer({ conversationId, leadId, messenger, items, now = Date.now, onClose, autoFocus, textRef, threadAbove, onReplied }: ReplyComposerProps) {
@@ -174,7 +174,7 @@ export function ReplyComposer({ conversationId, leadId, messenger, items, now = 
     }
     follow.follow(reply.value);
     setLastSent(reply.value);
-    onReplied?.(true);
+    onReplied?.(true, typed.text);
     setText('');
     setSubject('');
     setNewThread(false);

@@ -195,7 +195,7 @@ export function createInbox(deps: InboxDeps): Inbox {
   }
 
   /** What each action still in the outbox did to the count, and what was known before it: by outbox id. */
-  const moved = new Map<number, { conversationId: string; before: QueueFacts | undefined; delta: number }>();
+  const moved = new Map<number, { before: QueueFacts | undefined; delta: number }>();
 
   /** The service's count plus what the actions it has not seen yet move (those that left the outbox are forgotten). */
   async function withPending(total: number | null): Promise<number | null> {
@@ -215,7 +215,7 @@ export function createInbox(deps: InboxDeps): Inbox {
     if (id === undefined) return;
     const before = await factsOf(id, action.leadId);
     const delta = waitingDelta(before, action.kind, action.until);
-    if (outboxId !== undefined) moved.set(outboxId, { conversationId: id, before, delta });
+    if (outboxId !== undefined) moved.set(outboxId, { before, delta });
     // The next action on it (an undo) starts from the state this one leaves.
     const patch = actionPatch(action.kind, action.until);
     if (before && patch) facts.set(id, { ...before, ...patch });
