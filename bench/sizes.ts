@@ -12,15 +12,15 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { BENCH_EXTENSION_DIR, BENCH_OUT_DIR } from './extension';
-import { STORE_ZIP_GOAL, storeZipBytes } from '../scripts/store-zip';
+import { STORE_ZIP_CEILING, storeZipBytes } from '../scripts/store-zip';
 
 /**
- * Goals: bytes of the store zip (the team's budget; `npm test` checks a ceiling above it while it is
- * over: scripts/store-zip.ts). The gzip goals per entrypoint of issue 15 are retired (start-up time is
- * what a user feels): those are only reported.
+ * Bytes are not a goal (issue 42): the store zip is held under the ceiling `npm test` checks
+ * (scripts/store-zip.ts), a guard against growth nobody chose. The gzip goals per entrypoint of issue
+ * 15 are retired too (start-up time is what a user feels): those are only reported.
  */
 export const SIZE_GOALS: Readonly<Record<string, number>> = {
-  zip: STORE_ZIP_GOAL,
+  zip: STORE_ZIP_CEILING,
 };
 
 /**

@@ -8,13 +8,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 
-/** The team's goal for the Chrome Web Store zip (bytes). */
-export const STORE_ZIP_GOAL = 145_000;
 /**
- * What `npm test` allows until the goal is met: the zip measured when the check came in (171.0 kB,
- * after issues 33-36), with 4 kB of room. A change that grows it more fails, and must say why.
+ * What `npm test` allows the Chrome Web Store zip (bytes): a guard against growth nobody chose, not a
+ * goal (issue 42 retired the 145 kB goal: its cost was a feature or a language). 175 kB when it came in
+ * (171.0 kB after issues 33-36); raised to 185 kB on 2026-12-06 for growth chosen in issues 41 and 45
+ * (the queue following changes made elsewhere, the panel's essentials on one screen), from 175.0 kB
+ * measured before them. A change that grows it more fails, and must say why.
  */
-export const STORE_ZIP_CEILING = 175_000;
+export const STORE_ZIP_CEILING = 185_000;
 
 const LOCAL_HEADER = 30;
 const CENTRAL_ENTRY = 46;

@@ -88,7 +88,7 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
     [view, identityId, campaignId, untouchedDays],
   );
 
-  const { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave, applyLive } = useQueuePages(messenger, query, now, {
+  const { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave, applyLive, applyFresh } = useQueuePages(messenger, query, now, {
     onFirstPage() {
       setLocal(new Map());
       setFocusId(null);
@@ -118,10 +118,13 @@ export function InboxView({ messenger, tabId, outbox, now, onOpenOptions }: Inbo
   const livePreviews = useLiveRows((row) =>
     applyLive(row, view === 'waiting' && !campaignId && (!identityId || identityId === row.identityId) && inView('waiting', row, 0)),
   );
-  // Without a live relay: the first page again at most once a minute while shown (the worker skips it while the relay is live).
+  // The first page again at most once a minute while shown, relay or not: status and note travel in no
+  // webhook (issue 41). A row that left the view elsewhere goes; the one being answered stays.
+  const replying = useRef(replyId);
+  replying.current = replyId;
   useRevalidate(() =>
     messenger.send('inbox-revalidate', query).then((reply) => {
-      if (reply.ok && reply.value) for (const row of [...reply.value.rows].reverse()) applyLive(row, true);
+      if (reply.ok && reply.value) applyFresh(reply.value, (row) => row.conversationId === replying.current);
     }),
   );
   const leads = useRowLeads(messenger, listRef, list.rows, screen);

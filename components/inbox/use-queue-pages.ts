@@ -1,6 +1,6 @@
 /** The queue's pages: the first page of a query, the next ones by `nextToken` (Load more, or scrolled to the end). */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
-import { canLoadMore, initialPaging, paging, type PagingEvent, type PagingState } from '../../lib/inbox/queue';
+import { canLoadMore, initialPaging, paging, type PageResult, type PagingEvent, type PagingState } from '../../lib/inbox/queue';
 import type { Messenger, PayloadOf } from '../../lib/messages';
 import type { ErrorView, InboxRowView } from '../../lib/views';
 
@@ -94,5 +94,11 @@ export function useQueuePages(messenger: Messenger, query: QueueRequest, now: ()
   /** A row a relayed event changed (issue 36). */
   const applyLive = useCallback((row: InboxRowView, belongs: boolean) => dispatch({ type: 'live', row, belongs, same: (a, b) => a.conversationId === b.conversationId }), []);
 
-  return { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave, applyLive };
+  /** The first page read again (issue 41): rows that left the view elsewhere go, unless `keep` holds them. */
+  const applyFresh = useCallback(
+    (result: PageResult<InboxRowView>, keep: (row: InboxRowView) => boolean) => dispatch({ type: 'fresh', result, key: (r) => r.conversationId, keep }),
+    [],
+  );
+
+  return { list, error, cachedAt, at, load, loadMore, sentinel, screen, leave, applyLive, applyFresh };
 }

@@ -1,5 +1,6 @@
 /**
- * Without a live relay (issue 36), what is on screen stays fresh within the key's budget: `revalidate`
+ * What is on screen stays fresh within the key's budget (issues 36, 41; relay or not, since status and
+ * note travel in no webhook): `revalidate`
  * runs at most once per `periodMs` while the page is visible, none while hidden; coming back after
  * longer than that runs it at once. The page's own timers: a test drives them with its clock.
  */

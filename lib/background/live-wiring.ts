@@ -39,12 +39,9 @@ export function createLiveWiring(deps: LiveWiringDeps) {
     timers: deps.timers,
     ...fetchDep,
   });
-  /** The stream is open: what the relay pushes is already here. */
-  const following = () => relay.state() === 'live';
   const { api, cache, panelData, underLock, notify } = deps;
   return {
     ...relay,
-    following,
     handlers: liveHandlers({ ...fetchDep, api, cache, panelData, underLock, notify }),
     /** New settings: a changed relay address or token opens a new stream. */
     settingsChanged(previous: Settings, next: Settings) {

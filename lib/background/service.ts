@@ -163,7 +163,6 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     notifications: () => current().inboxNotifications,
     myIdentityIds: () => current().myIdentityIds,
     onLiveRow: (row, preview) => deps.push.live?.(row, preview),
-    following: () => live.following(),
   });
   const { enqueue, outbox: pagesOutbox } = createPagesOutbox({ outbox, inbox, storageProblem, key: keys.current });
   const followUps = createFollowUps({ meta, clock, enqueue });

@@ -95,6 +95,42 @@ describe('paging', () => {
     expect(s).toMatchObject({ phase: 'ready', rows: ['a'], nextToken: 'T1' });
   });
 
+  describe('the first page read again (issue 41)', () => {
+    const key = (r: string) => r;
+    const none = () => false;
+    const shown = (rows: string[], nextToken: string | null, total: number) => {
+      const s = opened();
+      return paging(s, { type: 'page', generation: s.generation, first: true, result: page(rows, nextToken, total) });
+    };
+
+    it('drops a row that left the view elsewhere, keeps the later pages, and takes the new total', () => {
+      const s = paging(shown(['a', 'b', 'c', 'd', 'e'], null, 5), { type: 'fresh', result: page(['a', 'c', 'd'], 'T', 4), key, keep: none });
+      // 'b' sorted among the fresh rows and is gone; 'e' lies beyond the fresh page's last row.
+      expect(s).toMatchObject({ rows: ['a', 'c', 'd', 'e'], total: 4 });
+    });
+
+    it('puts a new row in the service’s order', () => {
+      expect(paging(shown(['a', 'b'], null, 2), { type: 'fresh', result: page(['n', 'a', 'b'], null, 3), key, keep: none })).toMatchObject({ rows: ['n', 'a', 'b'], total: 3 });
+    });
+
+    it('a whole fresh page (no next one) covers every row shown', () => {
+      expect(paging(shown(['a', 'b', 'c'], null, 3), { type: 'fresh', result: page(['a'], null, 1), key, keep: none })).toMatchObject({ rows: ['a'], total: 1 });
+      expect(paging(shown(['a', 'b'], null, 2), { type: 'fresh', result: page([], null, 0), key, keep: none })).toMatchObject({ rows: [], total: 0 });
+    });
+
+    it('holds the row `keep` names (the one being answered), counted as shown', () => {
+      expect(paging(shown(['a', 'b', 'c'], null, 3), { type: 'fresh', result: page(['a', 'c'], null, 2), key, keep: (r) => r === 'b' })).toMatchObject({
+        rows: ['a', 'b', 'c'],
+        total: 3,
+      });
+    });
+
+    it('is ignored while the list loads', () => {
+      const loading = opened();
+      expect(paging(loading, { type: 'fresh', result: page(['a'], null, 1), key, keep: none })).toBe(loading);
+    });
+  });
+
   it('ignores a next page when none was asked for', () => {
     let s = opened();
     s = paging(s, { type: 'page', generation: s.generation, first: true, result: page(['a'], 'T1', 2) });

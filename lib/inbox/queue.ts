@@ -131,7 +131,13 @@ export type PagingEvent<Row> =
   | { type: 'page'; generation: number; first: boolean; result: PageResult<Row> }
   | { type: 'failed'; generation: number }
   /** A relayed event changed a row (issue 36): replaced where shown, else on top when it now `belongs` to the view. */
-  | { type: 'live'; row: Row; same: (a: Row, b: Row) => boolean; belongs: boolean };
+  | { type: 'live'; row: Row; same: (a: Row, b: Row) => boolean; belongs: boolean }
+  /**
+   * The first page read again (issue 41): its rows shown in its order; a row shown before that sorted
+   * among them and is missing has left the view (archived, snoozed, answered elsewhere) unless `keep`
+   * holds it; the rows after them (later pages) stay.
+   */
+  | { type: 'fresh'; result: PageResult<Row>; key: (row: Row) => string; keep: (row: Row) => boolean };
 
 export function initialPaging<Row>(): PagingState<Row> {
   return { phase: 'empty', rows: [], total: null, nextToken: null, restarted: false, generation: 0 };
@@ -159,6 +165,9 @@ export function paging<Row>(s: PagingState<Row>, e: PagingEvent<Row>): PagingSta
       if (!e.belongs) return s;
       return { ...s, rows: [e.row, ...s.rows], total: s.total === null ? null : s.total + 1 };
     }
+    case 'fresh':
+      if (s.phase !== 'ready' && s.phase !== 'loading-more') return s;
+      return { ...s, ...freshFirstPage(s.rows, e.result, e.key, e.keep) };
     case 'page': {
       if (e.generation !== s.generation) return s;
       const { result } = e;
@@ -169,6 +178,32 @@ export function paging<Row>(s: PagingState<Row>, e: PagingEvent<Row>): PagingSta
       return { ...s, phase: 'ready', rows: [...s.rows, ...result.rows], nextToken: result.nextToken };
     }
   }
+}
+
+/** The rows after the first page read again: see the `fresh` event. */
+export function freshFirstPage<Row>(shown: readonly Row[], fresh: PageResult<Row>, key: (row: Row) => string, keep: (row: Row) => boolean): { rows: Row[]; total: number | null } {
+  const inFresh = new Set(fresh.rows.map(key));
+  // The last shown row the fresh page still has: the shown rows up to it were within its range.
+  let reach = -1;
+  shown.forEach((row, i) => {
+    if (inFresh.has(key(row))) reach = i;
+  });
+  // A whole first page (no next one) covers every row shown.
+  if (fresh.nextToken === null) reach = shown.length - 1;
+  const rows = [...fresh.rows];
+  let held = 0;
+  let after = -1;
+  shown.forEach((row, i) => {
+    const k = key(row);
+    if (inFresh.has(k)) after = rows.findIndex((r) => key(r) === k);
+    else if (i > reach) rows.push(row);
+    else if (keep(row)) {
+      // Held where it was: after the row it followed.
+      rows.splice((after += 1), 0, row);
+      held += 1;
+    }
+  });
+  return { rows, total: fresh.total === null ? null : fresh.total + held };
 }
 
 // ---- Keyboard --------------------------------------------------------------------------------

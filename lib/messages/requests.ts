@@ -220,9 +220,9 @@ export const requests = {
   'this-page-undo': z.object({ tabId, batchId: id }),
   // Live replies (issue 36): the options page's Test of the team relay (its address and token as typed).
   'relay-test': z.object({ url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
-  /** Without a live relay: the open queue's first page, read again at list priority (at most once a minute, the queue's timer). */
+  /** The open queue's first page, read again at list priority, relay or not (at most once a minute, the queue's timer). */
   'inbox-revalidate': z.object({ view: QueueView, identityId: z.optional(id), campaignId: z.optional(id), untouchedDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))) }),
-  /** Without a live relay: the open panel's conversation, read again (list priority; at most once a minute, the panel's timer). */
+  /** The open panel's conversation, read again, relay or not (list priority; at most once a minute, the panel's timer). */
   'conversation-revalidate': z.object(conversationTarget),
 } as const;
 

@@ -295,3 +295,42 @@ test('the open panel follows a status and a note changed elsewhere within a minu
   expect(since.filter((c) => c.endpoint === 'listLeadConversations')).toHaveLength(1);
   expect(since.filter((c) => c.endpoint === 'searchLeads')).toHaveLength(0);
 });
+
+test('the open queue follows conversations archived and snoozed elsewhere within a minute (issue 41), with the relay live: one page read', async ({
+  emulator,
+  demo,
+  extension,
+  configureExtension,
+  emulatorCalls,
+}) => {
+  const r = await startTeamRelay(emulator, demo.proKey);
+  const options = await configureExtension();
+  expect(await setRelay(options, r.eventsUrl, r.token)).toContain('live replies work');
+  await saveRelay(options);
+
+  const queue = await extension.context.newPage();
+  await queue.clock.install();
+  await queue.goto(`${extension.origin}/sidepanel.html?view=inbox`);
+  await queue.bringToFront();
+  const waiting = queue.getByRole('list', { name: 'Waiting for reply' });
+  await expect(waiting.getByRole('listitem').nth(2)).toBeVisible();
+  // The worker follows the relay while a queue is open.
+  await expect.poll(() => r.listeners()).toBeGreaterThanOrEqual(1);
+  const [first, second, third] = await Promise.all([0, 1, 2].map((i) => waiting.getByRole('listitem').nth(i).getAttribute('data-conversation')));
+  const total = Number((await queue.getByTestId('inbox-total').textContent())!.split(' ')[0]);
+  const lastCallBefore = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
+
+  // A teammate archives the second row's conversation and snoozes the first (the API, as the web app or an agent would).
+  const post = (path: string, body: unknown) =>
+    fetch(`${emulator.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${demo.proKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/inbox/conversations/archive', { conversationId: second })).ok).toBe(true);
+  expect((await post('/inbox/conversations/snooze', { conversationId: first, snoozeUntil: Date.now() + 3 * 86_400_000 })).ok).toBe(true);
+  await queue.clock.runFor(61_000);
+  await expect(waiting.locator(`[data-conversation="${second}"]`)).toHaveCount(0);
+  await expect(waiting.locator(`[data-conversation="${first}"]`)).toHaveCount(0);
+  await expect(waiting.getByRole('listitem').first()).toHaveAttribute('data-conversation', third!);
+  await expect(queue.getByTestId('inbox-total')).toHaveText(`${total - 2} conversations`);
+  // One read of the queue's first page brought both (the toolbar count's own read asks for one row).
+  const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore);
+  expect(since.filter((c) => c.endpoint === 'searchConversations' && c.path.includes('limit=20'))).toHaveLength(1);
+});

@@ -40,8 +40,6 @@ export interface InboxDeps {
   onNews?(news: WatchNews, count: number): void;
   /** The identities the user sends as: listed first in the picker. */
   myIdentityIds?(): readonly string[];
-  /** The team relay's stream is open (issue 36): the queue needs no revalidation. */
-  following?(): boolean;
   /** A relayed event changed a row (issue 36): the open queues fold it in. */
   onLiveRow?(row: InboxRowView, preview: InboxPreviewView | null): void;
 }

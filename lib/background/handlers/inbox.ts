@@ -259,9 +259,10 @@ export function createInbox(deps: InboxDeps): Inbox {
   }
 
   const handlers: HandlerMap<InboxRequests> = {
-    // Issue 36, without a live relay: the open queue's first page again, as list work (shed first).
+    // The open queue's first page again, as list work (shed first): relay or not, since status and note
+    // travel in no webhook (issue 41).
     async 'inbox-revalidate'(req) {
-      if (deps.keys.current() === null || deps.following?.()) return null;
+      if (deps.keys.current() === null) return null;
       const [query, at] = [queryOf(req), clock.now()];
       const page: InboxPageView = { ...(await fetchPage(query, at, undefined, 'list')), restarted: false, cachedAt: null };
       keep(JSON.stringify(queueFilters(query, at)), page, query);

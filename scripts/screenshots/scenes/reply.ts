@@ -69,6 +69,17 @@ export const scene: Scene = {
     await panel.getByTestId('reply-status').getByText(say(kit, 'replySent'), { exact: true }).waitFor({ timeout: 30_000 });
     await shootThreadEnd(kit, panel, 'reply-sent');
 
+    // A reply with its follow-up (issue 41): the reminder ticked, then the conversation snoozed until
+    // 09:00 three days on, until Ada answers.
+    await typeReply(kit, panel, words.slice(1));
+    await panel.getByRole('checkbox', { name: say(kit, 'followUpLabel').replace('$p1$', '3') }).check();
+    await shootThreadEnd(kit, panel, 'reply-follow-up', panel.locator('.reply-follow-up'));
+    await panel.getByRole('button', { name: say(kit, 'replySend'), exact: true }).click();
+    const status = panel.getByTestId('conversation-status');
+    await status.filter({ hasText: say(kit, 'statusSnoozedUntil').split('$p1$')[0]!.trim() }).waitFor({ timeout: 30_000 });
+    await panel.evaluate(() => window.scrollTo(0, 0));
+    await kit.shoot(panel, 'reply-follow-up-set', { clip: { x: 0, y: 0, width: 400, height: 640 } });
+
     // A pronet message goes in the name of the teammate the user said they are, who has since left
     // the workspace: the service refuses it, and who the user is now is asked.
     await ask(panel, { type: 'reply-member-set', memberId: 'member-who-left' });
