@@ -96,6 +96,8 @@ async function panelFor(browser: BenchBrowser, pronet: string, slug: string): Pr
   const profile = await browser.context.newPage();
   await profile.goto(`${pronet}/in/${slug}/`);
   const panel = await openExtensionWindow(browser, `sidepanel.html?tab=${await tabIdOf(browser, profile)}`);
+  // The reply opens in place with its button (issue 45).
+  await panel.getByRole('button', { name: 'Reply', exact: true }).click({ timeout: 30_000 });
   await panel.getByLabel('Reply', { exact: true }).waitFor({ timeout: 30_000 });
   return panel;
 }

@@ -4,6 +4,7 @@ import type { SearchResult } from './emulator-search';
 import type { InboxBenchResult } from './inbox';
 import type { LimiterResult } from './limiter';
 import type { ListBadgesResult } from './list-badges';
+import type { FirstScreenRow } from './first-screen';
 import type { LiveBenchResult } from './live';
 import type { Machine } from './machine';
 import type { PageReaderResult } from './page-reader';
@@ -34,4 +35,6 @@ export interface Results {
   audience?: AudienceBenchResult;
   /** Issue 36. */
   live?: LiveBenchResult;
+  /** Issue 45: px to the panel's acts. */
+  screen?: FirstScreenRow[];
 }

@@ -19,6 +19,7 @@ import { emulatorSearch } from './emulator-search';
 import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
+import { firstScreenBench } from './first-screen';
 import { liveBench } from './live';
 import { pageReaderBench } from './page-reader';
 import { realPagesBench, realPagesMarkdown, type RealPagesResult } from './real-pages';
@@ -33,7 +34,7 @@ import { startup } from './startup';
 import { teamBench } from './team';
 import { audienceBench } from './this-page';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live', 'screen'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -109,6 +110,7 @@ try {
   }
   results.audience = await section('audience', () => audienceBench(emulator, { log }));
   results.live = await section('live', () => liveBench(emulator, { log }));
+  results.screen = await section('screen', () => firstScreenBench(emulator, { log }));
 } finally {
   await emulator.close();
 }

@@ -10,10 +10,10 @@ export interface ActionBarProps {
   disabled?: boolean;
 }
 
-/** Archive or Unarchive, and Unsnooze when snoozed; snoozing has its own picker. */
+/** Archive or Unarchive, and Unsnooze when snoozed (buttons of the row they are put in); snoozing has its own picker. */
 export function ActionBar({ actions, onAction, disabled }: ActionBarProps) {
   return (
-    <div class="row wrap action-bar">
+    <>
       {actions.includes('archive') ? (
         <Button onClick={() => onAction('archive')} disabled={disabled} icon={<Icon name="archive" />}>
           {t('archive')}
@@ -29,6 +29,6 @@ export function ActionBar({ actions, onAction, disabled }: ActionBarProps) {
           {t('unsnooze')}
         </Button>
       ) : null}
-    </div>
+    </>
   );
 }

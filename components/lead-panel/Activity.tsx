@@ -47,8 +47,7 @@ export function Activity({ leadId, recent, loadPage }: ActivityProps) {
   }
 
   return (
-    <details class="card card-body activity">
-      <summary class="section-label">{t('activity')}</summary>
+    <div class="activity stack">
       {items.length === 0 ? (
         <p class="muted">{t('activityEmpty')}</p>
       ) : (
@@ -72,6 +71,6 @@ export function Activity({ leadId, recent, loadPage }: ActivityProps) {
           {t('activityShowMore')}
         </Button>
       ) : null}
-    </details>
+    </div>
   );
 }

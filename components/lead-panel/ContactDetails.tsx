@@ -17,12 +17,14 @@ export interface ContactDetailsProps {
   now: number;
   /** Puts the text on the clipboard (the page's own `navigator.clipboard` by default). */
   copy?: (text: string) => Promise<void>;
+  /** False inside a fold that already says "Contact details". */
+  heading?: boolean;
 }
 
 const clipboardCopy = (text: string) => navigator.clipboard.writeText(text);
 
 /** The lead's email addresses and phone, each with where it came from; a click copies one. */
-export function ContactDetails({ contacts, enrichment, now, copy = clipboardCopy }: ContactDetailsProps) {
+export function ContactDetails({ contacts, enrichment, now, copy = clipboardCopy, heading = true }: ContactDetailsProps) {
   const [copied, setCopied] = useState<{ field: ContactField; ok: boolean } | null>(null);
 
   async function copyOne(c: ContactView) {
@@ -35,10 +37,8 @@ export function ContactDetails({ contacts, enrichment, now, copy = clipboardCopy
   }
 
   return (
-    <section class="card card-body stack contact-details" aria-labelledby="contacts-title">
-      <span class="section-label" id="contacts-title">
-        {t('contactsTitle')}
-      </span>
+    <section class="card card-body stack contact-details" aria-label={t('contactsTitle')}>
+      {heading ? <span class="section-label">{t('contactsTitle')}</span> : null}
       {contacts.length === 0 ? <p class="muted small">{t('contactsNone')}</p> : null}
       {contacts.length > 0 ? (
         <dl class="contacts">

@@ -91,21 +91,22 @@ export function EnrichCard({ loadCredits, enrich, blockedBy, alsoDoes, enrichmen
         <label class="field-label" for="enrich-type">
           {t('enrichTypeLabel')}
         </label>
-        <select id="enrich-type" class="select" value={enrichType} onChange={(e) => setEnrichType(e.currentTarget.value as EnrichType)}>
-          {enrichTypes.map((o) => (
-            <option key={o.value} value={o.value}>
-              {tn('enrichOptionCost', ENRICH_CREDIT_COST[o.value], t(o.key), formatNumber(ENRICH_CREDIT_COST[o.value]))}
-            </option>
-          ))}
-        </select>
+        {/* The button beside the choice it spends on, both on the first screen (issue 45). */}
+        <div class="row enrich-choice">
+          <select id="enrich-type" class="select spacer" value={enrichType} onChange={(e) => setEnrichType(e.currentTarget.value as EnrichType)}>
+            {enrichTypes.map((o) => (
+              <option key={o.value} value={o.value}>
+                {tn('enrichOptionCost', ENRICH_CREDIT_COST[o.value], t(o.key), formatNumber(ENRICH_CREDIT_COST[o.value]))}
+              </option>
+            ))}
+          </select>
+          <Button onClick={() => void run()} busy={busy} disabled={credits === null || noCredits || blockedBy !== undefined || underWay} icon={<Icon name="sparkle" />}>
+            {t('enrich')}
+          </Button>
+        </div>
       </div>
       <p class="field-hint">{t(blockedBy ?? 'enrichSpendsCredits')}</p>
       {alsoDoes && !blockedBy ? <p class="field-hint">{t(alsoDoes)}</p> : null}
-      <div class="row">
-        <Button onClick={() => void run()} busy={busy} disabled={credits === null || noCredits || blockedBy !== undefined || underWay} icon={<Icon name="sparkle" />}>
-          {t('enrich')}
-        </Button>
-      </div>
       <Notice message={message} />
       {enrichment ? <EnrichmentStatus enrichment={enrichment} now={now} /> : null}
     </section>

@@ -159,6 +159,8 @@ describe('LeadPanel', () => {
       conversations: [conversation({ status: 'SNOOZED', snoozeUntil: oldUntil, actions: ['archive', 'snooze', 'unsnooze'] })],
     };
     renderPanel(snoozed, messenger);
+    // The presets are in the Snooze menu (issue 45).
+    fireEvent.click(screen.getByRole('button', { name: 'Snooze…', exact: true }));
     fireEvent.click(document.querySelector('[data-preset="next-week"]')!);
     await waitFor(() => expect(send).toHaveBeenCalledWith('snooze', expect.objectContaining({ conversationId: 'conv_a' })));
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));

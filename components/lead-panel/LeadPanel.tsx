@@ -12,8 +12,10 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Icon } from '../ui/Icon';
 import { Pill } from '../ui/Pill';
 import { Toast } from '../ui/Toast';
+import { Fold, useFold } from '../ui/Fold';
+import { useRemembered } from '../ui/use-remembered';
 import { useBrowserOnline } from '../ui/use-browser-online';
-import { ActionBar } from './ActionBar';
+import { EssentialActions, type OpenPart } from './EssentialActions';
 import { actionToast, toastText, type ToastInput, type ToastState } from './action-toast';
 import { Activity } from './Activity';
 import { ContactDetails } from './ContactDetails';
@@ -28,7 +30,7 @@ import { NoLead } from './NoLead';
 import { LeadPageWithoutLink, LinkNotice } from './LeadLink';
 import { NoteEditor } from './NoteEditor';
 import { OutboxList } from './OutboxList';
-import { QualifyControl } from './QualifyControl';
+import { leadStatusLabel, QualifyControl } from './QualifyControl';
 import { RecentMessages } from './RecentMessages';
 import { ReplyComposer } from '../reply/ReplyComposer';
 import { SnoozePicker } from './SnoozePicker';
@@ -203,6 +205,45 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
     showToast(actionToast({ action, leadName: lead.name, target, before, until, now: now(), itemId: reply.value.id, since, messenger }));
   }
 
+  // The first screen (issue 45): what opens under the acts, and the folds (each remembered).
+  const [snoozeOpen, setSnoozeOpen] = useState(false);
+  // The reply box stays open for its conversation, across panels, until closed: a draft shows where it was left.
+  const [replyOpen, setReplyOpen] = useRemembered(`reply-open:${conversation?.id ?? ''}`, false);
+  const [replyFocus, setReplyFocus] = useState(false);
+  const [threadOpen, setThreadOpen] = useFold('thread', true);
+  const [noteOpen, setNoteOpen] = useFold('note', true);
+  const [detailsOpen, setDetailsOpen] = useFold('details');
+  const [qualifyOpen, setQualifyOpen] = useFold('qualify');
+  const [contactsOpen, setContactsOpen] = useFold('contacts');
+  const [activityOpen, setActivityOpen] = useFold('activity');
+  // A reply on its way (its undo window, a failure) keeps the reply box open: it is shown there.
+  const replying = conversation !== null && [...state.pending, ...state.failed].some((i) => i.kind === 'reply' && i.conversationId === conversation.id);
+  const open: OpenPart = replyOpen || replying ? 'reply' : snoozeOpen ? 'snooze' : null;
+  const openPart = useCallback(
+    (part: OpenPart) => {
+      setSnoozeOpen(part === 'snooze');
+      setReplyOpen(part === 'reply');
+      setReplyFocus(part === 'reply');
+    },
+    [setReplyOpen],
+  );
+  useEffect(() => setSnoozeOpen(false), [conversation?.id]);
+  // An enrichment under way or just over: what it finds shows without a click (it was paid for).
+  const enrichmentState = state.enrichment ? `${state.enrichment.state}` : null;
+  useEffect(() => {
+    if (enrichmentState !== null) setContactsOpen(true);
+  }, [enrichmentState, setContactsOpen]);
+  function appendToNote() {
+    setNoteOpen(true);
+    // The fold renders open first; then the append box takes the keyboard.
+    requestAnimationFrame(() => {
+      const box = document.getElementById('note-append');
+      box?.scrollIntoView({ block: 'nearest' });
+      box?.focus();
+    });
+  }
+  const contactsHint = state.contacts && state.contacts.length > 0 ? state.contacts.map((c) => c.value).join(' · ') : t('contactsNone');
+
   async function saveNote(c: ConversationView, mode: NoteMode, text: string): Promise<string | null> {
     const reply = await messenger.send('save-note', { conversationId: c.id, leadId: c.leadId, mode, text });
     return report(reply) ? reply.value.id : null;
@@ -241,79 +282,58 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
         </p>
       ) : null}
 
-      <ContactDetails contacts={state.contacts ?? []} enrichment={conversation ? state.enrichment : undefined} now={current} />
-
       {state.conversations.length > 1 ? (
         <ConversationPicker conversations={state.conversations} selectedId={conversation?.id ?? null} onSelect={select} now={current} />
       ) : null}
 
       {conversation ? (
         <>
-          <section class="card">
-            <div class="card-body stack">
-              <div class="conv-head">
-                <span class="section-label">{t('conversation')}</span>
-                <span class="spacer" />
-                <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
-              </div>
+          <section class="card card-body stack essentials" aria-label={t('conversation')}>
+            <div class="conv-head wrap">
+              <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
               <ConversationTurn conversation={conversation} leadId={state.lead.id} now={current} messenger={messenger} />
-              {conversation.webAppUrl ? <WebAppLink href={conversation.webAppUrl} /> : null}
-              <dl class="facts">
-                <div>
-                  <dt>{t('campaign')}</dt>
-                  <dd>{conversation.campaignName ?? t('noCampaign')}</dd>
-                </div>
-                <div>
-                  <dt>{t('identity')}</dt>
-                  <dd>
-                    {conversation.identityName ?? (conversation.identityId ? <span class="mono-id">{conversation.identityId}</span> : t('valueUnknown'))}
-                  </dd>
-                </div>
-                <div class="wide">
-                  <dt>{t('lastMessage')}</dt>
-                  <dd>
-                    <span data-testid="last-message">
-                      {conversation.lastMessageAt === null
-                        ? t('noMessageYet')
-                        : `${messageStatusLabel(conversation.lastMessageStatus)} · ${channelLabel(conversation.lastMessageType)} · ${formatDateTime(conversation.lastMessageAt)}`}
-                    </span>
-                    <LastMessagePreview conversationId={conversation.id} version={conversation.lastMessageAt} load={loadMessages} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('replied')}</dt>
-                  <dd data-testid="replied">
-                    {conversation.leadReplied ? (
-                      <Pill tone="ok">{t('repliedYes')}</Pill>
-                    ) : (
-                      <Pill>{t('repliedNo')}</Pill>
-                    )}
-                  </dd>
-                </div>
-              </dl>
-              <ActionBar actions={conversation.actions} onAction={(a) => void act(conversation, a)} />
-              {conversation.actions.includes('snooze') ? (
-                <div class="snooze-section">
-                  <span class="section-label">{t('snoozeSection')}</span>
-                  <SnoozePicker key={conversation.id} now={now} onSnooze={(until) => void act(conversation, 'snooze', until)} />
-                </div>
-              ) : null}
-              <span class="visually-hidden" aria-live="polite">
-                {statusText(conversation, current)}
-              </span>
             </div>
+            <div class="last-message">
+              <span class="small muted" data-testid="last-message">
+                {conversation.lastMessageAt === null
+                  ? t('noMessageYet')
+                  : `${messageStatusLabel(conversation.lastMessageStatus)} · ${channelLabel(conversation.lastMessageType)} · ${formatDateTime(conversation.lastMessageAt)}`}
+              </span>
+              <LastMessagePreview conversationId={conversation.id} version={conversation.lastMessageAt} load={loadMessages} />
+            </div>
+            {conversation.webAppUrl ? <WebAppLink href={conversation.webAppUrl} /> : null}
+            <EssentialActions
+              actions={conversation.actions}
+              onAction={(a) => void act(conversation, a)}
+              open={open}
+              onOpen={openPart}
+              onAppend={appendToNote}
+              snoozer={
+                <SnoozePicker
+                  key={conversation.id}
+                  now={now}
+                  onSnooze={(until) => {
+                    setSnoozeOpen(false);
+                    void act(conversation, 'snooze', until);
+                  }}
+                />
+              }
+              composer={
+                <ReplyComposer
+                  conversationId={conversation.id}
+                  leadId={conversation.leadId}
+                  messenger={messenger}
+                  items={[...state.pending, ...state.failed]}
+                  now={now}
+                  autoFocus={replyFocus}
+                  onClose={() => openPart(null)}
+                />
+              }
+            />
+            <span class="visually-hidden" aria-live="polite">
+              {statusText(conversation, current)}
+            </span>
           </section>
-
-          {conversation.qualification && conversation.campaignName ? (
-            <section class="card card-body">
-              <QualifyControl
-                campaignName={conversation.campaignName}
-                qualification={conversation.qualification}
-                onQualify={async (status) => void report(await messenger.send('qualify', { conversationId: conversation.id, leadId: conversation.leadId, status }))}
-                onDiscard={onDiscard}
-              />
-            </section>
-          ) : null}
 
           {state.pending.some(notReply) || state.failed.some(notReply) ? (
             <section class="card card-body stack">
@@ -322,7 +342,11 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
             </section>
           ) : null}
 
-          <section class="card card-body">
+          <Fold id="thread" title={t('recentMessages')} open={threadOpen} onToggle={setThreadOpen}>
+            <RecentMessages conversationId={conversation.id} version={conversation.lastMessageAt} leadName={lead.name} load={loadMessages} />
+          </Fold>
+
+          <Fold id="note" title={t('noteLabel')} hint={conversation.note ? conversation.note.split('\n').pop() : null} open={noteOpen} onToggle={setNoteOpen}>
             <NoteEditor
               conversationId={conversation.id}
               note={conversation.note}
@@ -332,20 +356,54 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
               actionCount={actionCount}
               outbox={state}
             />
-          </section>
+          </Fold>
 
-          <section class="card card-body stack" aria-label={t('recentMessages')}>
-            <span class="section-label">{t('recentMessages')}</span>
-            <RecentMessages conversationId={conversation.id} version={conversation.lastMessageAt} leadName={lead.name} load={loadMessages} />
-            <ReplyComposer conversationId={conversation.id} leadId={conversation.leadId} messenger={messenger} items={[...state.pending, ...state.failed]} now={now} threadAbove />
-          </section>
+          <Fold id="details" title={t('conversationDetails')} hint={conversation.campaignName ?? undefined} open={detailsOpen} onToggle={setDetailsOpen}>
+            <dl class="facts">
+              <div>
+                <dt>{t('campaign')}</dt>
+                <dd>{conversation.campaignName ?? t('noCampaign')}</dd>
+              </div>
+              <div>
+                <dt>{t('identity')}</dt>
+                <dd>{conversation.identityName ?? (conversation.identityId ? <span class="mono-id">{conversation.identityId}</span> : t('valueUnknown'))}</dd>
+              </div>
+              <div>
+                <dt>{t('replied')}</dt>
+                <dd data-testid="replied">{conversation.leadReplied ? <Pill tone="ok">{t('repliedYes')}</Pill> : <Pill>{t('repliedNo')}</Pill>}</dd>
+              </div>
+            </dl>
+          </Fold>
+
+          {conversation.qualification && conversation.campaignName ? (
+            <Fold
+              id="qualify"
+              title={t('qualifyTitle')}
+              hint={conversation.qualification.status ? leadStatusLabel(conversation.qualification.status) : t('qualifyNone')}
+              open={qualifyOpen}
+              onToggle={setQualifyOpen}
+            >
+              <QualifyControl
+                campaignName={conversation.campaignName}
+                qualification={conversation.qualification}
+                onQualify={async (status) => void report(await messenger.send('qualify', { conversationId: conversation.id, leadId: conversation.leadId, status }))}
+                onDiscard={onDiscard}
+              />
+            </Fold>
+          ) : null}
         </>
       ) : (
         <NoConversation state={state} messenger={messenger} current={current} onRetry={onRetry} onDiscard={onDiscard} loadCredits={loadCredits} />
       )}
 
+      <Fold id="contacts" title={t('contactsTitle')} hint={contactsHint} open={contactsOpen} onToggle={setContactsOpen}>
+        <ContactDetails contacts={state.contacts ?? []} enrichment={conversation ? state.enrichment : undefined} now={current} heading={false} />
+      </Fold>
+
       {state.activity ? (
-        <Activity leadId={lead.id} recent={state.activity} loadPage={(skip, limit) => messenger.send('lead-activity', { leadId: lead.id, skip, limit })} />
+        <Fold id="activity" title={t('activity')} open={activityOpen} onToggle={setActivityOpen}>
+          <Activity leadId={lead.id} recent={state.activity} loadPage={(skip, limit) => messenger.send('lead-activity', { leadId: lead.id, skip, limit })} />
+        </Fold>
       ) : null}
     </div>
   );

@@ -149,8 +149,6 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
       </header>
       {state.via === 'lead-page' ? <p class="muted small via-note">{t('viaLeadPage')}</p> : null}
 
-      <FindByName firstname={reading.firstname} lastname={reading.lastname} company={reading.company} resetKey={state.profileUrl} find={findByName} link={link} />
-
       <section class="card card-body stack" aria-labelledby="add-title">
         <h2 class="card-title" id="add-title">
           {t('addToAudienceTitle')}
@@ -201,6 +199,10 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
         alsoDoes="enrichMakesLead"
         enrichment={state.enrichment}
       />
+
+      {/* After the two acts, so that both fit the first screen (issue 45): one scroll away for a person
+          the service may hold without this address. */}
+      <FindByName firstname={reading.firstname} lastname={reading.lastname} company={reading.company} resetKey={state.profileUrl} find={findByName} link={link} />
 
       <Notice message={message} />
     </div>

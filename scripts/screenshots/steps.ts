@@ -1,5 +1,5 @@
 /** Steps several scenes take, as a user takes them (the options page, a profile and its panel). */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { catalogueMessage, configure, optionLabels } from '../extension-session';
 import { readBadges } from '../../test/e2e/chip';
 import type { SceneKit } from './scene';
@@ -74,4 +74,20 @@ export async function ask(page: Page, message: Record<string, unknown>): Promise
     const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime;
     return runtime.sendMessage(m);
   }, message);
+}
+
+/** The panel's reply box, opened by its Reply button (issue 45: it opens in place). */
+export async function openReply(kit: SceneKit, panel: Page): Promise<Locator> {
+  const box = panel.getByLabel(say(kit, 'replyLabel'), { exact: true });
+  const button = panel.getByRole('button', { name: say(kit, 'replyLabel'), exact: true });
+  await box.or(button).first().waitFor({ timeout: 30_000 });
+  if (!(await box.isVisible())) await button.click();
+  return box;
+}
+
+/** Opens the panel's fold `id` (issue 45: thread, note, details, qualify, contacts, activity) if closed. */
+export async function openFold(panel: Page, id: string): Promise<void> {
+  const fold = panel.locator(`details.fold[data-fold="${id}"]`);
+  await fold.waitFor({ timeout: 30_000 });
+  if ((await fold.getAttribute('open')) === null) await fold.locator('summary').click();
 }

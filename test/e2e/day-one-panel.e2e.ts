@@ -3,7 +3,7 @@
  * state (its notes, statuses, leads and call history), never against the extension's word alone.
  */
 import { test, expect, conversationStatus, expectLeadShown, outboxList } from './fixtures';
-import { inThreeDaysAt1030, sameMinuteClocks } from './panel-steps';
+import { inThreeDaysAt1030, openFold, sameMinuteClocks } from './panel-steps';
 
 test.beforeEach(async ({ configureExtension }) => {
   await (await configureExtension()).close();
@@ -86,6 +86,7 @@ test('Qualify: Undo goes back to the status the panel showed, though it was set 
     return body.recentLogs.find((l) => l.type === 'STATUS_CHANGED')?.description ?? null;
   };
   const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  await openFold(panel, 'Qualify');
   const qualify = panel.getByRole('region', { name: 'Qualify' });
   // Set by the demo's data, not from this browser.
   await expect(qualify.getByTestId('lead-status')).toHaveText('Interested');
@@ -151,6 +152,8 @@ test('Unsnooze and Unarchive replace the toast before them with their own, whose
   };
 
   const { value, epochMs } = await inThreeDaysAt1030(panel);
+  // The presets and the date are in the Snooze menu (issue 45).
+  await panel.getByRole('button', { name: 'Snooze…', exact: true }).click();
   await panel.getByLabel('Snooze until').fill(value);
   await panel.getByRole('button', { name: 'Snooze', exact: true }).click();
   await expect(toast).toContainText('Snoozed until');

@@ -22,6 +22,8 @@ test('at 400 px the picker cuts no date and "Snooze until" has room under the pr
     await expect(sub).toContainText(/2026/);
   }
 
+  // The presets and the date are in the Snooze menu (issue 45).
+  await panel.getByRole('button', { name: 'Snooze…', exact: true }).click();
   const presets = await panel.locator('.snooze-presets').boundingBox();
   const custom = await panel.locator('.snooze-custom').boundingBox();
   expect(presets && custom).toBeTruthy();

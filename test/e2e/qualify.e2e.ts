@@ -1,6 +1,7 @@
 // Qualify in one click (issue 13): an outcome pressed in the panel lands on the service as the lead's
 // status in the conversation's campaign, shows in the panel and the activity, and Undo sets back the
 // status it replaced.
+import { openFold } from './panel-steps';
 import { seriousViolations } from './axe';
 import { test, expect, expectLeadShown } from './fixtures';
 
@@ -28,6 +29,7 @@ test('a qualification lands on the service, shows in the panel and the activity,
   };
   const panel = await openPanelFor(await openProfile('ada-lovelace'));
   await expectLeadShown(panel, 'Ada Lovelace');
+  await openFold(panel, 'Qualify');
   const qualify = panel.getByRole('region', { name: 'Qualify' });
   // The lead's last status from the service's activity (the demo's Ada: Interested), whoever set it.
   await expect(qualify.getByTestId('lead-status')).toHaveText('Interested');

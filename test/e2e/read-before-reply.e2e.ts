@@ -3,6 +3,7 @@
  * message and how long it has waited, as the emulator holds them; the panel's thread pages back
  * through older messages on demand. And the queue's note box opens under its row (issue 27).
  */
+import { openPanelReply } from './panel-steps';
 import type { Page } from '@playwright/test';
 import { firstLine, leadLastMessage, waitedFor } from '../../lib/views/thread';
 import { expect, test, type EmulatorHandle } from './fixtures';
@@ -120,10 +121,11 @@ test('the thread pages back through older messages on demand, through the worker
   // The last page came through the worker: one call for page 1.
   const pageCalls = (await emulatorCalls()).filter((c) => c.path.includes(`/conversations/${conversation!.id}/messages`));
   expect(pageCalls.some((c) => c.path.includes('page=1'))).toBe(true);
-  // The composer sits under the newest message.
-  const listBottom = await panel.locator('.message-list').evaluate((el) => el.getBoundingClientRect().bottom);
-  const replyTop = await panel.getByLabel('Reply', { exact: true }).evaluate((el) => el.getBoundingClientRect().top);
-  expect(replyTop).toBeGreaterThanOrEqual(listBottom);
+  // The reply opens in place, above the thread, on the first screen (issue 45).
+  const box = await openPanelReply(panel);
+  const listTop = await panel.locator('.message-list').evaluate((el) => el.getBoundingClientRect().top);
+  const replyBottom = await box.evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(replyBottom).toBeLessThanOrEqual(listTop);
 });
 
 test("the queue's note box opens under its row, tells its keys, appends once with Ctrl+Enter; the toast leaves it alone", async ({

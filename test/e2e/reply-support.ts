@@ -1,4 +1,5 @@
 /** Steps and reads the reply e2e tests share: the emulator's whole messages, the undo window, "I am". */
+import { openPanelReply } from './panel-steps';
 import type { Page } from '@playwright/test';
 import { expect, type EmulatorHandle } from './fixtures';
 
@@ -34,7 +35,7 @@ export async function sayWhoIAm(panel: Page) {
 
 /** The panel's reply box once the composer is ready, on pronet. */
 async function pronetReplyBox(panel: Page) {
-  const box = panel.getByLabel('Reply', { exact: true });
+  const box = await openPanelReply(panel);
   await expect(box).toBeEnabled({ timeout: 15_000 });
   await panel.getByRole('radio', { name: 'Pronet' }).check().catch(() => undefined);
   return box;

@@ -3,6 +3,7 @@
  * on pronet and in the last email thread; Undo within the window sends nothing; offline then online
  * sends once; a worker stopped during the window still sends once.
  */
+import { openPanelReply } from './panel-steps';
 import { WorkerStopper } from './hardening/support';
 import { test, expect, outboxItems } from './fixtures';
 import { adaPronetReply, messagesOf, sayWhoIAm, setUndoSeconds, withText } from './reply-support';
@@ -56,9 +57,10 @@ test('an email reply goes in the last thread, as escaped paragraphs, in the word
   const [conversation] = await leadConversations((await leadByUrl('ada-lovelace'))!.id);
   await emulatorControl('inbound', { conversationId: conversation!.id, content: '<p>Could you email me the pricing?</p>', channel: 'EMAIL', subject: 'Pricing for 3 seats' });
   const panel = await openPanelFor(await openProfile('ada-lovelace'));
+  const box = await openPanelReply(panel);
   await panel.getByRole('radio', { name: 'Email' }).check({ timeout: 15_000 });
   await expect(panel.getByTestId('reply-thread')).toContainText('Pricing for 3 seats');
-  await panel.getByLabel('Reply', { exact: true }).fill('Here it is:\n\n<script>x</script> 3 seats & support');
+  await box.fill('Here it is:\n\n<script>x</script> 3 seats & support');
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(panel.getByTestId('reply-status')).toHaveText('Sent', { timeout: 30_000 });
 
@@ -71,7 +73,7 @@ test('Undo within the window sends nothing and brings the text back', async ({ c
   const options = await configureExtension();
   await setUndoSeconds(options, 30);
   const panel = await openPanelFor(await openProfile('grace-hopper'));
-  const box = panel.getByLabel('Reply', { exact: true });
+  const box = await openPanelReply(panel);
   await expect(box).toBeEnabled({ timeout: 15_000 });
   await box.fill('Wrong person, sorry');
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
@@ -103,7 +105,7 @@ test('offline then online sends once; a worker stopped during the window still s
   await setUndoSeconds(options, 2);
   const [conversation] = await leadConversations((await leadByUrl('alan-turing'))!.id);
   const panel = await openPanelFor(await openProfile('alan-turing'));
-  const box = panel.getByLabel('Reply', { exact: true });
+  const box = await openPanelReply(panel);
   await expect(box).toBeEnabled({ timeout: 15_000 });
   // Alan's last message is an email: the reply goes on pronet by choice.
   await panel.getByRole('radio', { name: 'Pronet' }).check();

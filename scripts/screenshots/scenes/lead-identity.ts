@@ -3,6 +3,7 @@
  * chosen lead with its Activity section open and paged once, then qualified twice (Undo offered).
  */
 import type { Scene } from '../scene';
+import { openFold } from '../steps';
 
 export const scene: Scene = {
   title: 'lead identity: lead picker, activity, qualify',
@@ -16,13 +17,14 @@ export const scene: Scene = {
 
     await choices.first().getByRole('button').click();
     await panel.locator('.lead-name').filter({ hasText: 'Jean Sammet' }).waitFor();
-    await panel.locator('details.activity summary').click();
+    await openFold(panel, 'activity');
     await panel.locator('.activity-item').first().waitFor();
-    await panel.locator('details.activity .btn').click();
+    await panel.locator('.activity .btn').click();
     await panel.locator('.activity .small').waitFor();
     await kit.shoot(panel, 'lead-activity', { fullPage: true });
 
     // Qualify in one click: the first outcome (Interested), then a second one, so Undo is offered.
+    await openFold(panel, 'qualify');
     const qualify = panel.locator('section.qualify');
     await qualify.locator('.qualify-group .btn').nth(0).click();
     await qualify.locator('[data-testid="lead-status"] .pill').waitFor();

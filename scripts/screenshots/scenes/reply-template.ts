@@ -4,15 +4,14 @@
  */
 import type { Page } from '@playwright/test';
 import type { Scene } from '../scene';
-import { profileAndPanel, say } from '../steps';
+import { openReply, profileAndPanel, say } from '../steps';
 
 export const scene: Scene = {
   title: 'reply composer: a campaign template picked and filled (Ada Lovelace)',
   locales: ['en', 'fr'],
   async run(kit) {
     const { panel } = await profileAndPanel(kit, 'ada-lovelace', 'Ada Lovelace');
-    const box = panel.getByLabel(say(kit, 'replyLabel'), { exact: true });
-    await box.waitFor({ state: 'visible', timeout: 15_000 });
+    const box = await openReply(kit, panel);
     await panel.getByRole('radio', { name: 'Pronet' }).check().catch(() => undefined);
     const templates = panel.getByRole('button', { name: say(kit, 'replyTemplates') });
     await templates.click();

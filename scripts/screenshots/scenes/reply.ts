@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Scene, SceneKit } from '../scene';
 import { FIXED_NOW } from '../files';
-import { ask, profileAndPanel, say } from '../steps';
+import { ask, openReply, profileAndPanel, say } from '../steps';
 
 /**
  * The page's clock stands at the kit's fixed instant while the worker's runs on: the countdown is
@@ -25,8 +25,7 @@ const WORDS = {
 } as const;
 
 async function typeReply(kit: SceneKit, panel: Page, words: readonly string[]): Promise<void> {
-  const box = panel.getByLabel(say(kit, 'replyLabel'), { exact: true });
-  await box.waitFor({ timeout: 30_000 });
+  const box = await openReply(kit, panel);
   await box.fill(words.join('\n\n'));
 }
 

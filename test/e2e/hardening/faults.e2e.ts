@@ -238,6 +238,8 @@ test('300 actions through the panels under 5xx, drops, latency, a 429 storm, off
           const pad = (n: number) => String(n).padStart(2, '0');
           return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
         }, until);
+        // The presets and the date are in the Snooze menu (issue 45).
+        await panel.getByRole('button', { name: 'Snooze…', exact: true }).click();
         await panel.getByLabel('Snooze until').fill(value);
         await panel.getByRole('button', { name: 'Snooze', exact: true }).click();
         const { date, time } = await localDateParts(panel, until);

@@ -8,6 +8,7 @@
  * conversation. A second copy is possible only from Chromium's own resend over a reused keep-alive
  * connection (docs/e2e.md, "Replies and the browser's resend"), and never outnumbers the drops.
  */
+import { openPanelReply } from '../panel-steps';
 import type { Page } from '@playwright/test';
 import { test, expect, outboxItems } from '../fixtures';
 import { messagesOf, replyFromQueue, sayWhoIAm, withText } from '../reply-support';
@@ -20,7 +21,7 @@ test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
 const LEADS = ['ada-lovelace', 'alan-turing', 'katherine-johnson', 'grace-hopper'] as const;
 
 async function replyBox(panel: Page) {
-  const box = panel.getByLabel('Reply', { exact: true });
+  const box = await openPanelReply(panel);
   await expect(box).toBeEnabled({ timeout: 30_000 });
   await panel.getByRole('radio', { name: 'Pronet' }).check().catch(() => undefined);
   return box;
