@@ -292,6 +292,9 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
             <div class="conv-head wrap">
               <ConversationStatus conversation={conversation} now={current} testId="conversation-status" />
               <ConversationTurn conversation={conversation} leadId={state.lead.id} now={current} messenger={messenger} />
+              <span data-testid="replied" title={t('replied')}>
+                {conversation.leadReplied ? <Pill tone="ok">{t('repliedYes')}</Pill> : <Pill>{t('repliedNo')}</Pill>}
+              </span>
             </div>
             <div class="last-message">
               <span class="small muted" data-testid="last-message">
@@ -367,10 +370,6 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
               <div>
                 <dt>{t('identity')}</dt>
                 <dd>{conversation.identityName ?? (conversation.identityId ? <span class="mono-id">{conversation.identityId}</span> : t('valueUnknown'))}</dd>
-              </div>
-              <div>
-                <dt>{t('replied')}</dt>
-                <dd data-testid="replied">{conversation.leadReplied ? <Pill tone="ok">{t('repliedYes')}</Pill> : <Pill>{t('repliedNo')}</Pill>}</dd>
               </div>
             </dl>
           </Fold>

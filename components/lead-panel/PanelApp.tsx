@@ -151,6 +151,15 @@ async function openDocked(tabId: number | null, view?: 'inbox') {
   }
 }
 
+/** Focuses a field that may sit in a closed fold (issue 45): the fold opens first (its toggle remembers it). */
+function focusInFold(field: HTMLElement | null) {
+  const fold = field?.closest('details');
+  if (fold && !fold.open) {
+    fold.open = true;
+    requestAnimationFrame(() => field?.focus());
+  } else field?.focus();
+}
+
 export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'profile' }: PanelAppProps) {
   const [section, setSection] = useState<PanelSection>(surface === 'popup' ? 'profile' : initialSection);
   const outbox = useOutboxItems(section === 'inbox');
@@ -164,7 +173,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
   // The shortcut reaches an open panel directly; a panel opened by it comes with ?focus=note.
   useEffect(() => {
     const onCommand = (command: string) => {
-      if (command === 'focus-note') noteRef.current?.focus();
+      if (command === 'focus-note') focusInFold(noteRef.current);
     };
     browser.commands?.onCommand.addListener(onCommand);
     return () => browser.commands?.onCommand.removeListener(onCommand);
@@ -172,7 +181,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
   useEffect(() => {
     if (pendingFocus.current && state?.kind === 'lead' && noteRef.current) {
       pendingFocus.current = false;
-      noteRef.current.focus();
+      focusInFold(noteRef.current);
     }
   }, [state]);
 

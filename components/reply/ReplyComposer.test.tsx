@@ -68,6 +68,28 @@ describe('ReplyComposer', () => {
     expect(screen.getByTestId('reply-status').textContent).toBe('Sent');
   });
 
+  it('a reply sent between two pushes (none says it went) is seen gone by the next check, within 0.1 s, not 2 s (issue 42)', async () => {
+    let lists = 0;
+    // The worker's list: the reply on its way at the first looks (as the composer starts following it), gone after.
+    const w = worker({ 'outbox-list': () => (lists++ < 2 ? [item('7', 'Thursday at 10 works.')] : []) });
+    render(<ReplyComposer {...props(w.messenger, [])} />);
+    const box = await screen.findByLabelText('Reply');
+    await waitFor(() => expect(box).not.toHaveProperty('disabled', true));
+    fireEvent.input(box, { target: { value: 'Thursday at 10 works.' } });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(lists).toBe(2);
+      expect(screen.queryByText('Sent')).toBeNull();
+      // No push comes: the next look, 100 ms on, finds it gone.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(screen.getByTestId('reply-status').textContent).toBe('Sent');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('with no undo window, a reply queued long after the composer opened says Sending at once, never "Sends in"', async () => {
     const w = worker();
     let clock = 0;

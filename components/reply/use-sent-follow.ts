@@ -13,8 +13,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
 import type { OutboxItemView } from '../../lib/views';
 
-/** The outbox is asked again only when no push came (a push triggers the check at once). */
-const FALLBACK_CHECK_MS = 2_000;
+/**
+ * The outbox is asked again when no push came (a push triggers the check at once): soon, then less
+ * often. A reply sent between two pushes of the panel's state leaves it unchanged, so no push says it
+ * went (issue 42: the one slow Sent of a run waited for a fixed 2 s check). These are messages to the
+ * worker, not calls to the service.
+ */
+const FALLBACK_CHECKS_MS = [100, 200, 400, 800, 1_600] as const;
+const FALLBACK_CHECK_MAX_MS = 2_000;
 
 export interface SentFollow {
   /** The outbox items known: pushed, else as the worker last listed them. */
@@ -64,11 +70,18 @@ export function useSentFollow(messenger: Messenger, items: readonly OutboxItemVi
         if (gone.length > 0) settle(gone);
       });
     check.current = poll;
-    const handle = setInterval(poll, FALLBACK_CHECK_MS);
+    let handle: ReturnType<typeof setTimeout> | undefined;
+    const next = (n: number) => {
+      handle = setTimeout(() => {
+        poll();
+        next(n + 1);
+      }, FALLBACK_CHECKS_MS[n] ?? FALLBACK_CHECK_MAX_MS);
+    };
     poll();
+    next(0);
     return () => {
       live = false;
-      clearInterval(handle);
+      clearTimeout(handle);
     };
   }, [mine, messenger]);
 

@@ -1,4 +1,4 @@
-import { test, expect, byLabel, byRole, conversationStatus, leadHeading, textOf, typeInto } from './fixtures';
+import { test, expect, byRole, conversationStatus, leadHeading, textOf, typeInto } from './fixtures';
 import type { EmulatorCall } from '../e2e/fixtures';
 
 test.beforeEach(async ({ configure }) => {
@@ -17,7 +17,8 @@ test('note append lands once, as the line typed', async ({ open, openPanelFor, e
   const panel = await openPanelFor(await open(`${emulator.pronetOrigin}/in/ada-lovelace/`));
   await expect.poll(() => leadHeading(panel), { timeout: 30_000 }).toBe('Ada Lovelace');
   const line = 'Firefox: sent the pricing sheet.';
-  await typeInto(panel, await byLabel(panel, 'Append to note'), line);
+  // The box, not the first screen's button of the same name (issue 45).
+  await typeInto(panel, await byRole(panel, 'textbox', 'Append to note'), line);
   await (await byRole(panel, 'button', 'Append')).click();
   await expect.poll(async () => (await emulatorConversation(conversation!.id)).note, { timeout: 30_000 }).toContain(line);
   const note = (await emulatorConversation(conversation!.id)).note!;

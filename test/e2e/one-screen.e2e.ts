@@ -37,6 +37,7 @@ for (const locale of ['en', 'fr'] as const) {
     demo,
     openProfile,
     openPanelFor,
+    tabIdOf,
   }) => {
     const options = await extension.context.newPage();
     await configure(options, extension.origin, demo.proKey, emulator.baseUrl, optionLabels(locale));
@@ -69,6 +70,14 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(again.getByRole('region', { name: say('qualifyTitle') })).toBeVisible();
     await expect(again.locator('details.fold[data-fold="thread"]')).not.toHaveAttribute('open', '');
     await expect(again.locator('details.fold[data-fold="activity"]')).not.toHaveAttribute('open', '');
+
+    // The note folded away: Alt+Shift+K's panel (?focus=note) opens its fold and puts the cursor in it.
+    await again.locator('details.fold[data-fold="note"] > summary').click();
+    await expect(again.locator('details.fold[data-fold="note"]')).not.toHaveAttribute('open', '');
+    const profile = await openProfile('ada-lovelace');
+    const withNote = await extension.context.newPage();
+    await withNote.goto(`${extension.origin}/sidepanel.html?tab=${await tabIdOf(profile)}&focus=note`);
+    await expect(withNote.getByLabel(say('noteLabel'), { exact: true })).toBeFocused();
 
     const margaret = await openPanelFor(await openProfile('margaret-hamilton'));
     await margaret.setViewportSize(VIEWPORT);
