@@ -6,6 +6,7 @@ import type { LimiterResult } from './limiter';
 import type { ListBadgesResult } from './list-badges';
 import type { FirstScreenRow } from './first-screen';
 import type { LiveBenchResult } from './live';
+import type { LongTasksResult } from './long-tasks';
 import type { Machine } from './machine';
 import type { PageReaderResult } from './page-reader';
 import type { ReplyBenchResult } from './reply';
@@ -37,4 +38,6 @@ export interface Results {
   live?: LiveBenchResult;
   /** Issue 45: px to the panel's acts. */
   screen?: FirstScreenRow[];
+  /** Issue 42: long tasks on real-size pages at 4x CPU. */
+  tasks?: LongTasksResult;
 }

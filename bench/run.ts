@@ -20,6 +20,7 @@ import { inboxBench } from './inbox';
 import { limiterBench } from './limiter';
 import { listBadgesBench } from './list-badges';
 import { firstScreenBench } from './first-screen';
+import { longTasksBench } from './long-tasks';
 import { liveBench } from './live';
 import { pageReaderBench } from './page-reader';
 import { realPagesBench, realPagesMarkdown, type RealPagesResult } from './real-pages';
@@ -34,7 +35,7 @@ import { startup } from './startup';
 import { teamBench } from './team';
 import { audienceBench } from './this-page';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live', 'screen'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live', 'screen', 'tasks'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -111,6 +112,7 @@ try {
   results.audience = await section('audience', () => audienceBench(emulator, { log }));
   results.live = await section('live', () => liveBench(emulator, { log }));
   results.screen = await section('screen', () => firstScreenBench(emulator, { log }));
+  results.tasks = await section('tasks', () => longTasksBench(emulator, { log, commit: results.commit }));
 } finally {
   await emulator.close();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, formatDateTime, formatDuration, formatDurationExact, formatShortDateTime, formatTime } from './format';
+import { dateTimeFormat, formatDateTime, formatDuration, formatDurationExact, formatShortDateTime, formatTime, formatWaited } from './format';
 import { useEnglish, useFrench } from './test-i18n';
 
 // Local times (the formatter writes the user's local time): 24 Nov 2026, 09:05 and 18:12.
@@ -60,5 +60,22 @@ describe('call durations as a person reads them', () => {
     expect(formatDuration(412, 'fr')).toBe('0,4 s');
     expect(formatDurationExact(1412, 'fr')).toMatch(/^1\s412 ms$/);
     useEnglish();
+  });
+});
+
+describe('formatWaited: the words Intl would write, without building an Intl formatter (issue 42)', () => {
+  const MIN = 60_000;
+  const cases = [1, 5, 59, 60, 150, 23 * 60, 24 * 60, 6 * 24 * 60, 999 * 24 * 60, 1200 * 24 * 60].map((m) => m * MIN);
+  const intl = (locale: string, ms: number) => {
+    const minutes = Math.max(1, Math.floor(ms / MIN));
+    const [value, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 24 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 60 / 24), 'day'];
+    return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'day' ? 'long' : 'short' }).format(value);
+  };
+  it.each([
+    ['en-US', useEnglish],
+    ['fr-FR', useFrench],
+  ] as const)('%s', (locale, use) => {
+    use(locale);
+    for (const waited of cases) expect(formatWaited(0, waited, locale).replace(/\s/g, ' ')).toBe(intl(locale, waited).replace(/\s/g, ' '));
   });
 });

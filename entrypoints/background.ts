@@ -12,7 +12,7 @@ import { classifySender, createRouter, type SenderInfo } from '../lib/background
 import { createBackgroundService, type BackgroundService } from '../lib/background/service';
 import { browserResourceTiming } from '../lib/api/transport';
 import type { WatchNews } from '../lib/inbox/inbox-watch';
-import type { ChipPush, InboxCountPush, ListBadgePush } from '../lib/messages';
+import type { ChipPush, InboxCountPush, ListBadgePush, PagePeopleWanted } from '../lib/messages';
 import { PRONET_DEMO_HOST, PRONET_HOST } from '../lib/pronet/canonical-url';
 import { openSidePanel, panelApis } from '../lib/side-panel';
 import { DB_NAME, DB_VERSION, openCompanionDb } from '../lib/store/db';
@@ -63,6 +63,10 @@ export default defineBackground(() => {
         panel: ports.panel,
         outbox: ports.outbox,
         live: ports.live,
+        thisPage: ports.thisPage,
+        peopleWanted(tabId, wanted) {
+          browser.tabs.sendMessage(tabId, { type: 'page-people-wanted', wanted } satisfies PagePeopleWanted).catch(() => undefined);
+        },
         chip(tabId, state) {
           // A tab without the content script (not loaded yet, or gone) just misses this one.
           browser.tabs.sendMessage(tabId, { type: 'chip-state', state } satisfies ChipPush).catch(() => undefined);
@@ -171,6 +175,8 @@ export default defineBackground(() => {
       ports.accept(port, buffered, {
         subscribed: (tabId) => void service.panelSubscribed(tabId),
         panelsClosed: () => service.panelsClosed(),
+        thisPageSubscribed: (tabId) => service.thisPageSubscribed(tabId),
+        thisPageClosed: (tabId) => service.thisPageClosed(tabId),
         outboxItems: async () => {
           const reply = await service.handle({ type: 'outbox-list' });
           return reply.ok ? (reply.value as OutboxItemView[]) : null;

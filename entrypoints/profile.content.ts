@@ -39,8 +39,8 @@ export default defineContentScript({
       onMessage: browser.runtime.onMessage,
       createBadge: (onOpen) => createListBadge(document, badgeHost, onOpen),
     });
-    // "This page" in the side panel: the list's people, in page order, with what their rows say.
-    void startPagePeople({ window, ctx, sendMessage: (message) => browser.runtime.sendMessage(message), storage: browser.storage.local });
+    // "This page" in the side panel: the list's people, in page order, read only while that view shows.
+    void startPagePeople({ window, ctx, sendMessage: (message) => browser.runtime.sendMessage(message), storage: browser.storage.local, onMessage: browser.runtime.onMessage });
     return startProfilePage({
       window,
       ctx,

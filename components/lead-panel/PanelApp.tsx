@@ -4,7 +4,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { createMessenger, inboxCountPushed, OUTBOX_PORT, outboxPushItems, PANEL_PORT, panelPushState, type Messenger, type PanelSubscribe } from '../../lib/messages';
+import { createMessenger, inboxCountPushed, OUTBOX_PORT, outboxPushItems, PANEL_PORT, panelPushState, THIS_PAGE_PORT, thisPagePushView, type Messenger, type PanelSubscribe } from '../../lib/messages';
 import { type OutboxItemView, type PanelState } from '../../lib/views';
 import { openReconnectingPort } from '../../lib/reconnecting-port';
 import { openSidePanel, panelApis, type PanelTarget } from '../../lib/side-panel';
@@ -17,7 +17,7 @@ import { LazyInboxView } from '../inbox/LazyInboxView';
 import { LeadPanel } from './LeadPanel';
 import { PanelTabs, type PanelSection } from './PanelTabs';
 import { StorageNotice } from '../storage/StorageNotice';
-import { ThisPage } from '../this-page/ThisPage';
+import { ThisPage, type FollowThisPage } from '../this-page/ThisPage';
 
 export interface PanelAppProps {
   surface: 'sidepanel' | 'popup';
@@ -50,6 +50,16 @@ function useOutboxItems(enabled: boolean): OutboxItemView[] {
   }, [enabled]);
   return items;
 }
+
+/** "This page" as the worker pushes it, over a port of its own: while it is open, the tab's page is read. */
+const followThisPage: FollowThisPage = (tabId, onView) =>
+  openReconnectingPort({
+    connect: (info) => browser.runtime.connect(info),
+    name: THIS_PAGE_PORT,
+    hello: { subscribe: tabId } satisfies PanelSubscribe,
+    parse: (raw) => thisPagePushView(raw, tabId),
+    onPush: onView,
+  });
 
 /** The toolbar count's pushes from the background (the popup's line). */
 function countPushes(listener: (count: number | null) => void): () => void {
@@ -212,7 +222,7 @@ export function PanelApp({ surface, pinnedTabId, focusNote, initialSection = 'pr
         <div id="panel-section" role={surface === 'sidepanel' ? 'tabpanel' : undefined} aria-labelledby={surface === 'sidepanel' ? `tab-${section}` : undefined}>
         {surface === 'popup' ? <InboxCount messenger={messenger} onOpenQueue={() => void openDocked(tabId, 'inbox')} onCountPush={countPushes} /> : null}
         {section === 'page' && tabId !== null ? (
-          <ThisPage messenger={messenger} tabId={tabId} />
+          <ThisPage messenger={messenger} tabId={tabId} follow={followThisPage} />
         ) : section === 'inbox' ? (
           <LazyInboxView messenger={messenger} tabId={tabId} outbox={outbox} now={() => Date.now()} onOpenOptions={openOptions} />
         ) : tabId === null ? (

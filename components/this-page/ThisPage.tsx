@@ -18,14 +18,14 @@ import { Notice, type NoticeMessage } from '../ui/Notice';
 import { PersonRow } from './PersonRow';
 import { chosen, edit, EMPTY_SELECTION, isChecked, setAll, setChecked, type Selection } from './selection';
 
-/** How often the view is read again while it shows (the worker answers from memory and IndexedDB). */
-export const THIS_PAGE_REFRESH_MS = 700;
+/** Follows the tab's view as the worker pushes it (issue 42: it was read every 700 ms); returns the unsubscribe. */
+export type FollowThisPage = (tabId: number, onView: (view: ThisPageView) => void) => () => void;
 
 export interface ThisPageProps {
   messenger: Messenger;
   tabId: number;
-  /** For tests and screenshots: no timer (the view is read on mount and after each press). */
-  refreshMs?: number | null;
+  /** The worker's pushes (`THIS_PAGE_PORT`); without it (tests, screenshots) the view is read on mount and after each press. */
+  follow?: FollowThisPage;
 }
 
 interface AudienceChoice {
@@ -48,7 +48,7 @@ export function audienceChoices(audiences: readonly AudienceView[], campaigns: r
   return { campaigns: fromCampaigns, others: audiences.filter((a) => !used.has(a.id)).map((a) => ({ id: a.id, name: a.name, label: sized(a) })) };
 }
 
-export function ThisPage({ messenger, tabId, refreshMs = THIS_PAGE_REFRESH_MS }: ThisPageProps) {
+export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
   const [view, setView] = useState<ThisPageView | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [choices, setChoices] = useState<ReturnType<typeof audienceChoices> | null>(null);
@@ -62,14 +62,16 @@ export function ThisPage({ messenger, tabId, refreshMs = THIS_PAGE_REFRESH_MS }:
       const reply = await messenger.send('this-page', { tabId });
       if (live && reply.ok) setView(reply.value);
     };
-    void read();
-    if (refreshMs === null) return () => void (live = false);
-    const timer = setInterval(() => void read(), refreshMs);
+    if (!follow) {
+      void read();
+      return () => void (live = false);
+    }
+    const stop = follow(tabId, (next) => live && setView(next));
     return () => {
       live = false;
-      clearInterval(timer);
+      stop();
     };
-  }, [messenger, tabId, refreshMs]);
+  }, [messenger, tabId, follow]);
 
   useEffect(() => {
     let live = true;

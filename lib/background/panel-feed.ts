@@ -5,7 +5,7 @@
  */
 import type { ProfileCache } from '../store/cache';
 import type { Settings } from '../settings';
-import type { ChipState, ChipView, InboxPreviewView, InboxRowView, ListBadge, OutboxItemView, PanelState } from '../views';
+import type { ChipState, ChipView, InboxPreviewView, InboxRowView, ListBadge, OutboxItemView, PanelState, ThisPageView } from '../views';
 import { badgeFor, type Badge } from './badge';
 import type { LeadStatuses } from '../store/lead-statuses';
 import type { EnrichmentRecord } from './enrichments';
@@ -26,6 +26,10 @@ export interface PushChannels {
   list?(tabId: number, badges: ListBadge[]): void;
   /** A queue row a relayed event changed (issue 36), to the open queues. */
   live?(row: InboxRowView, preview: InboxPreviewView | null): void;
+  /** A tab's "This page" view, to the panels that show it (issue 42). */
+  thisPage?(tabId: number, view: ThisPageView): void;
+  /** Whether the tab's content script reads its page's people (only while a "This page" view shows). */
+  peopleWanted?(tabId: number, wanted: boolean): void;
 }
 
 /** A tab's state as computed, with the profile it was computed for and its revision. */

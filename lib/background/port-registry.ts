@@ -3,8 +3,8 @@
  * PanelState (`PANEL_PORT`), options pages following the outbox (`OUTBOX_PORT`). The background
  * pushes through it; a port that closes leaves it.
  */
-import { LIVE_PORT, OUTBOX_PORT, PANEL_PORT, PanelSubscribe, type LivePush, type OutboxPush, type PanelPush } from '../messages';
-import type { InboxPreviewView, InboxRowView, OutboxItemView, PanelState } from '../views';
+import { LIVE_PORT, OUTBOX_PORT, PANEL_PORT, PanelSubscribe, THIS_PAGE_PORT, type LivePush, type OutboxPush, type PanelPush, type ThisPagePush } from '../messages';
+import type { InboxPreviewView, InboxRowView, OutboxItemView, PanelState, ThisPageView } from '../views';
 import type { BufferedPort } from './port-buffer';
 
 /** The part of `runtime.Port` the registry uses. */
@@ -22,6 +22,10 @@ export interface PortAnswers {
   outboxItems(): Promise<OutboxItemView[] | null>;
   /** The last panel port closed: no panel shows anything any more. */
   panelsClosed?(): void;
+  /** A "This page" view subscribed to a tab (its view goes out through `thisPage`). */
+  thisPageSubscribed?(tabId: number): void;
+  /** The tab's last "This page" view closed. */
+  thisPageClosed?(tabId: number): void;
 }
 
 export function createPortRegistry() {
@@ -31,6 +35,36 @@ export function createPortRegistry() {
   const livePorts = new Set<PagePort>();
   /** Every panel port open, subscribed to a tab yet or not. */
   const openPanels = new Set<PagePort>();
+  /** The "This page" views open, by the tab they show (issue 42). */
+  const thisPagePorts = new Map<number, Set<PagePort>>();
+
+  function acceptThisPage(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
+    let tab: number | null = null;
+    const leave = () => {
+      if (tab === null) return;
+      const ports = thisPagePorts.get(tab);
+      ports?.delete(port);
+      if (ports?.size === 0) {
+        thisPagePorts.delete(tab);
+        answers.thisPageClosed?.(tab);
+      }
+      tab = null;
+    };
+    buffered.listen(
+      (raw: unknown) => {
+        const parsed = PanelSubscribe.safeParse(raw);
+        if (!parsed.success) return;
+        // One tab per view: a panel that follows another tab subscribes again.
+        leave();
+        tab = parsed.data.subscribe;
+        let ports = thisPagePorts.get(tab);
+        if (!ports) thisPagePorts.set(tab, (ports = new Set()));
+        ports.add(port);
+        answers.thisPageSubscribed?.(tab);
+      },
+      leave,
+    );
+  }
 
   function acceptPanel(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
     const subscribed = new Set<number>();
@@ -71,6 +105,7 @@ export function createPortRegistry() {
     /** A port from this extension's own page (the sender was checked); any other name is closed. */
     accept(port: PagePort, buffered: BufferedPort, answers: PortAnswers) {
       if (port.name === PANEL_PORT) acceptPanel(port, buffered, answers);
+      else if (port.name === THIS_PAGE_PORT) acceptThisPage(port, buffered, answers);
       else if (port.name === OUTBOX_PORT) acceptOutbox(port, buffered, answers);
       else if (port.name === LIVE_PORT) {
         livePorts.add(port);
@@ -88,6 +123,10 @@ export function createPortRegistry() {
     live(row: InboxRowView, preview: InboxPreviewView | null) {
       const message: LivePush = { type: 'inbox-live', row, preview };
       for (const port of livePorts) port.postMessage(message);
+    },
+    thisPage(tabId: number, view: ThisPageView) {
+      const message: ThisPagePush = { type: 'this-page', tabId, view };
+      for (const port of thisPagePorts.get(tabId) ?? []) port.postMessage(message);
     },
     outbox(items: OutboxItemView[]) {
       const message: OutboxPush = { type: 'outbox', items };

@@ -71,6 +71,9 @@ export interface BackgroundService {
   refreshInboxCount(minAgeMs?: number): Promise<number | null>;
   /** Every panel closed: the inbox rows' calls still queued are dropped. */
   panelsClosed(): void;
+  /** A "This page" view shows the tab (issue 42): its page's people are read and its view pushed. */
+  thisPageSubscribed(tabId: number): void;
+  thisPageClosed(tabId: number): void;
   /** The team relay's stream (issue 36): off, connecting, live, refused or retrying. */
   liveState(): import('./live-relay').LiveState;
   /** An alarm fired: send what the outbox has due, ask about the enrichments due. */

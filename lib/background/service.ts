@@ -79,6 +79,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const notify = () => {
     feed.notify();
     lists.feed.notify();
+    page.refresh();
   };
 
   const storageProblem = deps.storageProblem ?? null;
@@ -167,7 +168,19 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const { enqueue, outbox: pagesOutbox } = createPagesOutbox({ outbox, inbox, storageProblem, key: keys.current });
   const followUps = createFollowUps({ meta, clock, enqueue });
   const lists = listHandlers({ resolver, clock, keyUsable, settings: () => settings, push: (tabId, badges) => deps.push.list?.(tabId, badges) });
-  const page = pagePeople({ resolver, cache, enqueue, outbox, meta, session: deps.session, clock, keyUsable, hosts });
+  const { thisPage, peopleWanted } = deps.push;
+  const page = pagePeople({
+    resolver,
+    cache,
+    enqueue,
+    outbox,
+    meta,
+    session: deps.session,
+    clock,
+    keyUsable,
+    hosts,
+    ...(thisPage && peopleWanted ? { push: { view: thisPage, wanted: peopleWanted } } : {}),
+  });
   const feed = createPanelFeed({ tabs, cache, outbox, keys, identities, statuses, enrichments: () => enrichments.all(), settings: () => settings, push: deps.push, clock, underLock, isStopped });
   // Live replies (issue 36): one stream from the team relay while a surface is open.
   const live = createLiveWiring({ settings: () => settings, meta, api, cache, panelData, inbox, underLock, notify, timers, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
@@ -266,6 +279,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       void this.refreshInboxCount(PANEL_COUNT_MIN_AGE_MS);
     },
     refreshInboxCount: (minAgeMs) => inbox.refreshCount(minAgeMs).then((v) => v.count, () => null),
+    thisPageSubscribed: (tabId) => page.watch(tabId),
+    thisPageClosed: (tabId) => page.unwatch(tabId),
     panelsClosed: () => {
       inbox.leaveAll();
       live.release();

@@ -7,14 +7,19 @@
  */
 import { canonicalProfileUrl, isProfileHost } from '../pronet/canonical-url';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
-import { readListRows } from './list-rows';
-import { isContextInvalidated, type ContentContext } from './profile-page';
+import { pagePeopleWanted } from '../messages/push';
+import { isRecord } from '../messages/fields';
+import { profileLinksOf, rowsOfLinks } from './list-rows';
+import { SLICE_BUDGET_MS, SLICE_STEP } from './list-slices';
+import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 
 export interface PagePeopleDeps {
   window: Window & typeof globalThis;
   ctx: ContentContext;
   sendMessage(message: unknown): Promise<unknown>;
   storage: { get(key: string): Promise<Record<string, unknown>> };
+  /** Messages from the worker: whether a "This page" view wants the page's people. */
+  onMessage: Listeners<(message: unknown) => void>;
   /** Milliseconds, monotonic (the page's `performance.now()` by default). */
   now?: () => number;
 }
@@ -35,21 +40,58 @@ export function scanDelay(lastCostMs: number, sinceLastMs: number): number {
 /** Most people one message lists (the protocol's limit). */
 const PEOPLE_MAX = 200;
 
-/** What one message says of the page (pure, for tests): its people as the protocol carries them. */
-export function pagePeopleMessage(root: ParentNode, pageHref: string, hosts: readonly string[]) {
-  const own = canonicalProfileUrl(pageHref, hosts) !== null;
-  const people = own
-    ? []
-    : readListRows(root, pageHref, hosts)
-        // The page's list, not its side regions ("People also viewed", ads): those keep their badges only.
-        .filter((r) => r.link.closest('aside, [role="complementary"]') === null)
-        // A person listed in two rows is one person of the page.
-        .filter((r, i, all) => all.findIndex((o) => o.url === r.url) === i)
-        .slice(0, PEOPLE_MAX)
-        .map((r) => ({ url: r.url, ...(r.name ? { name: r.name } : {}), ...(r.title ? { title: r.title } : {}), ...(r.company ? { company: r.company } : {}) }));
-  return { type: 'page-people' as const, pageUrl: pageHref, people };
+type PagePerson = { url: string; name?: string; title?: string; company?: string };
+
+/**
+ * The page's people, read a few links at a time (`SLICE_STEP`): the generator yields once a slice has
+ * spent its budget (`SLICE_BUDGET_MS`, by `now`), so a caller can give the page its turn, and stops
+ * once it has the most one message carries.
+ */
+function* readPeople(root: ParentNode, pageHref: string, hosts: readonly string[], now: () => number): Generator<void, PagePerson[]> {
+  if (canonicalProfileUrl(pageHref, hosts) !== null) return [];
+  const links = profileLinksOf('documentElement' in root ? (root as Document).documentElement : (root as Element));
+  const read = new Set<Element>();
+  const seen = new Set<string>();
+  const people: PagePerson[] = [];
+  let deadline = now() + SLICE_BUDGET_MS;
+  const nextStep = (): Element[] => {
+    const step: Element[] = [];
+    for (let next = links.next(); !next.done; next = links.next()) if (step.push(next.value) === SLICE_STEP) break;
+    return step;
+  };
+  for (let step = nextStep(); step.length > 0 && people.length < PEOPLE_MAX; step = nextStep()) {
+    if (now() > deadline) {
+      yield;
+      deadline = now() + SLICE_BUDGET_MS;
+    }
+    for (const r of rowsOfLinks(step, pageHref, hosts, read)) {
+      // The page's list, not its side regions ("People also viewed", ads): those keep their badges only.
+      // A person listed in two rows is one person of the page.
+      if (r.link.closest('aside, [role="complementary"]') !== null || seen.has(r.url)) continue;
+      seen.add(r.url);
+      people.push({ url: r.url, ...(r.name ? { name: r.name } : {}), ...(r.title ? { title: r.title } : {}), ...(r.company ? { company: r.company } : {}) });
+      if (people.length === PEOPLE_MAX) break;
+    }
+  }
+  return people;
 }
 
+const message = (pageUrl: string, people: PagePerson[]) => ({ type: 'page-people' as const, pageUrl, people });
+
+/** What one message says of the page (pure, for tests): its people as the protocol carries them. */
+export function pagePeopleMessage(root: ParentNode, pageHref: string, hosts: readonly string[]) {
+  const reading = readPeople(root, pageHref, hosts, () => 0);
+  for (;;) {
+    const step = reading.next();
+    if (step.done) return message(pageHref, step.value);
+  }
+}
+
+/**
+ * Reads the page's people only while a "This page" view shows them (the worker says when: issue 42,
+ * a feed of thousands of rows read on every scroll for a view nobody opened was most of the content
+ * script's time), in slices that yield to the page, and tells the worker when they changed.
+ */
 export async function startPagePeople(deps: PagePeopleDeps): Promise<void> {
   const { window, ctx } = deps;
   const pageHost = window.location.hostname;
@@ -59,27 +101,67 @@ export async function startPagePeople(deps: PagePeopleDeps): Promise<void> {
   const now = deps.now ?? (() => window.performance.now());
   let lastCost = 0;
   let lastEnd = -Infinity;
+  let wanted = false;
+  let reading = false;
+  /** The page changed while it was being read: read again once done. */
+  let dirty = false;
+
+  const send = (value: unknown) =>
+    deps.sendMessage(value).catch((error: unknown) => {
+      if (isContextInvalidated(error) && !ctx.isInvalid) ctx.abort('extension context invalidated');
+      return undefined;
+    });
 
   const report = () => {
     timer = undefined;
-    if (ctx.isInvalid) return;
-    const started = now();
-    const message = pagePeopleMessage(window.document, window.location.href, hosts);
-    lastEnd = now();
-    lastCost = lastEnd - started;
-    const json = JSON.stringify(message);
-    if (json === last) return;
-    last = json;
-    deps.sendMessage(message).catch((error: unknown) => {
-      if (isContextInvalidated(error) && !ctx.isInvalid) ctx.abort('extension context invalidated');
-    });
+    if (ctx.isInvalid || !wanted) return;
+    if (reading) {
+      dirty = true;
+      return;
+    }
+    reading = true;
+    dirty = false;
+    const href = window.location.href;
+    const steps = readPeople(window.document, href, hosts, now);
+    lastCost = 0;
+    const step = () => {
+      const started = now();
+      const next = steps.next();
+      lastEnd = now();
+      lastCost += lastEnd - started;
+      if (ctx.isInvalid || !wanted) {
+        reading = false;
+        return;
+      }
+      if (!next.done) {
+        ctx.setTimeout(step, 0);
+        return;
+      }
+      reading = false;
+      const json = JSON.stringify(message(href, next.value));
+      if (json !== last) {
+        last = json;
+        void send(message(href, next.value));
+      }
+      if (dirty) soon();
+    };
+    step();
   };
   const soon = () => {
-    if (timer === undefined && !ctx.isInvalid) timer = ctx.setTimeout(report, scanDelay(lastCost, now() - lastEnd));
+    if (timer === undefined && wanted && !ctx.isInvalid) timer = ctx.setTimeout(report, scanDelay(lastCost, now() - lastEnd));
   };
 
   const mutations = new window.MutationObserver(soon);
-  mutations.observe(window.document.body, { childList: true, subtree: true });
+  const want = (next: boolean) => {
+    if (next === wanted || ctx.isInvalid) return;
+    wanted = next;
+    if (wanted) {
+      mutations.observe(window.document.body, { childList: true, subtree: true });
+      // The worker may have forgotten what it was told (a new view, a restarted worker).
+      last = '';
+      report();
+    } else mutations.disconnect();
+  };
   ctx.onInvalidated(() => mutations.disconnect());
   const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
   if (navigation) {
@@ -88,11 +170,18 @@ export async function startPagePeople(deps: PagePeopleDeps): Promise<void> {
   }
   ctx.addEventListener(window, 'popstate', soon);
   ctx.addEventListener(window, 'wxt:locationchange', soon);
+  const onMessage = (raw: unknown) => {
+    const told = pagePeopleWanted(raw);
+    if (told !== undefined) want(told);
+  };
+  deps.onMessage.addListener(onMessage);
+  ctx.onInvalidated(() => deps.onMessage.removeListener(onMessage));
 
-  report();
-  const stored = await deps.storage.get(SETTINGS_STORAGE_KEY).catch(() => null);
-  if (stored && !ctx.isInvalid) {
-    hosts = profileHostsOf(stored[SETTINGS_STORAGE_KEY]);
-    report();
-  }
+  const [stored, asked] = await Promise.all([
+    deps.storage.get(SETTINGS_STORAGE_KEY).catch(() => null),
+    send({ type: 'page-people-wanted' }),
+  ]);
+  if (ctx.isInvalid) return;
+  if (stored) hosts = profileHostsOf(stored[SETTINGS_STORAGE_KEY]);
+  if (isRecord(asked) && asked.ok === true && asked.value === true) want(true);
 }

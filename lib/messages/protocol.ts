@@ -20,9 +20,9 @@ export type RequestOf<K extends RequestType> = { type: K } & PayloadOf<K>;
 export type Request = { [K in RequestType]: RequestOf<K> }[RequestType];
 
 /** Requests a content script may send (from a tab on a profile host); everything else is pages-only. */
-export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed', 'open-panel', 'list-badges', 'list-prefetch', 'page-people'];
+export const CONTENT_SCRIPT_REQUESTS: readonly RequestType[] = ['profile-viewed', 'open-panel', 'list-badges', 'list-prefetch', 'page-people', 'page-people-wanted'];
 /** Requests a content script may send from any other page of a profile host (search results, feed, company pages). */
-export const LIST_SCRIPT_REQUESTS: readonly RequestType[] = ['open-panel', 'list-badges', 'list-prefetch', 'page-people'];
+export const LIST_SCRIPT_REQUESTS: readonly RequestType[] = ['open-panel', 'list-badges', 'list-prefetch', 'page-people', 'page-people-wanted'];
 
 export const REQUEST_TYPES = /* @__PURE__ */ Object.keys(requests) as RequestType[];
 

@@ -7,6 +7,7 @@ import {
   ListBadge,
   OutboxItemView,
   PanelState,
+  ThisPageView,
 } from '../views';
 import { tabId, isRecord } from './fields';
 
@@ -63,4 +64,23 @@ export type InboxCountPush = z.infer<typeof InboxCountPush>;
 export function inboxCountPushed(raw: unknown): number | null | undefined {
   if (!isRecord(raw) || raw.type !== 'inbox-count-changed') return undefined;
   return raw.count === null || (typeof raw.count === 'number' && Number.isFinite(raw.count)) ? raw.count : undefined;
+}
+
+// Issue 42: "This page" pushed like every other view (it was read every 700 ms), and the page's people
+// read by the content script only while such a view shows.
+export const THIS_PAGE_PORT = 'this-page';
+/** Background → panel over a THIS_PAGE_PORT port (the panel posts `{subscribe: tabId}` first). */
+export const ThisPagePush = z.object({ type: z.literal('this-page'), tabId, view: ThisPageView });
+export type ThisPagePush = z.infer<typeof ThisPagePush>;
+/** The view a THIS_PAGE_PORT push carries for `tabId`, or undefined. */
+export function thisPagePushView(raw: unknown, tabId: number): ThisPageView | undefined {
+  if (!isRecord(raw) || raw.type !== 'this-page' || raw.tabId !== tabId || !isRecord(raw.view)) return undefined;
+  return raw.view as ThisPageView;
+}
+/** Background → content script via `tabs.sendMessage`: whether a "This page" view wants the page's people. */
+export const PagePeopleWanted = z.object({ type: z.literal('page-people-wanted'), wanted: z.boolean() });
+export type PagePeopleWanted = z.infer<typeof PagePeopleWanted>;
+/** Whether a message says the page's people are wanted (true/false), or undefined for any other message. */
+export function pagePeopleWanted(raw: unknown): boolean | undefined {
+  return isRecord(raw) && raw.type === 'page-people-wanted' && typeof raw.wanted === 'boolean' ? raw.wanted : undefined;
 }

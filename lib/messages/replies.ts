@@ -104,6 +104,7 @@ export const replies = {
   'reply-snippet-delete': z.array(ReplySnippetView),
   // ---- "This page" (issue 35)
   'page-people': z.null(),
+  'page-people-wanted': z.boolean(),
   'this-page': ThisPageView,
   'this-page-add': ThisPageView,
   'this-page-undo': ThisPageView,

@@ -206,6 +206,8 @@ export const requests = {
    * what the row says of them); replaces what the tab listed before. Replies null.
    */
   'page-people': z.object({ pageUrl: z.string().check(z.maxLength(4096)), people: z.array(pagePerson).check(z.maxLength(PAGE_PEOPLE_MAX)) }),
+  /** Content script: whether a "This page" view wants the page's people now (read only then, issue 42). */
+  'page-people-wanted': z.object({}),
   /** The panel: the tab's page people, their badges, the latest batch. */
   'this-page': z.object({ tabId }),
   /** The panel's press: these people into this audience, each once, through the outbox at list priority. */

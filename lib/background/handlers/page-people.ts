@@ -29,7 +29,7 @@ import type { Outbox, Outcome } from '../outbox';
 import type { Resolver } from '../resolver';
 import { badgeOf } from './list';
 
-type PageRequests = 'page-people' | 'this-page' | 'this-page-add' | 'this-page-undo';
+type PageRequests = 'page-people' | 'page-people-wanted' | 'this-page' | 'this-page-add' | 'this-page-undo';
 
 export interface PagePeopleDeps {
   resolver: Pick<Resolver, 'peek' | 'resolveMany' | 'resolve' | 'invalidate'>;
@@ -44,6 +44,12 @@ export interface PagePeopleDeps {
   hosts(): readonly string[];
   /** A new batch id (random in the worker; fixed in tests). */
   newId?(): string;
+  /** Pushes to the open "This page" views and the tab's content script (issue 42); absent in tests that read only. */
+  push?: {
+    view(tabId: number, view: ThisPageView): void;
+    /** Whether the tab's content script reads its page's people: only while a view shows them. */
+    wanted(tabId: number, wanted: boolean): void;
+  };
 }
 
 interface PagePeople {
@@ -102,6 +108,32 @@ export function pagePeople(deps: PagePeopleDeps) {
   const reconciled = new Set<string>();
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const batches = createAudienceBatches(deps.meta);
+  /** Tabs a "This page" view shows, and the view each was last pushed (as JSON: a push only when it changed). */
+  const watched = new Map<number, string>();
+  /** Tabs whose view is being computed, and those asked for again meanwhile (one computation at a time per tab). */
+  const computing = new Set<number>();
+  const again = new Set<number>();
+
+  /** Pushes the tab's view if a panel shows it and it changed. */
+  async function pushView(tabId: number): Promise<void> {
+    if (!deps.push || !watched.has(tabId)) return;
+    if (computing.has(tabId)) {
+      again.add(tabId);
+      return;
+    }
+    computing.add(tabId);
+    try {
+      const next = await view(tabId);
+      const json = JSON.stringify(next);
+      if (watched.has(tabId) && watched.get(tabId) !== json) {
+        watched.set(tabId, json);
+        deps.push.view(tabId, next);
+      }
+    } finally {
+      computing.delete(tabId);
+      if (again.delete(tabId)) void pushView(tabId);
+    }
+  }
 
   async function peopleOf(tabId: number): Promise<PagePeople | null> {
     const known = memory.get(tabId);
@@ -118,6 +150,8 @@ export function pagePeople(deps: PagePeopleDeps) {
     if (missing.length === 0 || !deps.keyUsable()) return;
     for (const u of missing) asked.add(u);
     for (const result of deps.resolver.resolveMany(missing.map((profileUrl) => ({ profileUrl })), { priority: 'list' })) {
+      // A badge found: the views that show it follow.
+      result.then(refresh, () => undefined);
       result.catch((error: unknown) => {
         if (!isAbortError(error) && !isShedError(error)) console.warn('page person lookup failed', error);
       });
@@ -226,8 +260,10 @@ export function pagePeople(deps: PagePeopleDeps) {
       const value: PagePeople = { pageUrl: req.pageUrl, people };
       memory.set(ctx.tabId, value);
       await deps.session.set({ [sessionKey(ctx.tabId)]: value }).catch(() => undefined);
+      void pushView(ctx.tabId);
       return null;
     },
+    'page-people-wanted': async (_req, ctx) => ctx.tabId !== undefined && watched.has(ctx.tabId),
     'this-page': (req) => view(req.tabId),
     async 'this-page-add'(req) {
       const batch: AudienceBatch = { id: newId(), tabId: req.tabId, audience: req.audience.trim(), audienceId: req.audienceId, createdAt: deps.clock.now(), people: [], undo: false };
@@ -323,5 +359,27 @@ export function pagePeople(deps: PagePeopleDeps) {
     if (batch?.undo && person && added) void removeLater(batch, person).catch((error: unknown) => console.warn('removal not queued', error));
   }
 
-  return { handlers, applied };
+  /** Every view shown, computed again (a badge, a batch's result or the outbox changed): pushed where it changed. */
+  function refresh(): void {
+    for (const tabId of watched.keys()) void pushView(tabId);
+  }
+
+  return {
+    handlers,
+    applied,
+    refresh,
+    /** A panel shows the tab's "This page": its content script reads the page's people from now on. */
+    watch(tabId: number): void {
+      const first = !watched.has(tabId);
+      // A new panel gets the view even when it did not change.
+      watched.set(tabId, '');
+      if (first) deps.push?.wanted(tabId, true);
+      void pushView(tabId);
+    },
+    /** The tab's last "This page" view closed: its content script stops reading. */
+    unwatch(tabId: number): void {
+      if (!watched.delete(tabId)) return;
+      deps.push?.wanted(tabId, false);
+    },
+  };
 }

@@ -245,6 +245,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'reply-snippet-save': { name: 'forged', text: 'forged snippet {{firstname}}' },
     'reply-snippet-delete': { id: 'snp_forged' },
     'page-people': { pageUrl: 'https://www.pronet.example/search/results/people/', people: [{ url: canonicalUrl('grace-hopper'), name: 'Grace Hopper' }] },
+    'page-people-wanted': {},
     'this-page': { tabId: ids.tabId },
     'this-page-add': { tabId: ids.tabId, audience: 'Forged', audienceId: 'aud_forged', people: [{ url: canonicalUrl('grace-hopper') }] },
     'this-page-undo': { tabId: ids.tabId, batchId: 'forged' },
