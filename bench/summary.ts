@@ -3,6 +3,7 @@ import { kb, ms, num, p, table, verdict } from './figure-format';
 import type { Results } from './run-results';
 import { SIZE_GOALS, sizeKey } from './sizes';
 import type { Summary } from './stats';
+import { longTasksSummaryRows } from './long-tasks';
 import { teamSummaryRows } from './team-report';
 import type { AudienceBenchResult } from './this-page';
 
@@ -131,6 +132,7 @@ function summaryRows(r: Results): SummaryRow[] {
   }
   if (r.team) out.push(...teamSummaryRows(r.team));
   if (r.audience) out.push(...audienceSummaryRows(r.audience));
+  if (r.tasks) out.push(...longTasksSummaryRows(r.tasks));
   return out;
 }
 
