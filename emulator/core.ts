@@ -12,12 +12,15 @@ import type { BuildSeed, ConversationRecord, EnrichRequestRecord, MessageRecord,
 import { StateFile, loadState, type PersistedState } from './persistence';
 import { enrichStatus, enrichmentFindings } from './rules/enrichment';
 import { toLead } from './wire';
-import { addLeadToAudience, createOrMergeLead } from './rules/lead-merge';
+import { addLeadToAudience, createOrMergeLead, normaliseLeadFields } from './rules/lead-merge';
 import type { Faults } from './rules/faults';
 import type { Dialect } from './http/dialect';
 import { RateLimiter } from './rules/rate-limit';
 import { WebhookDispatcher } from './rules/webhook-delivery';
 import { Store, newId, type WorkspaceStore } from './store';
+import { SEARCH_PAGE_SIZE, importedPeople } from './site/list-pages';
+import { buildIndex, profilePath } from './site/pronet-pages';
+import { PRONET_CANONICAL_ORIGIN } from '../lib/pronet/canonical-url';
 
 export interface CoreOptions {
   seed: SeedName;
@@ -39,9 +42,15 @@ export interface WorkspaceInfo {
   apiKey: string;
 }
 
-/** Audience imports add this many leads, one every AUDIENCE_IMPORT_STEP_MS. */
-export const AUDIENCE_IMPORT_LEADS = 3;
+/** Audience imports walk the search a page of this many people every AUDIENCE_IMPORT_STEP_MS. */
+export const AUDIENCE_IMPORT_PAGE = SEARCH_PAGE_SIZE;
 export const AUDIENCE_IMPORT_STEP_MS = 5_000;
+
+export interface ImportOptions {
+  pronetUrl: string;
+  pronetPostCategory?: string;
+  excludeContactedLeads?: boolean;
+}
 
 export class EmulatorCore {
   store: Store;
@@ -171,29 +180,46 @@ export class EmulatorCore {
     this.changed();
   }
 
-  /** Starts a background import into `audienceId`: leads arrive one by one on the clock. */
-  startAudienceImport(ws: WorkspaceStore, audienceId: string): void {
+  /** The people an import of `options` brings, from the look-alike's own pages (search or post). */
+  private importedPeople(options: ImportOptions) {
+    return importedPeople(buildIndex(this.store.profiles), new URL(options.pronetUrl), options.pronetPostCategory);
+  }
+
+  /**
+   * Starts a background import into `audienceId`: the people the search (all its pages) or post
+   * lists arrive a page at a time on the clock, as the service walks the network's pages.
+   */
+  startAudienceImport(ws: WorkspaceStore, audienceId: string, options: ImportOptions): void {
+    const people = this.importedPeople(options).length;
+    if (people === 0) return;
     this.jobs.add({
       id: this.jobs.nextId('audience-import'),
       kind: 'audience-import',
       workspaceId: ws.id,
       audienceId,
       step: 1,
-      steps: AUDIENCE_IMPORT_LEADS,
+      steps: Math.ceil(people / AUDIENCE_IMPORT_PAGE),
       dueAt: this.clock.now() + AUDIENCE_IMPORT_STEP_MS,
+      ...options,
     });
   }
 
   private importStep(job: AudienceImportJob): void {
     const ws = this.store.workspaceById(job.workspaceId);
     const audience = ws?.audiences.get(job.audienceId);
-    if (!ws || !audience) return;
+    if (!ws || !audience || !job.pronetUrl) return;
     const now = this.clock.now();
-    const tag = audience.id.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
-    const slug = `imported-${tag}-${job.step}`;
-    // An imported profile is a lead like any other: the same create-or-merge and audience rules.
-    const { lead } = createOrMergeLead(ws, { firstname: 'Imported', lastname: `Lead ${job.step}`, pronetUrl: `https://www.pronet.example/in/${slug}/` }, now);
-    addLeadToAudience(ws, lead, audience, `Imported into audience ${audience.name}`, now);
+    const page = this.importedPeople({ ...job, pronetUrl: job.pronetUrl }).slice((job.step - 1) * AUDIENCE_IMPORT_PAGE, job.step * AUDIENCE_IMPORT_PAGE);
+    for (const p of page) {
+      // A search row shows a headline, not a job title: it goes to the bio, never to jobTitle.
+      const fields = normaliseLeadFields({ firstname: p.firstname, lastname: p.lastname, pronetUrl: `${PRONET_CANONICAL_ORIGIN}${profilePath(p)}`, companyName: p.companyName, location: p.location, shortBio: p.headline });
+      const known = ws.leadByPronetUrl(fields.pronetUrl ?? '');
+      // Contacted: a conversation with the lead exists (the service's excludeContactedLeads).
+      if (job.excludeContactedLeads && known && ws.conversationsOfLead(known.id).length > 0) continue;
+      // An imported profile is a lead like any other: the same create-or-merge and audience rules.
+      const { lead } = createOrMergeLead(ws, fields, now);
+      addLeadToAudience(ws, lead, audience, `Imported into audience ${audience.name}`, now);
+    }
     if (job.step < job.steps) {
       // From the due time, not from now: a clock jump past several steps runs them all.
       this.jobs.add({ ...job, id: this.jobs.nextId('audience-import'), step: job.step + 1, dueAt: job.dueAt + AUDIENCE_IMPORT_STEP_MS });

@@ -37,6 +37,10 @@ export interface AudienceImportJob extends JobBase {
   audienceId: string;
   step: number;
   steps: number;
+  /** The search or post imported (absent in jobs saved before imports read the look-alike). */
+  pronetUrl?: string;
+  pronetPostCategory?: string;
+  excludeContactedLeads?: boolean;
 }
 
 export interface EnrichCompleteJob extends JobBase {

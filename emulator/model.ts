@@ -52,6 +52,8 @@ export interface AudienceRecord {
   /** e.g. 'MANUAL', 'PRONET_SEARCH', 'PRONET_POST', 'VISITORS'. */
   type: string;
   sourceUrl: string | null;
+  /** An imported audience keeps importing the search's new results (POST /audiences `autoImport`). */
+  autoImport?: boolean;
   createdAt: number;
 }
 

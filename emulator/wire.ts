@@ -57,6 +57,7 @@ export function toAudience(ws: WorkspaceStore, a: AudienceRecord): Audience {
     size: ws.audienceSize(a.id),
     type: a.type,
     sourceUrl: a.sourceUrl,
+    ...(a.autoImport !== undefined ? { autoImport: a.autoImport } : {}),
   };
 }
 

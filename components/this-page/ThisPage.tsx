@@ -34,17 +34,23 @@ interface AudienceChoice {
   label: string;
 }
 
-/** The campaigns' audiences first (audience, size, campaign name), then the other audiences. */
+/**
+ * The campaigns' audiences first (audience, size, the names of its campaigns), then the other
+ * audiences: each audience once, however many campaigns send to it.
+ */
 export function audienceChoices(audiences: readonly AudienceView[], campaigns: readonly CampaignAudienceView[]): { campaigns: AudienceChoice[]; others: AudienceChoice[] } {
   const byName = new Map(audiences.map((a) => [a.name.toLowerCase(), a]));
   const sized = (a: AudienceView) => (a.size === null ? a.name : tn('audienceOption', a.size, a.name, formatNumber(a.size)));
-  const used = new Set<string>();
-  const fromCampaigns = campaigns.flatMap((c) => {
+  const campaignsOf = new Map<string, { audience: AudienceView; names: string[] }>();
+  for (const c of campaigns) {
     const a = byName.get(c.audience.toLowerCase());
-    if (!a) return [];
-    used.add(a.id);
-    return [{ id: a.id, name: a.name, label: t('thisPageAudienceOfCampaign', sized(a), c.name) }];
-  });
+    if (!a) continue;
+    const entry = campaignsOf.get(a.id) ?? { audience: a, names: [] };
+    if (!entry.names.includes(c.name)) entry.names.push(c.name);
+    campaignsOf.set(a.id, entry);
+  }
+  const used = new Set(campaignsOf.keys());
+  const fromCampaigns = [...campaignsOf.values()].map(({ audience: a, names }) => ({ id: a.id, name: a.name, label: t('thisPageAudienceOfCampaign', sized(a), names.join(', ')) }));
   return { campaigns: fromCampaigns, others: audiences.filter((a) => !used.has(a.id)).map((a) => ({ id: a.id, name: a.name, label: sized(a) })) };
 }
 

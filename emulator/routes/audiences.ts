@@ -28,7 +28,12 @@ export function registerAudienceRoutes(endpoint: RegisterEndpoint): void {
     const existed = ws.audienceByName(body.audience) !== undefined;
     const audience = findOrCreateAudience(ws, body.audience, isPost ? 'PRONET_POST' : 'PRONET_SEARCH', now);
     if (!existed) audience.sourceUrl = url.toString();
-    core.startAudienceImport(ws, audience.id);
+    if (body.autoImport !== undefined) audience.autoImport = body.autoImport;
+    core.startAudienceImport(ws, audience.id, {
+      pronetUrl: url.toString(),
+      ...(body.pronetPostCategory ? { pronetPostCategory: body.pronetPostCategory } : {}),
+      ...(body.excludeContactedLeads ? { excludeContactedLeads: true } : {}),
+    });
     return { message: `Import started into audience ${audience.name}; leads arrive in the background.` };
   });
 

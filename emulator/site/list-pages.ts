@@ -145,9 +145,31 @@ function resultRow(p: PronetProfile, form: number, origin: string): Html {
   </li>`;
 }
 
+/** The people a search for `keywords` lists, all pages, in page order (the pages and the service's import agree). */
+export function searchResults(index: SiteIndex, keywords: string): readonly PronetProfile[] {
+  const q = keywords.trim().toLowerCase();
+  return q === '' ? index.listed : index.listed.filter((p) => `${fullName(p)} ${p.headline} ${p.companyName}`.toLowerCase().includes(q));
+}
+
+/**
+ * The people an import of `url` brings: a people search's results (its `keywords`), or a post's
+ * reactions or comments. The look-alike has no post pages: a post's people are a stable slice of the
+ * listed people, chosen by the address (comments fewer than reactions).
+ */
+export function importedPeople(index: SiteIndex, url: URL, postCategory: string | undefined): readonly PronetProfile[] {
+  if (!/\/(posts|feed)\//.test(url.pathname)) return searchResults(index, url.searchParams.get('keywords') ?? '');
+  const people = index.listed;
+  const h = hashString(`post:${url.pathname}`);
+  const comments = 3 + (h % 10);
+  const count = postCategory === 'COMMENTS' ? comments : postCategory === 'REACTIONS' ? 10 + (h % 21) : comments + 10 + (h % 21);
+  const out: PronetProfile[] = [];
+  for (let k = 0; k < Math.min(count, people.length); k++) out.push(people[(h + k) % people.length]!);
+  return out;
+}
+
 export function searchPage(index: SiteIndex, keywords: string, page = 1, origin = 'http://pronet.localhost'): Page {
   const q = keywords.trim().toLowerCase();
-  const matching = q === '' ? index.listed : index.listed.filter((p) => `${fullName(p)} ${p.headline} ${p.companyName}`.toLowerCase().includes(q));
+  const matching = searchResults(index, keywords);
   const pages = Math.max(1, Math.ceil(matching.length / SEARCH_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const results = matching.slice((current - 1) * SEARCH_PAGE_SIZE, current * SEARCH_PAGE_SIZE);

@@ -7,27 +7,15 @@ import {
   emulatorCalls,
   emulatorNow,
   emulatorOrigin,
+  getWithHost,
   proWorkspace,
   rawCall,
   resetEmulator,
   setClock,
   starterWorkspace,
 } from './harness';
-import { request } from 'node:http';
 import { oneLead } from '../../lib/api/lead-search';
 
-function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
-  const origin = new URL(emulatorOrigin());
-  return new Promise((resolve, reject) => {
-    const req = request({ host: origin.hostname, port: origin.port, path, headers: { host } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('control API', () => {
   it('reset returns the workspaces of the seed (demo: Pro with CRM, Starter; empty: an empty Pro)', async () => {

@@ -4,7 +4,7 @@
  * inbound messages, conversations, call history), raw HTTP calls, a `lib/api` client per workspace,
  * and loopback webhook receivers.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createClient, type Client, type ClientOptions } from '../../lib/api/client';
@@ -294,4 +294,23 @@ export async function leadBySlug(client: Client, slug: string) {
   const { lead } = oneLead(await client.leads.search({ pronetUrl: profileUrl(slug) }));
   const { data: conversations } = await client.leads.conversations({ leadId: lead.id });
   return { lead, conversations };
+}
+
+/** A page of the emulator's sites, asked for with `host` (e.g. the pronet look-alike's). */
+export function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
+  const origin = new URL(emulatorOrigin());
+  return new Promise((resolve, reject) => {
+    const req = request({ host: origin.hostname, port: origin.port, path, headers: { host } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A page of the pronet look-alike site. */
+export function pronetPage(path: string): Promise<{ status: number; body: string }> {
+  return getWithHost(path, `pronet.localhost:${new URL(emulatorOrigin()).port}`);
 }

@@ -41,6 +41,8 @@ export const Audience = z.object({
   size: Int.check(z.nonnegative()),
   type: z.string(),
   sourceUrl: z.nullable(z.string()),
+  /** An import's audience that keeps importing the search's new results (POST /audiences `autoImport`). */
+  autoImport: z.optional(z.boolean()),
 });
 export type Audience = z.infer<typeof Audience>;
 

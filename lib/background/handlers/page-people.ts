@@ -297,7 +297,7 @@ export function pagePeople(deps: PagePeopleDeps) {
           ...(firstname ? { firstname } : {}),
           ...(lastname ? { lastname } : {}),
           ...(person.facts.company ? { companyName: person.facts.company } : {}),
-          ...(person.facts.title ? { jobTitle: person.facts.title } : {}),
+          // A row's title line is the person's headline, not a job title: it is not sent as jobTitle.
         });
         await batches.update(batch.id, (b) => {
           const p = b.people.find((x) => x.profileUrl === person.profileUrl);
