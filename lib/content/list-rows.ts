@@ -186,9 +186,15 @@ export function rowsOfLinks(links: Iterable<Element>, pageHref: string, hosts: r
   return out;
 }
 
+/** The links under `root` (itself included) that may lead to a profile, in page order. */
+export function profileLinksUnder(root: ParentNode): Element[] {
+  const links: Element[] = (root as Element).matches?.(PROFILE_LINKS) ? [root as Element] : [];
+  for (const a of root.querySelectorAll(PROFILE_LINKS)) links.push(a);
+  return links;
+}
+
 /**
- * The links under `root` (itself included) that may lead to a profile, in page order, found as they
- * are asked for: a page of 1.5 MB holds thousands of links, and finding
+ * The same links, found as they are asked for: a page of 1.5 MB holds thousands of links, and finding
  * them all at once (`querySelectorAll`) cost 40 ms at 4x CPU in one task (issue 42). The tag's live
  * collection is walked from where the last caller stopped; links added meanwhile come in their turn.
  */
@@ -202,8 +208,8 @@ export function* profileLinksOf(root: Element): Generator<Element, void, undefin
 }
 
 /** The rows under `root`, in page order (see `rowsOfLinks`). */
-export function readListRows(root: Element, pageHref: string, hosts: readonly string[] = []): ListRow[] {
-  return rowsOfLinks(profileLinksOf(root), pageHref, hosts);
+export function readListRows(root: ParentNode, pageHref: string, hosts: readonly string[] = []): ListRow[] {
+  return rowsOfLinks(profileLinksUnder(root), pageHref, hosts);
 }
 
 /** Whether a profile URL names its person by member token (`/in/ACoAA…`): the service stores public addresses. */

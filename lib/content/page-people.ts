@@ -1,6 +1,6 @@
 /**
  * "This page" (issue 35): tells the worker which people the list page shows, in page order, with what
- * each row says (`rowsOfLinks`), as the page grows (more results, infinite scroll), and when it moves
+ * each row says (`readListRows`), as the page grows (more results, infinite scroll), and when it moves
  * to another page (Next by pushState). Like the badges' links, it sends profile addresses and the
  * row's words only; it never sees the key. A profile page lists nobody (its own "also viewed" side
  * region is no list of the page): it sends an empty list, so the panel does not show the list left.
@@ -8,8 +8,7 @@
 import { canonicalProfileUrl, isProfileHost } from '../pronet/canonical-url';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { pagePeopleWanted } from '../messages/push';
-import type { z } from 'zod/mini';
-import { isRecord, PAGE_PEOPLE_MAX, type pagePerson } from '../messages/fields';
+import { isRecord } from '../messages/fields';
 import { profileLinksOf, rowsOfLinks } from './list-rows';
 import { SLICE_BUDGET_MS, SLICE_STEP } from './list-slices';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
@@ -38,7 +37,10 @@ export const SCAN_COST_FACTOR = 10;
 export function scanDelay(lastCostMs: number, sinceLastMs: number): number {
   return Math.max(PAGE_PEOPLE_DELAY_MS, lastCostMs * SCAN_COST_FACTOR - sinceLastMs);
 }
-type PagePerson = z.infer<typeof pagePerson>;
+/** Most people one message lists (the protocol's limit). */
+const PEOPLE_MAX = 200;
+
+type PagePerson = { url: string; name?: string; title?: string; company?: string };
 
 /**
  * The page's people, read a few links at a time (`SLICE_STEP`): the generator yields once a slice has
@@ -57,7 +59,7 @@ function* readPeople(root: ParentNode, pageHref: string, hosts: readonly string[
     for (let next = links.next(); !next.done; next = links.next()) if (step.push(next.value) === SLICE_STEP) break;
     return step;
   };
-  for (let step = nextStep(); step.length > 0 && people.length < PAGE_PEOPLE_MAX; step = nextStep()) {
+  for (let step = nextStep(); step.length > 0 && people.length < PEOPLE_MAX; step = nextStep()) {
     if (now() > deadline) {
       yield;
       deadline = now() + SLICE_BUDGET_MS;
@@ -68,7 +70,7 @@ function* readPeople(root: ParentNode, pageHref: string, hosts: readonly string[
       if (r.link.closest('aside, [role="complementary"]') !== null || seen.has(r.url)) continue;
       seen.add(r.url);
       people.push({ url: r.url, ...(r.name ? { name: r.name } : {}), ...(r.title ? { title: r.title } : {}), ...(r.company ? { company: r.company } : {}) });
-      if (people.length === PAGE_PEOPLE_MAX) break;
+      if (people.length === PEOPLE_MAX) break;
     }
   }
   return people;
