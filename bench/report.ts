@@ -5,6 +5,7 @@
 import type { GroupFigures, ModeResult } from './browse-summary';
 import { kb, ms, num, p, table, verdict } from './figure-format';
 import { firstScreenMarkdown } from './first-screen';
+import { campaignStandingMarkdown } from './campaign-standing';
 import { liveMarkdown } from './live';
 import type { Results } from './run-results';
 import { SIZE_GOALS, SIZES_BEFORE, sizeKey } from './sizes';
@@ -160,6 +161,7 @@ export function markdown(r: Results): string {
   if (r.team) lines.push(...teamMarkdown(r.team, table));
   if (r.live) lines.push(...liveMarkdown(r.live, table));
   if (r.screen) lines.push(...firstScreenMarkdown(r.screen, table));
+  if (r.standing) lines.push(...campaignStandingMarkdown(r.standing, table));
   lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
 }

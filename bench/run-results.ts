@@ -5,6 +5,7 @@ import type { InboxBenchResult } from './inbox';
 import type { LimiterResult } from './limiter';
 import type { ListBadgesResult } from './list-badges';
 import type { FirstScreenRow } from './first-screen';
+import type { StandingRow } from './campaign-standing';
 import type { LiveBenchResult } from './live';
 import type { Machine } from './machine';
 import type { PageReaderResult } from './page-reader';
@@ -37,4 +38,5 @@ export interface Results {
   live?: LiveBenchResult;
   /** Issue 45: px to the panel's acts. */
   screen?: FirstScreenRow[];
+  standing?: StandingRow[];
 }
