@@ -5,6 +5,7 @@ import type { InboxBenchResult } from './inbox';
 import type { LimiterResult } from './limiter';
 import type { ListBadgesResult } from './list-badges';
 import type { FirstScreenRow } from './first-screen';
+import type { StandingRow } from './campaign-standing';
 import type { LiveBenchResult } from './live';
 import type { LongTasksResult } from './long-tasks';
 import type { Machine } from './machine';
@@ -40,4 +41,6 @@ export interface Results {
   screen?: FirstScreenRow[];
   /** Issue 42: long tasks on real-size pages at 4x CPU. */
   tasks?: LongTasksResult;
+  /** Issue 44: statsleads calls per profile view. */
+  standing?: StandingRow[];
 }

@@ -34,8 +34,9 @@ import { sizes } from './sizes';
 import { startup } from './startup';
 import { teamBench } from './team';
 import { audienceBench } from './this-page';
+import { campaignStandingBench } from './campaign-standing';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live', 'screen', 'tasks'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live', 'screen', 'tasks', 'standing'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -119,6 +120,7 @@ try {
 // A team on one key runs its own emulator process (60 instances would starve one shared with it).
 results.reader = await section('reader', () => pageReaderBench({ log }));
 results.team = await section('team', () => teamBench({ log }));
+results.standing = await section('standing', () => campaignStandingBench({ log }));
 
 results.durationS = Math.round((Date.now() - began) / 1000);
 results.machine = machine(loadAtStart);

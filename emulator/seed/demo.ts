@@ -5,7 +5,7 @@
  */
 import type { LeadRecord, PronetProfile, WorkspaceData, WorldData } from '../model';
 import { HOSTILE_REPLIES, LEAD_REPLIES } from './content';
-import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, famousProfile } from './famous';
+import { ADA, ALAN, EDSGER, FAMOUS_PEOPLE, type FamousPerson, GRACE, KATHERINE, MARGARET, famousProfile } from './famous';
 import { createIdFactory } from './ids';
 import { addInboxQueue } from './inbox-queue';
 import { addLeadIdentityPeople } from './lead-identity';
@@ -26,7 +26,7 @@ export const DEMO_PRO: WorkspaceSpec = {
   plan: 'PRO',
   crmSync: true,
   crmAConnected: true,
-  crmBConnected: false,
+  crmBConnected: true,
   credits: { total: 120, perishable: 20 },
   companyName: 'Lumen Growth',
   members: [
@@ -254,6 +254,17 @@ function buildDemoPro(ctx: BuildContext, rng: Rng): { ws: WorkspaceData; profile
     graceRecord.email = null;
     graceRecord.pronetUrl = grace.pronetUrl;
   }
+  // Issue 44: crmB too. Katherine is in both CRMs, Alan in crmB only (by address), and Margaret,
+  // not a lead, in crmB by name and company only: no address, no email in her record.
+  addCrmRecords(ctx, crmRng, ws, [katherine]);
+  const crmB = (id: string, p: { firstname: string; lastname: string; companyName: string | null }, email: string | null, pronetUrl: string | null) =>
+    ws.crm.records.push({ crm: 'crmB', id, url: `https://crm-b.example/people/${id}`, name: `${p.firstname} ${p.lastname}`, email, firstname: p.firstname, lastname: p.lastname, companyName: p.companyName, pronetUrl });
+  for (const lead of [alan, katherine]) {
+    const id = ctx.ids.next('crm');
+    crmB(id, lead, lead.proEmail, lead.pronetUrl);
+    lead.crmIds.crmB = id;
+  }
+  crmB(ctx.ids.next('crm'), MARGARET, null, null);
   profiles.push(...addLeadIdentityPeople(ctx, rng.fork('lead-identity'), ws, idt(0)));
   profiles.push(...addSalesPeople(ctx, ws));
   return { ws, profiles };

@@ -102,11 +102,16 @@ function violations(world: WorldData, now: number): string[] {
 describe('demo seed: the profiles of design.md', () => {
   const ws = pro(demo);
 
-  it('is a Pro workspace with CRM sync and crmA connected', () => {
+  it('is a Pro workspace with CRM sync and both CRMs connected', () => {
     expect(ws.plan).toBe('PRO');
     expect(ws.crmSync).toBe(true);
     expect(ws.crm.crmA.connected).toBe(true);
-    expect(ws.crm.crmB.connected).toBe(false);
+    expect(ws.crm.crmB.connected).toBe(true);
+    // Issue 44: one in crmA, one in crmB, one in both, a non-lead by name only.
+    const ids = (crm: string) => ws.crm.records.filter((r) => r.crm === crm).map((r) => r.name);
+    expect(ids('crmB')).toEqual(expect.arrayContaining(['Alan Turing', 'Katherine Johnson', 'Margaret Hamilton']));
+    expect(ids('crmA')).toEqual(expect.arrayContaining(['Ada Lovelace', 'Katherine Johnson']));
+    expect(ws.crm.records.find((r) => r.name === 'Margaret Hamilton')).toMatchObject({ email: null, pronetUrl: null });
     expect(ws.credits).toEqual({ total: 120, perishable: 20 });
   });
 

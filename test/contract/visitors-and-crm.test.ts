@@ -73,7 +73,7 @@ describe('CRM', () => {
     expect(await client().crm.integrations()).toEqual({
       statusCode: 200,
       crmA: { connected: true },
-      crmB: { connected: false },
+      crmB: { connected: true },
       planIncludesCrmSync: true,
     });
     const other = await clientFor(workspace('demo-pro-nocrm')).crm.integrations();
