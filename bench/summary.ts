@@ -4,6 +4,7 @@ import type { Results } from './run-results';
 import { SIZE_GOALS, sizeKey } from './sizes';
 import type { Summary } from './stats';
 import { longTasksSummaryRows } from './long-tasks';
+import { campaignStandingSummaryRows } from './campaign-standing';
 import { teamSummaryRows } from './team-report';
 import type { AudienceBenchResult } from './this-page';
 
@@ -133,6 +134,7 @@ function summaryRows(r: Results): SummaryRow[] {
   if (r.team) out.push(...teamSummaryRows(r.team));
   if (r.audience) out.push(...audienceSummaryRows(r.audience));
   if (r.tasks) out.push(...longTasksSummaryRows(r.tasks));
+  if (r.standing) out.push(...campaignStandingSummaryRows(r.standing));
   return out;
 }
 

@@ -104,6 +104,14 @@ const messageStatusKeys: Record<string, MessageKey> = {
   INFO: 'messageStatusInfo',
 };
 
+const campaignStatusKeys: Record<string, MessageKey> = { READY: 'campaignReady', RUNNING: 'campaignRunning', PAUSED: 'campaignPaused', COMPLETED: 'campaignCompleted' };
+
+/** A campaign's status in the UI language (an unknown one as the service says it). */
+export function campaignStatusLabel(status: string): string {
+  const key = campaignStatusKeys[status];
+  return key ? t(key) : status;
+}
+
 export function messageStatusLabel(status: string | null): string {
   if (!status) return t('valueUnknown');
   const key = messageStatusKeys[status];

@@ -21,6 +21,7 @@ function audiences() {
       onDiscard={() => {}}
       findByName={async () => ({ ok: true, value: { matches: [], tooManyResults: false } })}
       link={async () => {}}
+      loadCrm={async () => ({ ok: true, value: { connected: [], records: [], matchedBy: null, tried: [], readAt: 0 } })}
     />,
   );
 }

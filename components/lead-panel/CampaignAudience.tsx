@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
 import type { CampaignAudienceView, OutboxItemView } from '../../lib/views';
 import { actionErrorText } from '../error-text';
+import { campaignStatusLabel } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
@@ -19,22 +20,6 @@ export interface CampaignAudienceProps {
   failed: readonly OutboxItemView[];
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
-}
-
-/** A campaign's status in the UI language (an unknown one as the service says it). */
-export function campaignStatusLabel(status: string): string {
-  switch (status) {
-    case 'READY':
-      return t('campaignReady');
-    case 'RUNNING':
-      return t('campaignRunning');
-    case 'PAUSED':
-      return t('campaignPaused');
-    case 'COMPLETED':
-      return t('campaignCompleted');
-    default:
-      return status;
-  }
 }
 
 /**

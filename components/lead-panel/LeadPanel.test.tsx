@@ -66,6 +66,10 @@ function fakeMessenger() {
         };
       case 'outbox-list':
         return { ok: true, value: [] };
+      case 'crm-records':
+        return { ok: true, value: { connected: [], records: [], matchedBy: null, tried: [], readAt: 0 } };
+      case 'campaign-standing':
+        return { ok: true, value: { campaign: { id: 'cmp_1', name: 'Q3', status: 'RUNNING' }, item: null, complete: true, leadsRead: 0, leadsTotal: 0 } };
       default:
         return { ok: true, value: queued };
     }

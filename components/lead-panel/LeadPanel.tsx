@@ -36,6 +36,8 @@ import { ReplyComposer } from '../reply/ReplyComposer';
 import { SnoozePicker } from './SnoozePicker';
 import { WebAppLink } from './WebAppLink';
 import { StateMessage } from './StateMessage';
+import { CampaignFold } from '../person-context/CampaignFold';
+import { CrmFold } from '../person-context/CrmFold';
 
 export interface LeadPanelProps {
   /** The tab's state as the background pushes it; null while connecting. */
@@ -135,6 +137,7 @@ export function LeadPanel({ state, tabId, messenger, now = Date.now, onOpenOptio
         onDiscard={discard}
         findByName={findByName}
         link={async (match) => void report(await messenger.send('link-lead', { tabId, leadId: match.id, name: match.name }))}
+        loadCrm={(byName) => messenger.send('crm-records', byName ? { tabId, byName } : { tabId })}
       />
     );
   } else if (state.kind === 'not-profile' && state.leadPage) {
@@ -212,7 +215,6 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
   const [replyFocus, setReplyFocus] = useState(false);
   const [threadOpen, setThreadOpen] = useFold('thread', true);
   const [noteOpen, setNoteOpen] = useFold('note', true);
-  const [detailsOpen, setDetailsOpen] = useFold('details');
   const [qualifyOpen, setQualifyOpen] = useFold('qualify');
   const [contactsOpen, setContactsOpen] = useFold('contacts');
   const [activityOpen, setActivityOpen] = useFold('activity');
@@ -364,18 +366,7 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
             />
           </Fold>
 
-          <Fold id="details" title={t('conversationDetails')} hint={conversation.campaignName ?? undefined} open={detailsOpen} onToggle={setDetailsOpen}>
-            <dl class="facts">
-              <div>
-                <dt>{t('campaign')}</dt>
-                <dd>{conversation.campaignName ?? t('noCampaign')}</dd>
-              </div>
-              <div>
-                <dt>{t('identity')}</dt>
-                <dd>{conversation.identityName ?? (conversation.identityId ? <span class="mono-id">{conversation.identityId}</span> : t('valueUnknown'))}</dd>
-              </div>
-            </dl>
-          </Fold>
+          <CampaignFold conversation={conversation} now={current} load={(campaignId, further) => messenger.send('campaign-standing', { leadId: conversation.leadId, campaignId, ...(further ? { further } : {}) })} />
 
           {conversation.qualification && conversation.campaignName ? (
             <Fold
@@ -397,6 +388,8 @@ function LeadView({ state, tabId, messenger, now, current, noteRef, report, show
       ) : (
         <NoConversation state={state} messenger={messenger} current={current} onRetry={onRetry} onDiscard={onDiscard} loadCredits={loadCredits} />
       )}
+
+      <CrmFold subject={`${state.profileUrl} ${lead.id}`} load={() => messenger.send('crm-records', { tabId, leadId: lead.id })} />
 
       <Fold id="contacts" title={t('contactsTitle')} hint={contactsHint} open={contactsOpen} onToggle={setContactsOpen}>
         <ContactDetails contacts={state.contacts ?? []} enrichment={conversation ? state.enrichment : undefined} now={current} heading={false} />

@@ -38,6 +38,7 @@ function setup(credits = { total: 120, perishable: 20 }, page: { company?: strin
       onDiscard={() => {}}
       findByName={findByName}
       link={link}
+      loadCrm={async () => ({ ok: true, value: { connected: [], records: [], matchedBy: null, tried: [], readAt: 0 } })}
     />,
   );
   return { addToAudience, enrich, findByName, link };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
-import type { AudienceView, CreditsView, EnrichResultView, NameSearchView, OutboxItemView, PanelState, PossibleMatchView } from '../../lib/views';
+import type { AudienceView, CrmRecordsView, CreditsView, EnrichResultView, NameSearchView, OutboxItemView, PanelState, PossibleMatchView } from '../../lib/views';
 import type { EnrichType } from '../../lib/api/enrichment';
 import { personReading, type ReadField } from '../../lib/pronet/person-name';
 import { actionErrorText } from '../error-text';
@@ -9,6 +9,7 @@ import { t, tn } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
+import { CrmFold, type NameWords } from '../person-context/CrmFold';
 import { EnrichCard } from './EnrichCard';
 import { FindByName, UnreadHint } from './FindByName';
 import { OutboxList } from './OutboxList';
@@ -25,6 +26,8 @@ export interface NoLeadProps {
   onDiscard: (id: string) => void;
   findByName: (query: { firstname: string; lastname: string; companyName: string }) => Promise<Reply<NameSearchView>>;
   link: (match: PossibleMatchView) => Promise<void>;
+  /** The profile's CRM records; `byName`: the form's name and company, sent at the user's press. */
+  loadCrm: (byName?: NameWords) => Promise<Reply<CrmRecordsView>>;
 }
 
 export interface AddToAudienceInput {
@@ -75,7 +78,7 @@ function TextField({ id, label, value, onInput, unread }: { id: string; label: s
 }
 
 /** A profile that is no lead yet: add it to an audience, or enrich it (credit balance first). */
-export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard, findByName, link }: NoLeadProps) {
+export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enrich, onRetry, onDiscard, findByName, link, loadCrm }: NoLeadProps) {
   // The one reading of the page every form here starts from (the address only as the last resort).
   const reading = personReading(state, state.slug);
   const unread = new Set(reading.missing);
@@ -188,6 +191,7 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
         <OutboxList pending={state.pending} failed={state.failed} onRetry={onRetry} onDiscard={onDiscard} />
       </section>
 
+
       <EnrichCard
         loadCredits={loadCredits}
         enrich={(enrichType) => {
@@ -203,6 +207,9 @@ export function NoLead({ state, loadAudiences, loadCredits, addToAudience, enric
       {/* After the two acts, so that both fit the first screen (issue 45): one scroll away for a person
           the service may hold without this address. */}
       <FindByName firstname={reading.firstname} lastname={reading.lastname} company={reading.company} resetKey={state.profileUrl} find={findByName} link={link} />
+
+      {/* Below the acts too; the name it may search by is the form's, as edited, sent only on the press. */}
+      <CrmFold subject={state.profileUrl} load={loadCrm} byName={{ firstname, lastname, companyName }} />
 
       <Notice message={message} />
     </div>

@@ -186,6 +186,9 @@ function buildDemoPro(ctx: BuildContext, rng: Rng): { ws: WorkspaceData; profile
   computeCampaignStats(statsRng, ws, plans, { overrides, pinned });
 
   const item = (lead: LeadRecord, i: number) => campaign(i).statsLeads.find((s) => s.id === lead.id) ?? null;
+  // Ada said yes and asked for a call: the campaign asks the user to call her (the panel's demo, issue 44).
+  const adaItem = item(ada, 0);
+  if (adaItem) adaItem.action_todo = 'TO_CALL';
   const convRng = rng.fork('conversations');
   addConversation(ctx, convRng, ws, {
     lead: ada, campaign: campaign(0), identityId: campaign(0).identityId, item: item(ada, 0),

@@ -8,6 +8,7 @@ import '../../components/lead-panel/messages.css';
 import '../../components/reply/reply.css';
 import '../../components/lead-panel/states.css';
 import '../../components/lead-panel/lead-identity.css';
+import '../../components/person-context/person-context.css';
 import '../../components/lead-panel/outbox.css';
 import '../../components/inbox/inbox.css';
 import { t, uiLocale } from '../../components/i18n';

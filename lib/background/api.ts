@@ -8,8 +8,11 @@ import {
   createLead,
   enrichLead,
   getEnrichStatus,
+  getCampaign,
   getCredits,
   listAudiences,
+  listCampaignStatsLeads,
+  listCrmIntegrations,
   listCampaignMessages,
   listConversationMessages,
   listIdentities,
@@ -18,6 +21,7 @@ import {
   listMembers,
   removeLeadFromAudience,
   searchConversations,
+  searchCrm,
   searchLeads,
   sendEmail,
   sendPronetMessage,
@@ -29,7 +33,7 @@ import {
 } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { leadMatches, type LeadMatches } from '../api/lead-search';
-import { CONVERSATION_SEARCH_MAX_LIMIT, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member, type MessageTemplate } from '../api/schemas';
+import { CONVERSATION_SEARCH_MAX_LIMIT, type CrmIntegrationsResponse, type CrmSearchRequest, type CrmSearchResult, type StatsLeadsResponse, type Audience, type Campaign, type ConversationSearchFilters, type ConversationSearchResponse, type ConversationSummary, type Credits, type EnrichStatus, type Identity, type Lead, type LeadLog, type Member, type MessageTemplate } from '../api/schemas';
 import type { EnrichType } from '../api/enrichment';
 import type { OutboxApi, OutboxCallOptions } from './outbox';
 import type { ResolveCallOptions, ResolverApi } from './resolver';
@@ -56,6 +60,14 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   /** A campaign's message templates (its sequence): the reply composer's starting points. */
   campaignMessages(campaignId: string, opts: OutboxCallOptions): Promise<MessageTemplate[]>;
   leadLogs(leadId: string, skip: number, limit: number, opts: OutboxCallOptions): Promise<{ data: LeadLog[]; total: number }>;
+  /** Which CRMs the workspace has connected (`GET /crm/integrations`). */
+  crmIntegrations(opts: OutboxCallOptions): Promise<CrmIntegrationsResponse>;
+  /** A person's records in the connected CRMs (`POST /crm/search`). */
+  crmSearch(query: CrmSearchRequest, opts: OutboxCallOptions): Promise<CrmSearchResult[]>;
+  /** One campaign (`GET /campaigns/{id}`): its name and status. */
+  campaign(campaignId: string, opts: OutboxCallOptions): Promise<Campaign>;
+  /** A page of 25 of a campaign's lead items, after a lead's id (`GET /campaigns/{id}/statsleads`). */
+  campaignStatsLeads(campaignId: string, after: string | null, opts: OutboxCallOptions): Promise<StatsLeadsResponse>;
 }
 
 /** `call`: a Caller (`createCaller`, or a client's `call`); the bundle holds only the endpoints named here. */
@@ -132,6 +144,10 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
       const res = await call(listLeadLogs, { leadId, skip, limit }, opts);
       return { data: res.data, total: res.total };
     },
+    crmIntegrations: (opts) => call(listCrmIntegrations, undefined, opts),
+    crmSearch: async (query, opts) => (await call(searchCrm, query, opts)).results,
+    campaign: async (campaignId, opts) => (await call(getCampaign, { campaignId }, opts)).campaign,
+    campaignStatsLeads: (campaignId, after, opts) => call(listCampaignStatsLeads, after === null ? { campaignId } : { campaignId, getLeadsAfter: after }, opts),
     sendPronet: async (input, opts) => ({ messageId: (await call(sendPronetMessage, input, opts)).messageId }),
     sendEmail: async (input, opts) => ({ messageId: (await call(sendEmail, input, opts)).messageId }),
     conversationMessages: async (conversationId, page, opts) => {

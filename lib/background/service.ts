@@ -41,6 +41,8 @@ import { createPanelFeed } from './panel-feed';
 import { createResolver, DEFAULT_FRESH_MS } from './resolver';
 import { leadIdentityHandlers } from './handlers/lead-identity';
 import { leadLinkHandlers } from './handlers/lead-links';
+import { crmHandlers } from './handlers/crm';
+import { campaignStandingHandlers } from './handlers/campaign-standing';
 import { createSerialLock } from './serial-lock';
 import { createServiceClient } from './service-client';
 import type { BackgroundDeps, BackgroundService } from './service-types';
@@ -222,6 +224,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...inbox.handlers,
     ...leadIdentityHandlers({ tabs, feed, resolution, choices, api, enqueue, cache, statuses, queued: () => outbox.list() }),
     ...leadLinkHandlers({ tabs, feed, resolution, links, cache, api, invalidate: resolver.invalidate, clock }),
+    ...crmHandlers({ api, tabs, cache, meta, clock, key: keys.current }),
+    ...campaignStandingHandlers({ api, meta, clock, key: keys.current }),
     ...settingsHandlers({
       settings: { current, store: deps.settings, apply: applySettings },
       keys,

@@ -6,9 +6,19 @@
  * again from page one. Pure: the page reader and the clock are parameters.
  */
 
+/** A campaign's leads change slowly: an index is read again from page one after this. */
+export const STANDING_FRESH_MS = 15 * 60_000;
+/**
+ * Pages one view may read: 20 of the list's share of the key (30 of its 50 calls per 10 s), so a
+ * lead far down a large campaign is found over a few views, never by a burst that starves badges.
+ */
+export const STANDING_MAX_PAGES = 20;
+
 export interface IndexPage<Item> {
   leads: readonly Item[];
   hasMore: boolean;
+  /** The campaign's lead count, when the page says it. */
+  count?: number;
 }
 
 export interface CampaignLeadIndex<Item> {
@@ -20,6 +30,10 @@ export interface CampaignLeadIndex<Item> {
   complete: boolean;
   /** When page one was read (epoch ms). */
   startedAt: number;
+  /** Leads read so far. */
+  read: number;
+  /** The campaign's lead count, from the last page read. */
+  total: number | null;
 }
 
 export interface Lookup<Item> {
@@ -32,7 +46,7 @@ export interface Lookup<Item> {
   readAt: number | null;
 }
 
-export const emptyIndex = <Item>(now: number): CampaignLeadIndex<Item> => ({ items: {}, cursor: null, complete: false, startedAt: now });
+export const emptyIndex = <Item>(now: number): CampaignLeadIndex<Item> => ({ items: {}, cursor: null, complete: false, startedAt: now, read: 0, total: null });
 
 export const isFresh = (index: CampaignLeadIndex<unknown>, now: number, freshMs: number) => now - index.startedAt < freshMs;
 
@@ -56,7 +70,14 @@ export async function findLeadItem<Item extends { id: string }>(
     const items = { ...index.items };
     for (const lead of page.leads) items[lead.id] = lead;
     const last = page.leads[page.leads.length - 1];
-    index = { ...index, items, cursor: last?.id ?? index.cursor, complete: !page.hasMore || last === undefined };
+    index = {
+      ...index,
+      items,
+      cursor: last?.id ?? index.cursor,
+      complete: !page.hasMore || last === undefined,
+      read: index.read + page.leads.length,
+      total: page.count ?? index.total,
+    };
   }
   const item = index.items[leadId] ?? null;
   return { index, item, calls, readAt: item === null ? null : index.startedAt };

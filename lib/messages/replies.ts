@@ -3,6 +3,8 @@ import { z } from 'zod/mini';
 import {
   ActivityPageView,
   AudienceView,
+  CampaignStandingView,
+  CrmRecordsView,
   CampaignAudienceView,
   CallLogRow,
   ChipState,
@@ -62,6 +64,8 @@ export const replies = {
   'unlink-lead': z.array(LeadLinkView),
   'set-lead-url': PanelState,
   'lead-activity': ActivityPageView,
+  'crm-records': CrmRecordsView,
+  'campaign-standing': CampaignStandingView,
   'conversation-messages': ConversationMessagesView,
   'save-note': OutboxItemView,
   archive: OutboxItemView,

@@ -72,6 +72,18 @@ export const requests = {
     skip: z.number().check(z.int(), z.nonnegative(), z.maximum(100_000)),
     limit: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
   }),
+  /**
+   * The person's records in the team's CRMs (issue 44): by the tab's profile address, then the lead's
+   * email, then its name and company. `byName`: the words the user pressed to search by (a non-lead's
+   * name and company come from the page, so they are sent only at the press of a button).
+   */
+  'crm-records': z.object({
+    tabId,
+    leadId: z.optional(id),
+    byName: z.optional(z.object({ firstname: nameWord, lastname: nameWord, companyName: nameWord })),
+  }),
+  /** Where the lead stands in a campaign (its statsleads item); `further`: the user asked to read on. */
+  'campaign-standing': z.object({ leadId: id, campaignId: id, further: z.optional(z.boolean()) }),
   /** Recent messages of one conversation, fetched on demand (newest first, 50 a page). */
   'conversation-messages': z.object({ conversationId: id, page: z.optional(z.number().check(z.int(), z.nonnegative())) }),
   /** Save (`replace`) or append to a conversation's note. Queued in the outbox; replies with the item. */

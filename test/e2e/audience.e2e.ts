@@ -1,4 +1,4 @@
-import { test, expect, chipLabel, expectLeadShown } from './fixtures';
+import { test, expect, chipLabel, expectLeadShown, writesOf } from './fixtures';
 
 test('Add to audience makes margaret-hamilton a lead, and the panel then shows the lead', async ({
   configureExtension,
@@ -67,7 +67,7 @@ test('Add to audience sends the company and job title the page shows, as edited,
 
   // Read from the page, shown, edited: nothing of it went to the service, and no lead was made.
   const before = await emulatorCalls();
-  expect(before.filter((c) => c.method !== 'GET')).toEqual([]);
+  expect(writesOf(before)).toEqual([]);
   expect(before.map((c) => decodeURIComponent(c.path)).join('\n')).not.toMatch(/Hamilton Technologies|Founder|Director/);
   expect(await leadByUrl('margaret-hamilton')).toBeNull();
 

@@ -112,7 +112,8 @@ test('with the relay, a lead’s message shows in the open panel, the queue and 
   const lastCallBefore = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
 
   // A teammate answers Ada through the API: the service delivers it at once, the relay pushes it.
-  const api = createClient({ baseUrl: emulator.baseUrl, apiKey: demo.proKey, retry: { maxAttempts: 1 } });
+  // The key is shared with the extension under test: a 429 (never applied) is waited out, nothing else retried.
+  const api = createClient({ baseUrl: emulator.baseUrl, apiKey: demo.proKey, retry: { maxAttempts: 4 } });
   const [member] = await api.members.list();
   await api.inbox.sendPronet({ identityId: conversation!.identityId, memberId: member!.id, leadId: ada!.id, message: 'Answered by a teammate.' });
   await expect(thread.getByText('Answered by a teammate.')).toBeVisible();
@@ -135,9 +136,10 @@ test('with the relay, a lead’s message shows in the open panel, the queue and 
   // conversation, her lead or the queue's contents are the test's own. The queue's start may still be
   // reading other rows' previews and the campaign filter's pages on a busy machine (a clean-clone run
   // saw three previews and two campaign pages here): those say nothing of these events.
-  const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore).sort((a, b) => a.id - b.id);
+  // A call the service refused for the key's budget (429) did nothing and is not counted.
+  const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore && c.status !== 429).sort((a, b) => a.id - b.id);
   const aboutIt = since.filter(
-    (c) => c.path.includes(conversation!.id) || c.path.includes(ada!.id) || /search/i.test(c.endpoint ?? '') || c.endpoint === 'listMembers' || c.endpoint === 'sendPronetMessage',
+    (c) => c.path.includes(conversation!.id) || c.path.includes(ada!.id) || (/search/i.test(c.endpoint ?? '') && c.endpoint !== 'searchCrm') || c.endpoint === 'listMembers' || c.endpoint === 'sendPronetMessage',
   );
   expect(aboutIt.map((c) => c.endpoint)).toEqual(['listMembers', 'sendPronetMessage']);
 });
@@ -161,7 +163,8 @@ test('Test relay looks the whole way (issue 41): a webhook deleted on the servic
   await expect.poll(() => r.listeners()).toBeGreaterThanOrEqual(1);
 
   // The webhook is deleted on the service behind the relay's back: Test relay finds it gone and puts it back.
-  const api = createClient({ baseUrl: emulator.baseUrl, apiKey: demo.proKey, retry: { maxAttempts: 1 } });
+  // The key is shared with the extension under test: a 429 (never applied) is waited out, nothing else retried.
+  const api = createClient({ baseUrl: emulator.baseUrl, apiKey: demo.proKey, retry: { maxAttempts: 4 } });
   const gone = r.webhookId;
   await api.inboxWebhooks.delete({ id: gone });
   await options.bringToFront();
@@ -263,7 +266,8 @@ test('without a relay, the open panel reads its conversation again within a minu
   await panel.clock.runFor(31_000);
   await expect(thread.getByText('Could you send the deck?')).toBeVisible();
   await expect(panel.getByTestId('whose-turn')).toHaveText(/^Waiting for you, /);
-  const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore).sort((a, b) => a.id - b.id);
+  // A call the service refused for the key's budget (429) did nothing and is not counted.
+  const since = (await emulatorCalls()).filter((c) => c.id > lastCallBefore && c.status !== 429).sort((a, b) => a.id - b.id);
   expect(since.map((c) => c.endpoint)).toEqual(['listLeadConversations', 'listConversationMessages']);
 });
 

@@ -4,6 +4,7 @@
  */
 import type { Scene } from '../scene';
 import { scene as leadIdentity } from './lead-identity';
+import { scene as personContext } from './person-context';
 import { scene as leadMatch } from './lead-match';
 import { scene as options } from './options';
 import { scene as overview } from './overview';
@@ -52,6 +53,7 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'state-pending-change', scene: statePendingChange },
   { file: 'state-not-profile', scene: stateNotProfile },
   { file: 'lead-identity', scene: leadIdentity },
+  { file: 'person-context', scene: personContext },
   { file: 'list-badges', scene: listBadges },
   { file: 'corpus-badges', scene: corpusBadges },
   { file: 'lead-match', scene: leadMatch },

@@ -9,7 +9,7 @@
  */
 import { REQUEST_TYPES, type RequestType } from '../../../lib/messages';
 import { chipLabel, isExtensionChip, readChips } from '../chip';
-import { test, expect, canonicalUrl, expectLeadShown, outboxItems } from '../fixtures';
+import { test, expect, canonicalUrl, expectLeadShown, outboxItems, writesOf } from '../fixtures';
 import { sendFromPage } from './support';
 
 /** What the hostile page gathered; everything in it is page-visible by construction. */
@@ -199,6 +199,8 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'select-conversation': { tabId: ids.tabId, conversationId: ids.conversationId },
     'choose-lead': { tabId: ids.tabId, leadId: ids.leadId },
     'lead-activity': { leadId: ids.leadId, skip: 0, limit: 100 },
+    'crm-records': { tabId: ids.tabId, leadId: ids.leadId, byName: { firstname: 'Grace', lastname: 'Hopper', companyName: 'Navy' } },
+    'campaign-standing': { leadId: ids.leadId, campaignId: 'cmp_1', further: true },
     'find-by-name': { tabId: ids.tabId, firstname: 'Grace', lastname: 'Hopper', companyName: 'Forged Co' },
     'link-lead': { tabId: ids.tabId, leadId: ids.leadId, name: 'Forged' },
     'lead-links': {},
@@ -326,7 +328,7 @@ test('a hostile profile page cannot act, read the key or the lead, nor make the 
   // No action: nothing queued, and the service received reads only (no mutation at all).
   expect(await outboxItems(panel)).toEqual([]);
   const calls = await emulatorCalls();
-  expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  expect(writesOf(calls)).toEqual([]);
   // Settings and key as the user left them.
   expect(await sendFromPage(options, { type: 'settings-get' })).toEqual(settingsBefore);
 
@@ -351,5 +353,5 @@ test('a hostile profile page cannot act, read the key or the lead, nor make the 
   // The panel still follows the URL (the background sees the navigation itself).
   await expectLeadShown(panel, 'Alan Turing');
   expect((await readChips(page)).filter(isExtensionChip)).toEqual([]);
-  expect((await emulatorCalls()).filter((c) => c.method !== 'GET')).toEqual([]);
+  expect(writesOf(await emulatorCalls())).toEqual([]);
 });

@@ -241,6 +241,10 @@ export function fakeService(now: () => number): FakeService {
         { id: 'tpl_2', type: 'FOLLOW_UP', channel: 'EMAIL', contentHtml: '<p>Hello {{firstname}},</p><p>{{identityFirstname}}</p>', subjectHtml: 'Idea for {{companyName}}', order: 1, active: true },
         { id: 'tpl_3', type: 'FOLLOW_UP', channel: 'MICROBLOG', contentHtml: 'Nice post', subjectHtml: '', order: 2, active: true },
       ]),
+    crmIntegrations: () => call('crmIntegrations', '', () => ({ statusCode: 200, crmA: { connected: false }, crmB: { connected: false }, planIncludesCrmSync: false })),
+    crmSearch: () => call('crmSearch', '', () => []),
+    campaign: (campaignId) => call('campaign', campaignId, () => { throw new ApiError('getCampaign', 404, `No campaign ${campaignId}.`); }),
+    campaignStatsLeads: (campaignId) => call('campaignStatsLeads', campaignId, () => ({ statusCode: 200, leads: [], count: 0, hasMore: false, hasLess: false })),
     enrich: () => call('enrich', '', () => ({ enrichRequestId: 'enr_1', creditsSpent: 5 })),
     enrichStatus: (id) => call('enrichStatus', id, () => enrichStatuses.get(id) ?? { status: 'pending' as const }),
     conversationMessages: (conversationId, page) =>

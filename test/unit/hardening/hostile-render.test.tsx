@@ -155,6 +155,8 @@ function hostileMessenger(s: string, bodies: readonly string[]): Messenger {
         return { ok: true, value: [{ id: 'aud_1', name: s, size: 3 }] };
       case 'credits':
         return { ok: true, value: { total: 12, perishable: 0 } };
+      case 'crm-records':
+        return { ok: true, value: { connected: ['crmA'], records: [{ crm: 'crmA', name: s, url: s }, { crm: 'crmA', name: s, url: `https://crm.example/${s}` }], matchedBy: 'name', tried: ['address', 'name'], readAt: NOW } };
       default:
         return { ok: false, error: { code: 'rejected', detail: s } };
     }
@@ -231,6 +233,7 @@ describe('hostile strings in the lead panel', () => {
         onDiscard={() => {}}
         findByName={() => messenger.send('find-by-name', { tabId: 1, firstname: s, lastname: s, companyName: s })}
         link={async () => {}}
+        loadCrm={() => messenger.send('crm-records', { tabId: 1 })}
       />,
     );
     await waitFor(() => expect(container.querySelectorAll('option').length).toBeGreaterThan(0), { timeout: 5_000 });

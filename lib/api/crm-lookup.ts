@@ -5,8 +5,11 @@
  * call. Pure: the search call is a parameter.
  */
 
-export type CrmName = 'crmA' | 'crmB';
-export type MatchedBy = 'address' | 'email' | 'name';
+import type { CrmName } from './schemas/crm';
+
+/** The ways a person is asked for, most exact first. */
+export const CRM_MATCH_WAYS = ['address', 'email', 'name'] as const;
+export type MatchedBy = (typeof CRM_MATCH_WAYS)[number];
 
 export interface CrmHit {
   crm: CrmName;
@@ -29,6 +32,8 @@ export interface CrmLookup {
   records: CrmHit[];
   /** Null when nothing matched. */
   matchedBy: MatchedBy | null;
+  /** The ways asked, in order. */
+  tried: MatchedBy[];
   calls: number;
 }
 
@@ -45,11 +50,11 @@ export function crmQueries(person: Person): { by: MatchedBy; query: CrmQuery }[]
 }
 
 export async function lookUpCrm(person: Person, search: (q: CrmQuery) => Promise<readonly CrmHit[]>): Promise<CrmLookup> {
-  let calls = 0;
+  const tried: MatchedBy[] = [];
   for (const { by, query } of crmQueries(person)) {
     const records = await search(query);
-    calls++;
-    if (records.length > 0) return { records: [...records], matchedBy: by, calls };
+    tried.push(by);
+    if (records.length > 0) return { records: [...records], matchedBy: by, tried, calls: tried.length };
   }
-  return { records: [], matchedBy: null, calls };
+  return { records: [], matchedBy: null, tried, calls: tried.length };
 }

@@ -1,0 +1,43 @@
+/** An answer the panel asks the worker for when shown, asked again when `subject` changes; and its failure shown. */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { Reply } from '../../lib/messages';
+import { errorText, type ErrorText } from '../error-text';
+import { t } from '../i18n';
+import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
+
+export type Asked<T> = { kind: 'asking' } | { kind: 'error'; text: ErrorText } | { kind: 'ready'; value: T };
+
+/** `ask(undefined)` when shown; `again(arg)` asks once more (a button pressed), the newest ask wins. */
+export function useAsked<T, A>(subject: string, ask: (arg?: A) => Promise<Reply<T>>): [Asked<T>, (arg?: A) => void] {
+  const [state, setState] = useState<Asked<T>>({ kind: 'asking' });
+  const turn = useRef(0);
+  const askRef = useRef(ask);
+  askRef.current = ask;
+  const run = useCallback((arg?: A) => {
+    const mine = ++turn.current;
+    setState({ kind: 'asking' });
+    void askRef.current(arg).then((reply) => {
+      if (mine !== turn.current) return;
+      setState(reply.ok ? { kind: 'ready', value: reply.value } : { kind: 'error', text: errorText(reply.error) });
+    });
+  }, []);
+  useEffect(() => {
+    run();
+    // A panel that goes away drops the answer of its last ask.
+    return () => void ++turn.current;
+  }, [subject, run]);
+  return [state, run];
+}
+
+/** An ask that failed: why, in the user's words, and Retry. */
+export function AskFailed({ text, retry }: { text: ErrorText; retry: () => void }) {
+  return (
+    <div class="stack">
+      <ErrorMessage text={text} />
+      <Button size="sm" variant="ghost" onClick={retry}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
