@@ -10,3 +10,4 @@ export * from './list-badge';
 export * from './reply';
 export * from './thread';
 export * from './this-page';
+export * from './search-import';

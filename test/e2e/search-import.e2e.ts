@@ -1,0 +1,98 @@
+/**
+ * "Import all N results" (issue 43) on the look-alike's people search: This page offers the whole
+ * search, its form names it, and Confirm makes ONE POST /audiences; the panel follows the audience to
+ * the search's size (the emulator's clock moved on rather than waited for) and the page's badges turn.
+ * Under a fault that loses the import's answer after it was applied, the product reads back and does
+ * not import twice.
+ */
+import type { Page } from '@playwright/test';
+import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
+import { readBadges } from './chip';
+import { test, expect, type EmulatorCall, type EmulatorHandle } from './fixtures';
+import { openThisPage } from './this-page-support';
+
+test.beforeEach(async ({ configureExtension }) => {
+  await (await configureExtension()).close();
+});
+
+/** The emulator imports a page of results per 5 s of its clock. */
+const IMPORT_STEP_MS = 5_000;
+
+const imports = (calls: EmulatorCall[]) => calls.filter((c) => c.endpoint === 'importAudience');
+
+/** The count and pages the search page states ("About 47 results · page 1 of 5"). */
+async function stated(page: Page): Promise<{ count: number; pages: number }> {
+  const text = (await page.getByText(/About \d+ results/).textContent()) ?? '';
+  const m = /About (\d+) results · page \d+ of (\d+)/.exec(text);
+  return { count: Number(m?.[1]), pages: Number(m?.[2]) };
+}
+
+/** The search results whose badge on the page says "Not a lead" (the side regions' people are no results). */
+async function notLeadsShown(page: Page): Promise<string[]> {
+  const results = new Set((await page.locator('ul.results a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))).map((h) => canonicalProfileUrl(h) ?? ''));
+  return (await readBadges(page))
+    .filter((b) => /^Not a lead/.test(b.label ?? ''))
+    .map((b) => canonicalProfileUrl(new URL(b.href ?? '', page.url()).href) ?? '')
+    .filter((u) => results.has(u));
+}
+
+async function audienceNamed(emulator: EmulatorHandle, key: string, name: string) {
+  const r = await fetch(`${emulator.baseUrl}/audiences`, { headers: { authorization: `Bearer ${key}` } });
+  const body = (await r.json()) as { audiences: { id: string; name: string; size: number; sourceUrl: string | null }[] };
+  return body.audiences.filter((a) => a.name === name);
+}
+
+/** Opens the form and confirms an import of the whole search into a new audience named `name`. */
+async function confirmImport(panel: Page, count: number, name: string) {
+  await panel.getByRole('button', { name: `Import all ${count} results` }).click();
+  const form = panel.getByRole('form', { name: 'Import the whole search' });
+  await expect(form.getByTestId('import-count')).toHaveText(String(count));
+  await expect(form.getByLabel('Identity')).not.toHaveValue('');
+  // Every result, contacted or not: the audience then reaches the search's size.
+  await form.getByLabel('Skip people already contacted').uncheck();
+  await form.getByLabel('Name of the new audience').fill(name);
+  await form.getByRole('button', { name: 'Import', exact: true }).click();
+}
+
+test('imports the whole search in ONE call; the panel follows the audience to its size; the badges turn', async ({ extension, emulator, demo, openPanelFor, emulatorControl, emulatorCalls }) => {
+  const { page, panel } = await openThisPage(extension.context, openPanelFor, `${emulator.pronetOrigin}/search/results/people/`);
+  const { count, pages } = await stated(page);
+  expect(count).toBeGreaterThan(40);
+  const notLeads = await notLeadsShown(page);
+  expect(notLeads.length).toBeGreaterThan(0);
+
+  await confirmImport(panel, count, 'Whole demo search');
+  await expect.poll(async () => imports(await emulatorCalls()).length).toBe(1);
+  // The service's pace, on its own clock: every page of the search is imported at once.
+  await emulatorControl('clock', { advanceMs: IMPORT_STEP_MS * (pages + 1) });
+
+  await expect(panel.getByTestId('import-progress')).toHaveText(`${count} imported`, { timeout: 60_000 });
+  const [audience, ...others] = await audienceNamed(emulator, demo.proKey, 'Whole demo search');
+  expect(others).toEqual([]);
+  expect(audience?.size).toBe(count);
+  expect(imports(await emulatorCalls())).toHaveLength(1);
+  // The people the page showed as no leads are leads now: their badges turned.
+  await expect.poll(async () => (await notLeadsShown(page)).filter((u) => notLeads.includes(u)).length, { timeout: 30_000 }).toBe(0);
+});
+
+test("the import's answer lost after it was applied: read back, not imported twice", async ({ extension, emulator, demo, openPanelFor, emulatorControl, emulatorCalls }) => {
+  const { page, panel } = await openThisPage(extension.context, openPanelFor, `${emulator.pronetOrigin}/search/results/people/`);
+  const { count, pages } = await stated(page);
+  // Every mutation is applied, then answered 502 (a gateway that lost the service's answer).
+  await emulatorControl('faults', { applyThenFailRate: 1 });
+  await confirmImport(panel, count, 'Lost answer import');
+  await expect.poll(async () => imports(await emulatorCalls()).length).toBe(1);
+  const [first] = imports(await emulatorCalls());
+  expect(first?.ok).toBe(false);
+  // From here a resend would be answered: only the read-back keeps it from being a second import.
+  await emulatorControl('faults', {});
+  await emulatorControl('clock', { advanceMs: IMPORT_STEP_MS * (pages + 1) });
+
+  await expect(panel.getByTestId('import-progress')).toHaveText(`${count} imported`, { timeout: 60_000 });
+  const calls = await emulatorCalls();
+  expect(imports(calls)).toHaveLength(1);
+  expect(calls.filter((c) => c.endpoint === 'listAudiences').length).toBeGreaterThan(0);
+  const audiences = await audienceNamed(emulator, demo.proKey, 'Lost answer import');
+  expect(audiences).toHaveLength(1);
+  expect(audiences[0]?.size).toBe(count);
+});
