@@ -76,6 +76,17 @@ describe('the outbox sends an import exactly once', () => {
     }
   });
 
+  it('an existing audience that shows nothing yet: failed for the user to decide (import-unconfirmed), never sent twice', async () => {
+    service.audiences.push(audience({ size: 30, sourceUrl: null }));
+    service.fail('importAudience', 'timeout-after-apply');
+    await outbox.enqueue(action({ audienceId: 'aud_1', sizeBefore: 30 }));
+    await outbox.idle();
+    await clock.advance(60_000);
+    await outbox.idle();
+    expect(service.imports).toHaveLength(1);
+    expect(await outbox.list()).toMatchObject([{ state: 'failed', error: { code: 'bad-request', reason: 'import-unconfirmed' } }]);
+  });
+
   it('a worker stopped mid-call: the next one reads back before anything is sent', async () => {
     outbox.stop();
     // What a stopped worker leaves: the record marked on the wire, and the service that took it.
