@@ -11,6 +11,7 @@ import '../../components/lead-panel/lead-identity.css';
 import '../../components/lead-panel/outbox.css';
 import '../../components/inbox/inbox.css';
 import '../../components/this-page/this-page.css';
+import '../../components/search-import/search-import.css';
 import { t, uiLocale } from '../../components/i18n';
 import { PanelApp, parseTabParam, parseViewParam } from '../../components/lead-panel/PanelApp';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors';
 import type { Audience } from '../../api/schemas';
 import type { CacheEntry, OutboxAction, OutboxRecord } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
@@ -32,7 +33,7 @@ function setup(page: PageRead | null = { pageUrl: SEARCH, statedCount: 25, peopl
       audience: async (id, opts) => {
         reads.push(`audience ${id} ${opts.priority}`);
         const a = audiences.find((x) => x.id === id);
-        if (!a) throw new Error('gone');
+        if (!a) throw new ApiError('getAudience', 404, `No audience ${id}.`);
         return { ...a };
       },
     },
@@ -108,6 +109,18 @@ describe('import all results', () => {
     const readsDone = t.reads.length;
     await t.clock.advance(120_000);
     expect(t.reads).toHaveLength(readsDone);
+  });
+
+  it('an audience gone while followed (404) ends the following', async () => {
+    const t = setup();
+    await t.press();
+    t.records.length = 0;
+    await t.imports.applied({ kind: 'import-audience', importId: 'imp_1' } as OutboxRecord, { kind: 'import', audienceId: 'aud_gone' });
+    await t.clock.advance(0);
+    expect(await t.latest()).toMatchObject({ state: 'done' });
+    const reads = t.reads.length;
+    await t.clock.advance(120_000);
+    expect(t.reads).toHaveLength(reads);
   });
 
   it('a failed import record says failed, with why', async () => {

@@ -11,7 +11,7 @@
  * - "This page" shows the search (its words and filters from the address, the count its text states)
  *   and the import's progress (`viewOf`).
  */
-import { isAbortError } from '../../api/errors';
+import { ApiError, isAbortError } from '../../api/errors';
 import { isShedError } from '../../api/rate-limiter';
 import type { Audience } from '../../api/schemas';
 import { importSource } from '../../pronet/search-address';
@@ -21,7 +21,7 @@ import type { Timers } from '../../timers';
 import type { ErrorView, ImportAllView, OutboxItemView, SearchImportView, ThisPageView } from '../../views';
 import type { HandlerMap } from '../dispatch';
 import { RequestError } from '../error-view';
-import { followRead, startFollow, type FollowState } from '../import-follow';
+import { FOLLOW_MAX_DELAY_MS, FOLLOW_MAX_MS, followRead, startFollow, type FollowState } from '../import-follow';
 import type { Outbox, Outcome } from '../outbox';
 import { audienceNamed } from '../outbox-import';
 import type { Resolver } from '../resolver';
@@ -143,6 +143,7 @@ export function searchImports(deps: SearchImportDeps) {
       return;
     }
     let delayMs = i.follow?.delayMs ?? startFollow(i.sizeBefore, deps.clock.now()).delayMs;
+    const startedAt = i.follow?.startedAt;
     try {
       // A new audience's id is known from the workspace's list once the service made it.
       const audience = i.audienceId !== null ? await deps.api.audience(i.audienceId, LIST) : audienceNamed(await deps.api.audiences(LIST), i.audience);
@@ -167,9 +168,14 @@ export function searchImports(deps: SearchImportDeps) {
       deps.changed();
       delayMs = i?.follow?.delayMs ?? delayMs;
     } catch (error) {
-      // Shed or failed: tried again later, as a read without growth.
+      // Shed or failed: tried again later, backing off; an audience gone (404), or past the cap, ends it.
       if (!isAbortError(error) && !isShedError(error)) console.warn('import size read failed', error);
-      delayMs = Math.min(delayMs * 2, 30_000);
+      delayMs = Math.min(delayMs * 2, FOLLOW_MAX_DELAY_MS);
+      const gone = error instanceof ApiError && error.status === 404;
+      if (gone || (startedAt !== undefined && deps.clock.now() - startedAt >= FOLLOW_MAX_MS)) {
+        i = await update(id, (x) => void (x.state = 'done'));
+        deps.changed();
+      }
     }
     if (!i || i.state === 'done') {
       following.delete(id);
