@@ -64,8 +64,10 @@ test('imports the whole search in ONE call; the panel follows the audience to it
 
   await confirmImport(panel, count, 'Whole demo search');
   await expect.poll(async () => imports(await emulatorCalls()).length).toBe(1);
-  // The service's pace, on its own clock: every page of the search is imported at once.
-  await emulatorControl('clock', { advanceMs: IMPORT_STEP_MS * (pages + 1) });
+  // The service's pace, on its own clock: two pages of results in, then every page.
+  await emulatorControl('clock', { advanceMs: IMPORT_STEP_MS * 2 });
+  await expect(panel.getByTestId('import-progress')).toHaveText(`Importing… 20 of about ${count}`, { timeout: 60_000 });
+  await emulatorControl('clock', { advanceMs: IMPORT_STEP_MS * pages });
 
   await expect(panel.getByTestId('import-progress')).toHaveText(`${count} imported`, { timeout: 60_000 });
   const [audience, ...others] = await audienceNamed(emulator, demo.proKey, 'Whole demo search');
