@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { readBadges } from './chip';
 import { test, expect, type EmulatorCall, type EmulatorHandle } from './fixtures';
-import { RequestRecorder } from './hardening/support';
+import { RequestRecorder, WorkerStopper } from './hardening/support';
 import { openThisPage } from './this-page-support';
 
 test.beforeEach(async ({ configureExtension }) => {
@@ -114,4 +114,30 @@ for (const { lost, faults, dropped } of [
     const extra = imports(calls).length - 1;
     if (extra > 0) test.info().annotations.push({ type: 'browser-resend', description: `${extra} copies from Chromium's own resend over a reused connection` });
   }
+});
+
+test('the worker stopped while the import is on the wire: the next worker finishes it, one import in all', async ({ extension, emulator, demo, openPanelFor, emulatorControl, emulatorCalls }) => {
+  const requests = new RequestRecorder(extension.context);
+  const { page, panel } = await openThisPage(extension.context, openPanelFor, `${emulator.pronetOrigin}/search/results/people/`);
+  const { count, pages } = await stated(page);
+  // A slow answer: the import is on the wire when the worker stops.
+  await emulatorControl('faults', { latencyMs: 2_000 });
+  await confirmImport(panel, count, 'Stopped worker import');
+  const fromWorker = () => requests.all.filter((r) => r.fromWorker && r.method === 'POST' && /\/flow\/audiences$/.test(r.url));
+  await expect.poll(() => fromWorker().length).toBe(1);
+  await new WorkerStopper(panel).stop();
+  await emulatorControl('faults', {});
+  // The panel's next read wakes a new worker, which takes over the outbox: the import's outcome is
+  // unknown, so it is read back (once it can no longer land late) before it may be sent again.
+  await expect.poll(async () => (await audienceNamed(emulator, demo.proKey, 'Stopped worker import')).length, { timeout: 45_000 }).toBe(1);
+  await emulatorControl('clock', { advanceMs: IMPORT_STEP_MS * (pages + 1) });
+
+  await expect(panel.getByTestId('import-progress')).toHaveText(`${count} imported`, { timeout: 60_000 });
+  // One import reached the service, whichever send it was. The emulator applies nothing of a send cut by
+  // a stopped worker, so this case proves the take-over, not the read-back (the fault cases above do).
+  const applied = imports(await emulatorCalls()).filter((c) => c.ok);
+  expect(applied).toHaveLength(1);
+  expect(fromWorker().length).toBeLessThanOrEqual(2);
+  const audiences = await audienceNamed(emulator, demo.proKey, 'Stopped worker import');
+  expect(audiences.map((a) => a.size)).toEqual([count]);
 });
