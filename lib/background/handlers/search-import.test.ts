@@ -5,7 +5,7 @@ import type { CacheEntry, OutboxAction, OutboxRecord } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
 import type { OutboxItemView, ThisPageView } from '../../views';
 import { flush, lead, manualClock } from '../../../test/unit/background/fakes';
-import { searchAddress, searchImports, type PageRead } from './search-import';
+import { importMayHaveReached, searchAddress, searchImports, type PageRead } from './search-import';
 
 const SEARCH = 'http://pronet.localhost:8787/search/results/people/?keywords=cto&page=2';
 const url = (slug: string) => `https://www.pronet.example/in/${slug}/`;
@@ -68,6 +68,15 @@ function setup(page: PageRead | null = { pageUrl: SEARCH, statedCount: 25, peopl
 describe('import all results', () => {
   it('the search is its address without its results page', () => {
     expect(searchAddress(SEARCH)).toBe('http://pronet.localhost:8787/search/results/people/?keywords=cto');
+  });
+
+  it('looks a results page up again only once the import may have reached it (the service walks the pages in order)', () => {
+    const people = Array.from({ length: 10 }, (_, k) => ({ profileUrl: url(`p${k}`) }));
+    const on = (pageUrl: string) => ({ pageUrl, people });
+    expect(importMayHaveReached(on('http://pronet.localhost/search/results/people/'), 1)).toBe(true);
+    expect(importMayHaveReached(on('http://pronet.localhost/search/results/people/'), 0)).toBe(false);
+    expect(importMayHaveReached(on('http://pronet.localhost/search/results/people/?page=3'), 20)).toBe(false);
+    expect(importMayHaveReached(on('http://pronet.localhost/search/results/people/?page=3'), 21)).toBe(true);
   });
 
   it('one press queues ONE import of the whole search, and the view says what the page states', async () => {

@@ -82,6 +82,21 @@ export function searchAddress(pageUrl: string): string {
   return url.href;
 }
 
+/**
+ * Whether an import that brought `imported` people may have reached the results page the tab shows:
+ * the pages before it hold at least as many people as this one lists (its `page`, 1 by default).
+ */
+export function importMayHaveReached(page: PageRead, imported: number): boolean {
+  let n = 1;
+  try {
+    n = Number(new URL(page.pageUrl).searchParams.get('page') ?? '1');
+  } catch {
+    // Not an address: taken as the first page.
+  }
+  const pageNumber = Number.isInteger(n) && n > 1 ? n : 1;
+  return imported > (pageNumber - 1) * page.people.length;
+}
+
 /** What "This page" says of an import. */
 export function importView(i: SearchImport, record: OutboxRecord | undefined): SearchImportView {
   const failed = record?.state === 'failed';
@@ -118,10 +133,15 @@ export function searchImports(deps: SearchImportDeps) {
     return id === undefined ? undefined : deps.meta.get<SearchImport>(key(id));
   };
 
-  /** Looks up again, at list priority, the tab's people not known as leads: the badges turn as they become leads. */
-  async function lookUpAgain(tabId: number) {
-    const page = await deps.pageOf(tabId);
+  /**
+   * Looks up again, at list priority, the tab's people not known as leads: the badges turn as they
+   * become leads. The service walks the search's pages in order, so the results page the tab shows
+   * is looked at only once the import may have reached it (`importMayHaveReached`), or at its end.
+   */
+  async function lookUpAgain(i: SearchImport) {
+    const page = await deps.pageOf(i.tabId);
     if (!page || !deps.keyUsable()) return;
+    if (i.state !== 'done' && !importMayHaveReached(page, i.follow ? i.follow.size - i.sizeBefore : 0)) return;
     const notLeads: string[] = [];
     for (const p of page.people) {
       const entry = (await deps.resolver.peek(p.profileUrl))?.entry;
@@ -164,14 +184,14 @@ export function searchImports(deps: SearchImportDeps) {
         x.state = step.done ? 'done' : 'following';
         grew = step.grew;
       });
-      if (grew && i) void lookUpAgain(i.tabId);
+      if (grew && i) void lookUpAgain(i);
       deps.changed();
       delayMs = i?.follow?.delayMs ?? delayMs;
     } catch (error) {
       // Shed or failed: tried again later, backing off; an audience gone (404), or past the cap, ends it.
-      if (!isAbortError(error) && !isShedError(error)) console.warn('import size read failed', error);
-      delayMs = Math.min(delayMs * 2, FOLLOW_MAX_DELAY_MS);
       const gone = error instanceof ApiError && error.status === 404;
+      if (!gone && !isAbortError(error) && !isShedError(error)) console.warn('import size read failed', error);
+      delayMs = Math.min(delayMs * 2, FOLLOW_MAX_DELAY_MS);
       if (gone || (startedAt !== undefined && deps.clock.now() - startedAt >= FOLLOW_MAX_MS)) {
         i = await update(id, (x) => void (x.state = 'done'));
         deps.changed();
@@ -180,7 +200,7 @@ export function searchImports(deps: SearchImportDeps) {
     if (!i || i.state === 'done') {
       following.delete(id);
       // The last people in: their badges too.
-      if (i) void lookUpAgain(i.tabId);
+      if (i) void lookUpAgain(i);
       return;
     }
     deps.timers.setTimeout(() => void read(id), delayMs);
