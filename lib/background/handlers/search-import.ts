@@ -164,6 +164,9 @@ export function searchImports(deps: SearchImportDeps) {
     }
     let delayMs = i.follow?.delayMs ?? startFollow(i.sizeBefore, deps.clock.now()).delayMs;
     const startedAt = i.follow?.startedAt;
+    const shown = (x: SearchImport | undefined) => JSON.stringify([x?.state, x?.follow?.size ?? null]);
+    const before = shown(i);
+    let lookedUp = false;
     try {
       // A new audience's id is known from the workspace's list once the service made it.
       const audience = i.audienceId !== null ? await deps.api.audience(i.audienceId, LIST) : audienceNamed(await deps.api.audiences(LIST), i.audience);
@@ -184,8 +187,12 @@ export function searchImports(deps: SearchImportDeps) {
         x.state = step.done ? 'done' : 'following';
         grew = step.grew;
       });
-      if (grew && i) void lookUpAgain(i);
-      deps.changed();
+      if (grew && i) {
+        lookedUp = true;
+        void lookUpAgain(i);
+      }
+      // The views follow only what they show: a read that found nothing new pushes nothing.
+      if (shown(i) !== before) deps.changed();
       delayMs = i?.follow?.delayMs ?? delayMs;
     } catch (error) {
       // Shed or failed: tried again later, backing off; an audience gone (404), or past the cap, ends it.
@@ -199,17 +206,27 @@ export function searchImports(deps: SearchImportDeps) {
     }
     if (!i || i.state === 'done') {
       following.delete(id);
-      // The last people in: their badges too.
-      if (i) void lookUpAgain(i);
+      // The last people in: their badges too (unless this very read asked already).
+      if (i && !lookedUp) void lookUpAgain(i);
       return;
     }
-    deps.timers.setTimeout(() => void read(id), delayMs);
+    later(id, delayMs);
+  }
+
+  /** The next read in `ms`; storage failing under it ends this worker's following (the next view resumes it). */
+  function later(id: string, ms: number) {
+    deps.timers.setTimeout(() => {
+      read(id).catch((error: unknown) => {
+        following.delete(id);
+        console.warn('import not followed', error);
+      });
+    }, ms);
   }
 
   function follow(i: SearchImport) {
     if (following.has(i.id)) return;
     following.add(i.id);
-    deps.timers.setTimeout(() => void read(i.id), i.follow?.delayMs ?? 0);
+    later(i.id, i.follow?.delayMs ?? 0);
   }
 
   const handlers: HandlerMap<'this-page-import'> = {
