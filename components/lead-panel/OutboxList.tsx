@@ -23,6 +23,8 @@ export function outboxItemLabel(item: OutboxItemView): string {
       return t('outboxAddToAudience', item.audience ?? '');
     case 'remove-from-audience':
       return t('outboxRemoveFromAudience', item.audience ?? '');
+    case 'import-audience':
+      return t('outboxImportAudience', item.audience ?? '');
     case 'qualify':
       return t('outboxQualify', item.leadStatus ? leadStatusLabel(item.leadStatus) : '');
     case 'reply':

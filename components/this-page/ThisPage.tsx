@@ -15,6 +15,7 @@ import { t, tn } from '../i18n';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
+import { ImportAll } from '../search-import/ImportAll';
 import { PersonRow } from './PersonRow';
 import { chosen, edit, EMPTY_SELECTION, isChecked, setAll, setChecked, type Selection } from './selection';
 
@@ -58,6 +59,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
   const [view, setView] = useState<ThisPageView | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [choices, setChoices] = useState<ReturnType<typeof audienceChoices> | null>(null);
+  const [audiences, setAudiences] = useState<AudienceView[] | null>(null);
   const [audienceId, setAudienceId] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
@@ -87,6 +89,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
         setMessage({ tone: 'danger', error: errorText(audiences.error) });
         return;
       }
+      setAudiences(audiences.value);
       const next = audienceChoices(audiences.value, campaigns.ok ? campaigns.value : []);
       setChoices(next);
       setAudienceId((current) => current || (next.campaigns[0] ?? next.others[0])?.id || '');
@@ -167,6 +170,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
         <Button variant="primary" block onClick={() => void add()} busy={busy} disabled={!audience || picked.length === 0 || busy} icon={<Icon name="plus" />}>
           {audience && picked.length > 0 ? t('thisPageAdd', formatNumber(picked.length), audience.name) : t('thisPageAddNobody')}
         </Button>
+        {view.importAll ? <ImportAll messenger={messenger} tabId={tabId} importAll={view.importAll} audiences={audiences} onView={setView} /> : null}
       </section>
       {batch ? <BatchStatus batch={batch} onUndo={() => void undo(batch.id)} /> : null}
       <Notice message={message} />

@@ -13,6 +13,8 @@ import {
   listAudiences,
   listCampaignStatsLeads,
   listCrmIntegrations,
+  getAudience,
+  importAudience,
   listCampaignMessages,
   listConversationMessages,
   listIdentities,
@@ -47,6 +49,8 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   members(opts: OutboxCallOptions): Promise<Member[]>;
   credits(opts: OutboxCallOptions): Promise<Credits>;
   audiences(opts: OutboxCallOptions): Promise<Audience[]>;
+  /** One audience, its size as it stands (`GET /audiences/{id}/detail`): an import followed. */
+  audience(audienceId: string, opts: OutboxCallOptions): Promise<Audience>;
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
   enrich(input: EnrichInput, opts: OutboxCallOptions): Promise<{ enrichRequestId: string; creditsSpent: number }>;
   /** Where an enrichment stands (`GET /leads/enrich/{id}`), with the lead once it is enriched. */
@@ -115,6 +119,10 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
     members: (opts) => call(listMembers, undefined, opts),
     credits: async (opts) => (await call(getCredits, undefined, opts)).credits,
     audiences: async (opts) => (await call(listAudiences, undefined, opts)).audiences,
+    importAudience: async (input, opts) => {
+      await call(importAudience, input, opts);
+    },
+    audience: async (audienceId, opts) => (await call(getAudience, { audienceId }, opts)).data,
     identities: async (opts) => (await call(listIdentities, undefined, opts)).identities,
     enrich: async (input, opts) => {
       const res = await call(enrichLead, input, opts);

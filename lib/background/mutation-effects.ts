@@ -32,6 +32,11 @@ export function createMutationEffects(opts: MutationEffectsOptions) {
       }
       return;
     }
+    if (record.kind === 'import-audience') {
+      // The audience grows in the background: the sizes the pickers show are stale from now on.
+      opts.panelData.audiences.drop();
+      return;
+    }
     if (record.kind === 'remove-from-audience') {
       // The lead stays a lead (in one audience fewer): only the audiences' sizes changed.
       opts.panelData.audiences.drop();

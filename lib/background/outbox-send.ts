@@ -17,6 +17,7 @@ import type { OutboxRecord } from '../store/db';
 import { appendLanded } from './append-check';
 import { RequestError } from './error-view';
 import { readBackAdd, sendAdd, sendRemove, type AddRecord, type AudienceApi, type LeadOutcome } from './outbox-audience';
+import { readBackImport, sendImport, type ImportApi, type ImportOutcome, type ImportRecord } from './outbox-import';
 import { sendQualify, type QualifyApi, type QualifyOutcome } from './outbox-qualify';
 import { readBackReply, sendReply, type ReplyApi, type ReplyRecord, type SentOutcome } from './outbox-reply';
 import type { ResolveCallOptions } from './resolver';
@@ -24,7 +25,7 @@ import type { ResolveCallOptions } from './resolver';
 export type OutboxCallOptions = ResolveCallOptions;
 
 /** The calls the outbox makes (adapted from the client in `api.ts`). */
-export interface OutboxApi extends QualifyApi, ReplyApi, AudienceApi {
+export interface OutboxApi extends QualifyApi, ReplyApi, AudienceApi, ImportApi {
   note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
   action(
     kind: ConversationAction,
@@ -43,6 +44,7 @@ export type Outcome =
   | { kind: 'removed' }
   | QualifyOutcome
   | SentOutcome
+  | ImportOutcome
   /** Applied, but the answer could not be read: refetch. */
   | { kind: 'unknown' };
 
@@ -70,6 +72,8 @@ export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promis
       return sendQualify(api, record, CALL);
     case 'reply':
       return sendReply(api, record, CALL);
+    case 'import-audience':
+      return sendImport(api, record);
   }
 }
 
@@ -90,6 +94,11 @@ export async function readBackAppend(
 /** Reads an uncertain batch add back: the lead in the batch's audience, or null (`outbox-audience.ts`). */
 export async function readBackAddOf(api: OutboxApi, record: AddRecord) {
   return readBackAdd(api, record);
+}
+
+/** Reads an uncertain import back: the import (it landed), or null (send it) (`outbox-import.ts`). */
+export async function readBackImportOf(api: OutboxApi, record: ImportRecord) {
+  return readBackImport(api, record);
 }
 
 /** Reads an uncertain reply back, at the user's priority: the message that is it, or null. */

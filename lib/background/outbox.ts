@@ -18,6 +18,8 @@
  *   idempotent on the service (the same replace, archive, snooze date ...), so it is simply resent.
  * - A "This page" batch's add (issue 35) whose outcome is unknown is read back by the person's address
  *   (then name and company) before it is sent again (`outbox-audience.ts`).
+ * - A whole search's import (issue 43) whose outcome is unknown is read back (GET /audiences) before
+ *   it is sent again (`outbox-import.ts`): a second send is a second import.
  * - Late application: a send that got no answer holds its lane until the client timeout has passed
  *   since it went out (`outbox-send.ts`), so that nothing is read back, resent or overtaken while
  *   the service may still apply it.
@@ -27,7 +29,7 @@ import type { OutboxAction, OutboxRecord } from '../store/db';
 import { RequestError } from './error-view';
 import { afterFailure } from './outbox-failure';
 import { inBatch } from './outbox-audience';
-import { readBackAddOf, readBackAppend, readBackReplyOf, sendMutation, type Outcome } from './outbox-send';
+import { readBackAddOf, readBackAppend, readBackImportOf, readBackReplyOf, sendMutation, type Outcome } from './outbox-send';
 import type { Outbox, OutboxOptions, OutboxStats } from './outbox-types';
 
 export type { OutboxApi, OutboxCallOptions, Outcome } from './outbox-send';
@@ -39,6 +41,7 @@ export function laneOf(r: OutboxAction): string {
   if (r.kind === 'add-to-audience' || r.kind === 'remove-from-audience') return `profile:${r.profileUrl}`;
   // A lead's statuses go in their own lane: a refused one does not hold up the conversation's notes.
   if (r.kind === 'qualify') return `status:${r.leadId}:${r.campaign}`;
+  if (r.kind === 'import-audience') return `import:${r.audience.toLowerCase()}`;
   return `conversation:${r.conversationId}`;
 }
 
@@ -163,6 +166,16 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         await opts.store.put(record);
         changed();
         if ((await readBackReply(record)) !== 'send') return;
+      }
+      record.uncertain = true;
+    }
+    if (record.kind === 'import-audience') {
+      // A resend is a second import of the whole search: never without reading back first.
+      if (record.uncertain) {
+        stats.readBacks += 1;
+        await opts.store.put(record);
+        changed();
+        if ((await readBackThen(record, () => readBackImportOf(opts.api, record))) !== 'send') return;
       }
       record.uncertain = true;
     }

@@ -21,6 +21,7 @@ import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { pagePeople } from './handlers/page-people';
+import { searchImports } from './handlers/search-import';
 import { profileHandlers } from './handlers/profile';
 import { replyHandlers } from './handlers/reply';
 import { replyTemplateHandlers } from './handlers/reply-templates';
@@ -138,6 +139,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     async onApplied(record, outcome) {
       await effects(record, outcome);
       await page.applied(record, outcome);
+      await imports.applied(record, outcome);
       queueFollowUp(record, clock.now(), enqueue, followUps.remember);
     },
     settle: underLock,
@@ -171,7 +173,21 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const followUps = createFollowUps({ meta, clock, enqueue });
   const lists = listHandlers({ resolver, clock, keyUsable, settings: () => settings, push: (tabId, badges) => deps.push.list?.(tabId, badges) });
   const { thisPage, peopleWanted } = deps.push;
+  const imports = searchImports({
+    api,
+    enqueue,
+    outbox,
+    resolver,
+    meta,
+    clock,
+    timers,
+    keyUsable,
+    pageOf: (tabId) => page.pageOf(tabId),
+    view: (tabId) => page.view(tabId),
+    changed: notify,
+  });
   const page = pagePeople({
+    imports,
     resolver,
     cache,
     enqueue,
@@ -214,6 +230,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
     ...lists.handlers,
     ...page.handlers,
+    ...imports.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts, followEnrichment: enrichments.follow, enrichmentUnderWay: enrichments.underWay }),
     ...outboxHandlers({ outbox: pagesOutbox, cache }),

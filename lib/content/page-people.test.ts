@@ -34,6 +34,13 @@ describe('the page people the worker is told of', () => {
     expect(message.people[1]?.title).toMatch(/^Rear Admiral/);
   });
 
+  it('a search page says the result count its text states (issue 43), null when it states none; other lists say nothing of it', () => {
+    const rows = `<ul>${row('ada-lovelace', 'Ada Lovelace', 'Engineer')}</ul>`;
+    expect(pagePeopleMessage(page(`<main><p>About 1,234 results · page 1 of 124</p>${rows}</main>`), PAGE, []).statedCount).toBe(1234);
+    expect(pagePeopleMessage(page(`<main>${rows}</main>`), PAGE, []).statedCount).toBeNull();
+    expect(pagePeopleMessage(page(`<main><p>12 results</p>${rows}</main>`), 'http://pronet.localhost:8787/company/acme/', [])).not.toHaveProperty('statedCount');
+  });
+
   it('a profile page lists nobody (its own "also viewed" is a side region of a profile)', () => {
     const doc = page(`<main><h1>Ada Lovelace</h1><ul>${row('grace-hopper', 'Grace Hopper', 'Admiral')}</ul></main>`);
     expect(pagePeopleMessage(doc, 'http://pronet.localhost:8787/in/ada-lovelace/', []).people).toEqual([]);

@@ -6,6 +6,7 @@
  * region is no list of the page): it sends an empty list, so the panel does not show the list left.
  */
 import { canonicalProfileUrl, isProfileHost } from '../pronet/canonical-url';
+import { importSource, statedResultCount } from '../pronet/search-address';
 import { profileHostsOf, SETTINGS_STORAGE_KEY } from '../store/profile-hosts';
 import { pagePeopleWanted } from '../messages/push';
 import { isRecord } from '../messages/fields';
@@ -76,14 +77,29 @@ function* readPeople(root: ParentNode, pageHref: string, hosts: readonly string[
   return people;
 }
 
-const message = (pageUrl: string, people: PagePerson[]) => ({ type: 'page-people' as const, pageUrl, people });
+/**
+ * A search page's result count as its text states it (issue 43: "Import all N results"), read by
+ * meaning from its main content; undefined on any other page (no text read there).
+ */
+function statedCount(root: ParentNode, pageHref: string): number | null | undefined {
+  if (importSource(pageHref)?.kind !== 'search') return undefined;
+  const main = root.querySelector('main, [role="main"]') ?? ('body' in root ? (root as Document).body : root);
+  return statedResultCount(main?.textContent ?? '');
+}
+
+const message = (pageUrl: string, people: PagePerson[], count: number | null | undefined) => ({
+  type: 'page-people' as const,
+  pageUrl,
+  people,
+  ...(count !== undefined ? { statedCount: count } : {}),
+});
 
 /** What one message says of the page (pure, for tests): its people as the protocol carries them. */
 export function pagePeopleMessage(root: ParentNode, pageHref: string, hosts: readonly string[]) {
   const reading = readPeople(root, pageHref, hosts, () => 0);
   for (;;) {
     const step = reading.next();
-    if (step.done) return message(pageHref, step.value);
+    if (step.done) return message(pageHref, step.value, statedCount(root, pageHref));
   }
 }
 
@@ -138,10 +154,11 @@ export async function startPagePeople(deps: PagePeopleDeps): Promise<void> {
         return;
       }
       reading = false;
-      const json = JSON.stringify(message(href, next.value));
+      const said = message(href, next.value, statedCount(window.document, href));
+      const json = JSON.stringify(said);
       if (json !== last) {
         last = json;
-        void send(message(href, next.value));
+        void send(said);
       }
       if (dirty) soon();
     };

@@ -7,6 +7,7 @@ import { QUEUE_PAGE_SIZE } from '../inbox/queue-shape';
 import { FOLLOW_UP_DAYS_MAX } from '../inbox/follow-up';
 import { SNIPPET_NAME_MAX, SNIPPET_TEXT_MAX } from '../inbox/snippets';
 import {
+  PostCategory,
   ReplyChannelView,
   ReplyDraftView,
   QueueView,
@@ -217,7 +218,12 @@ export const requests = {
    * Content script: the people the list page shows now, in page order (each row's primary person and
    * what the row says of them); replaces what the tab listed before. Replies null.
    */
-  'page-people': z.object({ pageUrl: z.string().check(z.maxLength(4096)), people: z.array(pagePerson).check(z.maxLength(PAGE_PEOPLE_MAX)) }),
+  'page-people': z.object({
+    pageUrl: z.string().check(z.maxLength(4096)),
+    people: z.array(pagePerson).check(z.maxLength(PAGE_PEOPLE_MAX)),
+    /** A search page: the result count its text states (issue 43), null when it states none. */
+    statedCount: z.optional(z.nullable(z.int().check(z.nonnegative()))),
+  }),
   /** Content script: whether a "This page" view wants the page's people now (read only then, issue 42). */
   'page-people-wanted': z.object({}),
   /** The panel: the tab's page people, their badges, the latest batch. */
@@ -232,6 +238,20 @@ export const requests = {
   }),
   /** Undo of the whole batch: what it added leaves the audience (POST /leads/removefromaudience), and only that. */
   'this-page-undo': z.object({ tabId, batchId: id }),
+  /**
+   * The panel's confirm of "Import all N results" (issue 43): ONE POST /audiences for the search or
+   * post the tab shows, through the outbox; `audienceId`: an existing audience picked (its size then).
+   */
+  'this-page-import': z.object({
+    tabId,
+    audience: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    audienceId: z.optional(id),
+    audienceSize: z.optional(z.nullable(z.int().check(z.nonnegative()))),
+    identityId: id,
+    postCategory: z.optional(PostCategory),
+    excludeContactedLeads: z.boolean(),
+    autoImport: z.boolean(),
+  }),
   // Live replies (issue 36): the options page's Test of the team relay (its address and token as typed).
   'relay-test': z.object({ url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   /** The open queue's first page, read again at list priority, relay or not (at most once a minute, the queue's timer). */

@@ -77,7 +77,26 @@ export type OutboxAction =
    */
   | ({ kind: 'add-to-audience'; profileUrl: string; leadId?: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string } & BatchPart)
   /** POST /leads/removefromaudience by the profile's address: a batch's Undo, for a person it added. */
-  | ({ kind: 'remove-from-audience'; profileUrl: string; audience: string; /** The lead the add made or merged into. */ leadId?: string } & BatchPart);
+  | ({ kind: 'remove-from-audience'; profileUrl: string; audience: string; /** The lead the add made or merged into. */ leadId?: string } & BatchPart)
+  | ImportAction;
+
+/**
+ * POST /audiences (issue 43): the service imports the whole search or post at `pronetUrl` into the
+ * audience named `audience`, in the background; sent once, read back (GET /audiences) before any
+ * resend. `audienceId`/`sizeBefore`: an existing audience picked, and its size when pressed.
+ */
+export interface ImportAction {
+  kind: 'import-audience';
+  importId: string;
+  audience: string;
+  pronetUrl: string;
+  identityId: string;
+  pronetPostCategory?: 'REACTIONS' | 'COMMENTS';
+  excludeContactedLeads?: boolean;
+  autoImport?: boolean;
+  audienceId?: string;
+  sizeBefore?: number;
+}
 
 /**
  * "This page" (issue 35): the batch an add or its undo belongs to. A batch's add goes at list

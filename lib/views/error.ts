@@ -73,6 +73,8 @@ export const ErrorReason = z.enum([
   'undo-too-late',
   // a batch's Undo: the lead the add merged into has neither the page's address nor another to remove it by
   'undo-no-address',
+  // a whole search's import into an existing audience: its answer was lost and nothing shows it started
+  'import-unconfirmed',
   // not-found
   'outbox-item-gone',
   'conversation-gone',
@@ -115,6 +117,7 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   'unknown-identity': 'bad-request',
   'undo-too-late': 'bad-request',
   'undo-no-address': 'bad-request',
+  'import-unconfirmed': 'bad-request',
   'outbox-item-gone': 'not-found',
   'conversation-gone': 'not-found',
   'member-gone': 'not-found',

@@ -11,3 +11,4 @@ export * from './reply';
 export * from './thread';
 export * from './this-page';
 export * from './person-context';
+export * from './search-import';

@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { ErrorView } from './error';
 import { ListBadge } from './list-badge';
+import { ImportAllView } from './search-import';
 
 const text = z.string().check(z.maxLength(300));
 const url = z.string().check(z.maxLength(4096));
@@ -57,6 +58,8 @@ export const ThisPageView = z.object({
   people: z.array(PagePersonView),
   /** The tab's latest batch, or null. */
   batch: z.nullable(BatchView),
+  /** A search or post page: its whole import (issue 43); absent on other lists. */
+  importAll: z.optional(ImportAllView),
 });
 export type ThisPageView = z.infer<typeof ThisPageView>;
 

@@ -22,7 +22,7 @@ import { createAudienceBatches, type AudienceBatch, type BatchPerson } from '../
 import type { CacheEntry, OutboxAction, OutboxRecord } from '../../store/db';
 import type { SessionArea } from '../../store/key-store';
 import type { MetaStore } from '../../store/meta';
-import { batchCounts, type OutboxItemView, type PagePersonFacts, type PagePersonView, type ThisPageView } from '../../views';
+import { batchCounts, type ImportAllView, type OutboxItemView, type PagePersonFacts, type PagePersonView, type ThisPageView } from '../../views';
 import type { HandlerMap } from '../dispatch';
 import { RequestError } from '../error-view';
 import type { Outbox, Outcome } from '../outbox';
@@ -42,6 +42,8 @@ export interface PagePeopleDeps {
   clock: { now(): number };
   keyUsable(): boolean;
   hosts(): readonly string[];
+  /** The tab's whole search or post and its import (issue 43, `search-import.ts`); absent in tests of batches. */
+  imports?: { viewOf(tabId: number, page: PagePeople): Promise<ImportAllView | undefined> };
   /** A new batch id (random in the worker; fixed in tests). */
   newId?(): string;
   /** Pushes to the open "This page" views and the tab's content script (issue 42); absent in tests that read only. */
@@ -55,6 +57,8 @@ export interface PagePeopleDeps {
 interface PagePeople {
   pageUrl: string;
   people: ({ profileUrl: string } & PagePersonFacts)[];
+  /** A search page: the result count its text states (null: none). */
+  statedCount?: number | null;
 }
 
 const sessionKey = (tabId: number) => `page-people:${tabId}`;
@@ -222,8 +226,9 @@ export function pagePeople(deps: PagePeopleDeps) {
       const open = states.some((s) => s.result === 'queued' || (batch.undo && s.result === 'added'));
       batchView = { id: batch.id, audience: batch.audience, ...counts, undoing: batch.undo && open, undone: batch.undo && !open };
     }
+    const importAll = page && page.people.length > 0 ? await deps.imports?.viewOf(tabId, page) : undefined;
     // A page that lists nobody (a profile) is no list: the panel says where its people come from.
-    return { pageUrl: page && page.people.length > 0 ? page.pageUrl : null, people, batch: batchView };
+    return { pageUrl: page && page.people.length > 0 ? page.pageUrl : null, people, batch: batchView, ...(importAll ? { importAll } : {}) };
   }
 
   async function enqueueRemoval(batch: AudienceBatch, person: BatchPerson): Promise<number> {
@@ -257,7 +262,7 @@ export function pagePeople(deps: PagePeopleDeps) {
         seen.add(profileUrl);
         return [{ profileUrl, ...facts(p) }];
       });
-      const value: PagePeople = { pageUrl: req.pageUrl, people };
+      const value: PagePeople = { pageUrl: req.pageUrl, people, ...(req.statedCount !== undefined ? { statedCount: req.statedCount } : {}) };
       memory.set(ctx.tabId, value);
       await deps.session.set({ [sessionKey(ctx.tabId)]: value }).catch(() => undefined);
       void pushView(ctx.tabId);
@@ -368,6 +373,9 @@ export function pagePeople(deps: PagePeopleDeps) {
     handlers,
     applied,
     refresh,
+    /** What the tab's list page was last read as (the import of its whole search reads it). */
+    pageOf: peopleOf,
+    view,
     /** A panel shows the tab's "This page": its content script reads the page's people from now on. */
     watch(tabId: number): void {
       const first = !watched.has(tabId);

@@ -3,7 +3,7 @@
  * in-memory service behind the narrow `BackgroundApi` with scriptable failures.
  */
 import { ApiError, NetworkError } from '../../../lib/api/errors';
-import type { ConversationSummary, EnrichStatus, Lead, Message } from '../../../lib/api/schemas';
+import type { Audience, ConversationSummary, EnrichStatus, Lead, Message } from '../../../lib/api/schemas';
 import { textToEmailHtml } from '../../../lib/inbox/reply-rules';
 import type { BackgroundApi } from '../../../lib/background/api';
 import { applyAction } from '../../../lib/inbox/conversation-state';
@@ -70,6 +70,10 @@ export interface FakeService {
   /** Existing leads merged by id into an audience (POST /leads with leadId), in order. */
   audienceAdds: { leadId: string; audience: string }[];
   audienceRemovals: { pronetUrl: string; audience: string }[];
+  /** The workspace's audiences (`audiences`, `audience`); an import (POST /audiences) makes its own, sized as `importSize` says. */
+  audiences: Audience[];
+  /** Imports the service took (POST /audiences), in order. */
+  imports: { audience: string; pronetUrl: string }[];
   /** Every call the fake received, in order: `<method> <id>`. */
   calls: string[];
   /** The next calls of this method fail this way (one fault per call, in order). */
@@ -135,6 +139,8 @@ export function fakeService(now: () => number): FakeService {
   /** Existing leads merged by id into an audience (POST /leads with leadId). */
   const audienceAdds: { leadId: string; audience: string }[] = [];
   const audienceRemovals: { pronetUrl: string; audience: string }[] = [];
+  const audiences: Audience[] = [];
+  const imports: { audience: string; pronetUrl: string }[] = [];
   const messages = new Map<string, Message[]>();
   let messageSeq = 0;
   /** A message sent as `identityId` to `leadId`: into the lead's conversation with that identity. */
@@ -231,7 +237,21 @@ export function fakeService(now: () => number): FakeService {
       { id: 'mem_2', name: 'Alex Account', label: 'Member' },
     ]),
     credits: () => call('credits', '', () => ({ total: 120, perishable: 20 })),
-    audiences: () => call('audiences', '', () => []),
+    audiences: () => call('audiences', '', () => audiences.map((a) => ({ ...a }))),
+    audience: (audienceId) =>
+      call('audience', audienceId, () => {
+        const a = audiences.find((x) => x.id === audienceId);
+        if (!a) throw new ApiError('getAudience', 404, `No audience ${audienceId}.`);
+        return { ...a };
+      }),
+    importAudience: (input) =>
+      call('importAudience', input.audience, () => {
+        imports.push({ audience: input.audience, pronetUrl: input.pronetUrl });
+        // As the service: a new audience takes the import's address; an existing one keeps its own.
+        if (!audiences.some((a) => a.name.toLowerCase() === input.audience.toLowerCase())) {
+          audiences.push({ id: `aud_${audiences.length + 1}`, name: input.audience, description: '', size: 0, type: 'PRONET_SEARCH', sourceUrl: input.pronetUrl });
+        }
+      }),
     identities: () => call('identities', '', () => [
       { id: 'idt_1', name: 'Sales Bot', firstname: 'Sales', lastname: 'Bot', companyName: null, jobTitle: null, pronetConnected: true },
     ]),
@@ -280,6 +300,8 @@ export function fakeService(now: () => number): FakeService {
     statuses,
     audienceAdds,
     audienceRemovals,
+    audiences,
+    imports,
     calls,
     now,
     fail(method, ...list) {
