@@ -49,6 +49,8 @@ describe('the import form', () => {
     expect(progressLine(view({ imported: 23 }))).toEqual({ key: 'importProgress', n: 23, args: [23, 47] });
     expect(progressLine(view({ imported: 23, expected: null }))).toEqual({ key: 'importProgressSoFar', n: 23, args: [23] });
     expect(progressLine(view({ state: 'done', imported: 47 }))).toEqual({ key: 'importDone', n: 47, args: [47] });
+    // Stopped short of the stated count: never worded as the whole search.
+    expect(progressLine(view({ state: 'done', imported: 30 }))).toEqual({ key: 'importDoneShort', n: 30, args: [30, 47] });
     expect(progressLine(view({ state: 'failed' })).key).toBe('importFailed');
   });
 });

@@ -52,7 +52,7 @@ export function importRequest(form: ImportForm, audiences: readonly AudienceView
 }
 
 /** An import's line, as a catalogue key and its arguments. */
-export function progressLine(view: SearchImportView): { key: 'importQueued' | 'importStarting' | 'importProgress' | 'importProgressSoFar' | 'importDone' | 'importFailed'; n: number; args: number[] } {
+export function progressLine(view: SearchImportView): { key: 'importQueued' | 'importStarting' | 'importProgress' | 'importProgressSoFar' | 'importDone' | 'importDoneShort' | 'importFailed'; n: number; args: number[] } {
   const imported = view.imported ?? 0;
   switch (view.state) {
     case 'queued':
@@ -60,6 +60,8 @@ export function progressLine(view: SearchImportView): { key: 'importQueued' | 'i
     case 'failed':
       return { key: 'importFailed', n: 0, args: [] };
     case 'done':
+      // Stopped growing short of the count the page stated: said so, not as the whole search.
+      if (view.expected !== null && imported < view.expected) return { key: 'importDoneShort', n: imported, args: [imported, view.expected] };
       return { key: 'importDone', n: imported, args: [imported] };
     default:
       if (view.imported === null || imported === 0) return { key: 'importStarting', n: 0, args: [] };

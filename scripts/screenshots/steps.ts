@@ -91,3 +91,20 @@ export async function openFold(panel: Page, id: string): Promise<void> {
   await fold.waitFor({ timeout: 30_000 });
   if ((await fold.getAttribute('open')) === null) await fold.locator('summary').click();
 }
+
+/** `POST /_emulator/<path>` (faults, clock): the scene's hand on the service. */
+export async function emulatorControl(kit: { emulator: { origin: string } }, path: string, body: unknown): Promise<void> {
+  const r = await fetch(`${kit.emulator.origin}/_emulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`POST /_emulator/${path}: ${r.status}`);
+}
+
+/** The look-alike's people search, tall, its badges shown, with the side panel's This page open. */
+export async function searchWithThisPage(kit: SceneKit): Promise<{ page: Page; panel: Page }> {
+  const { page, tabId } = await kit.openPage('/search/results/people/');
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await badgesShown(page, 10);
+  const panel = await kit.openPanel(tabId);
+  await panel.locator('#tab-page').click();
+  return { page, panel };
+}
+

@@ -5,6 +5,7 @@
 import type { Scene } from '../scene';
 import { scene as leadIdentity } from './lead-identity';
 import { scene as personContext } from './person-context';
+import { scene as searchImport } from './search-import';
 import { scene as leadMatch } from './lead-match';
 import { scene as options } from './options';
 import { scene as overview } from './overview';
@@ -54,6 +55,7 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'state-not-profile', scene: stateNotProfile },
   { file: 'lead-identity', scene: leadIdentity },
   { file: 'person-context', scene: personContext },
+  { file: 'search-import', scene: searchImport },
   { file: 'list-badges', scene: listBadges },
   { file: 'corpus-badges', scene: corpusBadges },
   { file: 'lead-match', scene: leadMatch },

@@ -5,12 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { Scene } from '../scene';
-import { badgesShown, say } from '../steps';
+import { badgesShown, emulatorControl, say, searchWithThisPage } from '../steps';
 
-async function control(kit: { emulator: { origin: string } }, path: string, body: unknown) {
-  const r = await fetch(`${kit.emulator.origin}/_emulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`POST /_emulator/${path}: ${r.status}`);
-}
 
 const pills = (panel: Page, key: string, kit: Parameters<typeof say>[0]) => panel.locator('.this-page-person .pill', { hasText: say(kit, key) });
 
@@ -18,11 +14,7 @@ export const scene: Scene = {
   title: 'This page: a results page to an audience (selection, progress, after with a refusal)',
   locales: ['en', 'fr'],
   async run(kit) {
-    const { page, tabId } = await kit.openPage('/search/results/people/');
-    await page.setViewportSize({ width: 1280, height: 1600 });
-    await badgesShown(page, 10);
-    const panel = await kit.openPanel(tabId);
-    await panel.locator('#tab-page').click();
+    const { page, panel } = await searchWithThisPage(kit);
     // The first results page with four non-leads or more (a batch that shows its progress).
     for (let n = 1; n <= 6; n++) {
       if (n > 1) {
@@ -40,16 +32,16 @@ export const scene: Scene = {
     // The last person checked is refused by the service (a blocked profile); the others are slow.
     const names = await panel.locator('.this-page-person.is-checked .this-page-person-name').allTextContents();
     const refused = names[names.length - 1]!.trim().split(' ').pop()!;
-    await control(kit, 'faults', { latencyMs: 4_000, refuseMatching: `"lastname":"${refused}"` });
+    await emulatorControl(kit, 'faults', { latencyMs: 4_000, refuseMatching: `"lastname":"${refused}"` });
     await panel.locator('.this-page-add .btn-primary').click();
     await pills(panel, 'thisPageResultAdded', kit).first().waitFor({ timeout: 30_000 });
     await pills(panel, 'thisPageResultQueued', kit).first().waitFor({ timeout: 30_000 });
     await kit.shoot(panel, 'this-page-progress', { fullPage: true });
 
-    await control(kit, 'faults', { refuseMatching: `"lastname":"${refused}"` });
+    await emulatorControl(kit, 'faults', { refuseMatching: `"lastname":"${refused}"` });
     await pills(panel, 'thisPageResultQueued', kit).first().waitFor({ state: 'detached', timeout: 60_000 });
     await pills(panel, 'thisPageResultRefused', kit).first().waitFor({ timeout: 30_000 });
     await kit.shoot(panel, 'this-page-after', { fullPage: true });
-    await control(kit, 'faults', {});
+    await emulatorControl(kit, 'faults', {});
   },
 };
