@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { PAGE_PEOPLE_DELAY_MS, pagePeopleMessage, scanDelay } from './page-people';
 
 const PAGE = 'http://pronet.localhost:8787/search/results/people/?keywords=eng';
@@ -53,3 +54,12 @@ describe('the page people the worker is told of', () => {
     expect(scanDelay(300, 10_000)).toBe(PAGE_PEOPLE_DELAY_MS);
   });
 });
+
+describe('the count a search page states', () => {
+  it("is found on the real network's saved search page by reading only the text above its results", () => {
+    const html = readFileSync('test/fixtures/corpus/lists/search-people.html', 'utf8');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(pagePeopleMessage(doc, 'https://www.pronet.example/search/results/people/?keywords=engineer', []).statedCount).toBe(1200);
+  });
+});
+

@@ -84,7 +84,17 @@ function* readPeople(root: ParentNode, pageHref: string, hosts: readonly string[
 function statedCount(root: ParentNode, pageHref: string): number | null | undefined {
   if (importSource(pageHref)?.kind !== 'search') return undefined;
   const main = root.querySelector('main, [role="main"]') ?? ('body' in root ? (root as Document).body : root);
-  return statedResultCount(main?.textContent ?? '');
+  return main ? statedResultCount(leadingText(main)) : null;
+}
+
+/** Text nodes read for the count: it sits above the results, and a whole 1.5 MB page's text is a long task. */
+const COUNT_TEXT_NODES = 400;
+
+function leadingText(root: Node): string {
+  const walker = (root.ownerDocument ?? (root as Document)).createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const parts: string[] = [];
+  for (let node = walker.nextNode(); node !== null && parts.length < COUNT_TEXT_NODES; node = walker.nextNode()) parts.push(node.nodeValue ?? '');
+  return parts.join(' ');
 }
 
 const message = (pageUrl: string, people: PagePerson[], count: number | null | undefined) => ({
