@@ -81,6 +81,12 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
     };
   }, [messenger, tabId, follow]);
 
+  // The audiences' sizes change with what this view adds, undoes and imports: read again once each
+  // settles (the worker dropped its kept list when it landed), not at every person of a batch.
+  const shownBatch = view?.batch ?? null;
+  const batchSettled = shownBatch !== null && shownBatch.added + shownBatch.already + shownBatch.refused >= shownBatch.total;
+  const importDone = view?.importAll?.latest?.state === 'done' ? view.importAll.latest.id : '';
+  const sizesAfter = `${batchSettled ? shownBatch.id : ''}:${shownBatch?.undone ? shownBatch.id : ''}:${importDone}`;
   useEffect(() => {
     let live = true;
     void Promise.all([messenger.send('audiences', {}), messenger.send('campaign-audiences', {})]).then(([audiences, campaigns]) => {
@@ -95,7 +101,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
       setAudienceId((current) => current || (next.campaigns[0] ?? next.others[0])?.id || '');
     });
     return () => void (live = false);
-  }, [messenger]);
+  }, [messenger, sizesAfter]);
 
   // A new page (another results page, another list) starts with its own defaults.
   const pageUrl = view?.pageUrl ?? null;
