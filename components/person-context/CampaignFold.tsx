@@ -5,7 +5,8 @@
  * to-do. The worker reads the campaign's leads at list priority, a few pages per view.
  */
 import type { Reply } from '../../lib/messages';
-import type { CampaignStandingView, ConversationView, LeadStandingView } from '../../lib/views';
+import { z } from 'zod/mini';
+import { CampaignStandingView, type ConversationView, type LeadStandingView } from '../../lib/views';
 import { campaignStatusLabel, formatDate, formatNumber, formatShortDateTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
@@ -60,16 +61,21 @@ function Standing({ item, now }: { item: LeadStandingView; now: number }) {
   );
 }
 
+/** A conversation without a campaign has no standing to ask for (null). */
+const NO_STANDING_OR_VIEW = z.nullable(CampaignStandingView);
+
 export function CampaignFold({ conversation, load, now }: CampaignFoldProps) {
   const [open, setOpen] = useFold('details');
   const campaignId = conversation.campaignId;
-  const [asked, ask] = useAsked<CampaignStandingView | null, boolean>(`${conversation.leadId}:${campaignId ?? ''}`, (further) =>
+  const [asked, ask] = useAsked<CampaignStandingView | null, boolean>(`${conversation.leadId}:${campaignId ?? ''}`, NO_STANDING_OR_VIEW, (further) =>
     campaignId === null ? Promise.resolve({ ok: true, value: null }) : load(campaignId, further),
   );
   const standing = asked.kind === 'ready' ? asked.value : null;
   const status = standing ? campaignStatusLabel(standing.campaign.status) : null;
   const todo = standing?.item ? todoText(standing.item.todo) : null;
-  const hint = [conversation.campaignName, status, todo].filter(Boolean).join(' · ') || undefined;
+  // Each part its own text: the campaign's name reads alone, as everywhere else in the panel.
+  const parts = [conversation.campaignName, status, todo].filter((p): p is string => Boolean(p));
+  const hint = parts.length === 0 ? undefined : parts.flatMap((p, i) => [...(i > 0 ? [' · '] : []), <span key={p}>{p}</span>]);
 
   return (
     <Fold id="details" title={t('conversationDetails')} hint={hint} open={open} onToggle={setOpen}>

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'preact/hooks';
 import type { Reply } from '../../lib/messages';
-import { webAddress, type CrmMatchWay, type CrmRecordsView } from '../../lib/views';
+import { CrmRecordsView, webAddress, type CrmMatchWay } from '../../lib/views';
 import { formatShortDateTime } from '../format';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
@@ -35,7 +35,7 @@ const complete = (w: NameWords | null | undefined): w is NameWords => Boolean(w 
 
 export function CrmFold({ subject, load, byName }: CrmFoldProps) {
   const [open, setOpen] = useFold('crm', true);
-  const [asked, ask] = useAsked<CrmRecordsView, NameWords>(subject, load);
+  const [asked, ask] = useAsked<CrmRecordsView, NameWords>(subject, CrmRecordsView, load);
   // Whether the last answer had a CRM connected: until one says so, nothing shows while asking.
   const [connected, setConnected] = useRemembered('crm-connected', false);
   const nowConnected = asked.kind === 'ready' ? asked.value.connected.length > 0 : null;

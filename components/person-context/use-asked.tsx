@@ -8,18 +8,27 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 
 export type Asked<T> = { kind: 'asking' } | { kind: 'error'; text: ErrorText } | { kind: 'ready'; value: T };
 
+/** The view model's schema: a reply of another shape is shown as an error, never rendered. */
+interface ViewSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
 /** `ask(undefined)` when shown; `again(arg)` asks once more (a button pressed), the newest ask wins. */
-export function useAsked<T, A>(subject: string, ask: (arg?: A) => Promise<Reply<T>>): [Asked<T>, (arg?: A) => void] {
+export function useAsked<T, A>(subject: string, schema: ViewSchema<T>, ask: (arg?: A) => Promise<Reply<T>>): [Asked<T>, (arg?: A) => void] {
   const [state, setState] = useState<Asked<T>>({ kind: 'asking' });
   const turn = useRef(0);
   const askRef = useRef(ask);
   askRef.current = ask;
+  const schemaRef = useRef(schema);
+  schemaRef.current = schema;
   const run = useCallback((arg?: A) => {
     const mine = ++turn.current;
     setState({ kind: 'asking' });
     void askRef.current(arg).then((reply) => {
       if (mine !== turn.current) return;
-      setState(reply.ok ? { kind: 'ready', value: reply.value } : { kind: 'error', text: errorText(reply.error) });
+      if (!reply.ok) return setState({ kind: 'error', text: errorText(reply.error) });
+      const parsed = schemaRef.current.safeParse(reply.value);
+      setState(parsed.success ? { kind: 'ready', value: parsed.data } : { kind: 'error', text: errorText({ code: 'internal' }) });
     });
   }, []);
   useEffect(() => {
