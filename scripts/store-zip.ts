@@ -13,11 +13,11 @@ import { deflateRawSync } from 'node:zlib';
  * goal (issue 42 retired the 145 kB goal: its cost was a feature or a language). 175 kB when it came in
  * (171.0 kB after issues 33-36); raised to 185 kB on 2026-12-06 for growth chosen in issues 41 and 45
  * (the queue following changes made elsewhere, the panel's essentials on one screen), from 175.0 kB
- * measured before them; raised to 195 kB on 2026-12-06 (second session) for issues 43 and 44 (the
- * person's CRM records and campaign standing in the panel, 185.6 kB with them; the whole-search import
- * to come), in English and French. A change that grows it more fails, and must say why.
+ * measured before them; raised to 200 kB on 2026-12-06 (second session) for issues 43 and 44 (the
+ * person's CRM records and campaign standing in the panel, the whole-search import), in English and
+ * French: 197.0 kB measured by `npm test` with both. A change that grows it more fails, and must say why.
  */
-export const STORE_ZIP_CEILING = 195_000;
+export const STORE_ZIP_CEILING = 200_000;
 
 const LOCAL_HEADER = 30;
 const CENTRAL_ENTRY = 46;

@@ -9,7 +9,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { createClient } from '../../lib/api/client';
 import { startRelay, type RunningRelay } from '../../relay/server';
 import { launchWithExtension } from './browser';
-import { expect, test, type EmulatorHandle } from './fixtures';
+import { expect, fetchWithinBudget, test, type EmulatorHandle } from './fixtures';
 
 /** The action's global badge: the toolbar count. */
 function toolbarCount(worker: Worker): Promise<string> {
@@ -114,7 +114,8 @@ test('with the relay, a lead’s message shows in the open panel, the queue and 
   // A teammate answers Ada through the API: the service delivers it at once, the relay pushes it.
   // The key is shared with the extension under test: a 429 (never applied) is waited out, nothing else retried.
   const api = createClient({ baseUrl: emulator.baseUrl, apiKey: demo.proKey, retry: { maxAttempts: 4 } });
-  const [member] = await api.members.list();
+  // Read as the test's own call: a 429 of the shared key (longer than the client waits) is waited out.
+  const [member] = (await (await fetchWithinBudget(`${emulator.baseUrl}/members`, { headers: { authorization: `Bearer ${demo.proKey}` } })).json()) as { id: string }[];
   await api.inbox.sendPronet({ identityId: conversation!.identityId, memberId: member!.id, leadId: ada!.id, message: 'Answered by a teammate.' });
   await expect(thread.getByText('Answered by a teammate.')).toBeVisible();
   await expect(profile.getByTestId('whose-turn')).toHaveText(/^Waiting for them, \d+ (sec|min)$/);

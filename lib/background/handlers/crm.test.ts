@@ -61,8 +61,8 @@ describe('crm-records', () => {
     const view = await s.ask({ leadId: 'lead_ada' });
     expect(view).toMatchObject({ connected: ['crmA'], matchedBy: 'address', tried: ['address'], records: [{ crm: 'crmA', name: 'Ada Lovelace', url: adaInA.url }] });
     expect(s.calls).toEqual([
-      { what: 'integrations', priority: 'background' },
-      { what: 'search pronetUrl', priority: 'background' },
+      { what: 'integrations', priority: 'list' },
+      { what: 'search pronetUrl', priority: 'list' },
     ]);
     await s.ask({ leadId: 'lead_ada' });
     expect(s.calls).toHaveLength(2);
@@ -86,7 +86,7 @@ describe('crm-records', () => {
     const pressed = await s.ask({ byName: { firstname: 'Margaret', lastname: 'Hamilton', companyName: 'MIT' } });
     expect(pressed).toMatchObject({ matchedBy: 'name', records: [{ crm: 'crmB', name: 'Margaret Hamilton' }] });
     expect(s.calls.slice(1)).toEqual([
-      { what: 'search pronetUrl', priority: 'background' },
+      { what: 'search pronetUrl', priority: 'list' },
       { what: 'search firstname+lastname+companyName', priority: 'user' },
     ]);
   });

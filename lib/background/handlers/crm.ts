@@ -2,8 +2,9 @@
  * The person's records in the team's CRMs (issue 44, endpoints #38-39). Which CRMs are connected is
  * asked once per key and kept (again after a day: a CRM gets connected now and then); with none, the
  * panel shows nothing and no search is made. A person is searched by the profile's address, then the
- * lead's email, then its name and company (`lookUpCrm`), below the profile's own look-up (background
- * priority); what was found is kept a while, so reopening the panel costs nothing.
+ * lead's email, then its name and company (`lookUpCrm`), at list priority: an extra beside the lead,
+ * shed first when the team's key pushes back (a search the user pressed is theirs); what was found is
+ * kept a while, so reopening the panel costs nothing.
  */
 import { lookUpCrm, type CrmLookup, type Person } from '../../api/crm-lookup';
 import { CrmName } from '../../api/schemas/crm';
@@ -63,7 +64,7 @@ export function crmHandlers(deps: CrmHandlerDeps): HandlerMap<'crm-records'> {
     const kept = (await book.read())?.connected;
     if (kept && deps.clock.now() - kept.at < CRM_CONNECTED_FRESH_MS) return kept.crms;
     return book.once('connected', async () => {
-      const res = await deps.api.crmIntegrations({ priority: 'background' });
+      const res = await deps.api.crmIntegrations({ priority: 'list' });
       const crms = CrmName.options.filter((c) => res[c].connected);
       await book.update((b) => {
         b.connected = { at: deps.clock.now(), crms };
@@ -92,7 +93,7 @@ export function crmHandlers(deps: CrmHandlerDeps): HandlerMap<'crm-records'> {
       const kept = (await book.read())?.people[who];
       if (kept && kept.connected.join() === connected.join() && deps.clock.now() - kept.readAt < CRM_RECORDS_FRESH_MS) return kept;
       return book.once(`person:${who}`, async () => {
-        const priority = req.byName ? ('user' as const) : ('background' as const);
+        const priority = req.byName ? ('user' as const) : ('list' as const);
         const found = await lookUpCrm(person, (query) => deps.api.crmSearch(query, { priority }));
         const view = crmRecordsView(connected, found, deps.clock.now());
         await book.update((b) => {
