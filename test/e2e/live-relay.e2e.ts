@@ -258,6 +258,10 @@ test('without a relay, the open panel reads its conversation again within a minu
   const { conversation, panel } = await adaPanelOnItsClock({ extension, configureExtension, openProfile, tabIdOf, leadByUrl, leadConversations });
   const thread = panel.locator('.message-list');
   await expect(thread.locator('> li').first()).toBeVisible();
+  // The first view also asks the CRM and the campaign (once, then kept, at list priority): settled
+  // before the calls are counted, so that only the revalidation's are.
+  await expect(panel.getByTestId('crm-records')).toContainText('Ada Lovelace');
+  await expect(panel.locator('details[data-fold="details"] summary')).toContainText('running');
   const lastCallBefore = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
 
   await leadWrites(emulator, conversation.id, 'Could you send the deck?');
