@@ -4,7 +4,12 @@
  * Writes go one after another; an ask already on its way is shared by whoever asks again meanwhile.
  */
 import type { MetaStore } from '../store/meta';
-import { keyDigest } from './handlers/reply';
+
+/** A key's digest (never the key): what a kept answer says it belongs to. */
+export async function keyDigest(key: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  return [...bytes.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 export interface KeyBook<T> {
   /** The book of the current key; null when no key is set. */
@@ -32,23 +37,23 @@ export function createKeyBook<T>(opts: {
   const inflight = new Map<string, Promise<unknown>>();
   let writes: Promise<unknown> = Promise.resolve();
 
-  async function read(): Promise<T | null> {
+  /** The current key's digest and its book; null without a key. */
+  async function current(): Promise<Stored<T> | null> {
     const key = opts.key();
     if (!key) return null;
     const digest = await keyDigest(key);
     const stored = await opts.meta.get<Stored<unknown>>(opts.name).catch(() => undefined);
-    return stored && stored.key === digest && opts.valid(stored.book) ? stored.book : opts.empty();
+    return { key: digest, book: stored && stored.key === digest && opts.valid(stored.book) ? stored.book : opts.empty() };
   }
 
   return {
-    read,
+    read: async () => (await current())?.book ?? null,
     update(change) {
       const write = writes.then(async () => {
-        const key = opts.key();
-        const book = await read();
-        if (!key || !book) return;
-        change(book);
-        await opts.meta.set(opts.name, { key: await keyDigest(key), book } satisfies Stored<T>);
+        const stored = await current();
+        if (!stored) return;
+        change(stored.book);
+        await opts.meta.set(opts.name, stored);
       });
       writes = write.catch(() => undefined);
       return write;

@@ -13,7 +13,8 @@ import type { MetaStore } from '../../store/meta';
 import type { ReplyTemplateView, ReplyTemplatesView } from '../../views';
 import type { BackgroundApi } from '../api';
 import type { HandlerMap } from '../dispatch';
-import { keyDigest, replyTarget } from './reply';
+import { keyDigest } from '../key-book';
+import { replyTarget } from './reply';
 
 export interface ReplyTemplateHandlerDeps {
   api: Pick<BackgroundApi, 'campaignMessages' | 'identities' | 'leadConversations' | 'leadById'>;

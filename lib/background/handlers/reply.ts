@@ -17,6 +17,7 @@ import { NoKeyError, RequestError } from '../error-view';
 import type { Outbox } from '../outbox';
 import type { PanelData } from '../panel-data';
 import { messagesView } from './profile';
+import { keyDigest } from '../key-book';
 
 export interface ReplyHandlerDeps {
   enqueue(action: OutboxAction): Promise<OutboxItemView>;
@@ -41,10 +42,6 @@ const user = { priority: 'user' as const };
 
 type Drafts = Record<string, ReplyDraftView & { at: number }>;
 
-export async function keyDigest(key: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
-  return [...bytes.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 const hasEmail = (lead: Lead | null) => Boolean(lead?.proEmail || lead?.persoEmail);
 
