@@ -110,6 +110,8 @@ export function pagePeople(deps: PagePeopleDeps) {
   const asked = new Set<string>();
   /** Batches whose lost results this worker has looked for (`reconcile`). */
   const reconciled = new Set<string>();
+  /** Batches whose press this worker is still putting in the outbox (their unqueued people are not lost). */
+  const enqueuing = new Set<string>();
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const batches = createAudienceBatches(deps.meta);
   /** Tabs a "This page" view shows, and the view each was last pushed (as JSON: a push only when it changed). */
@@ -177,23 +179,28 @@ export function pagePeople(deps: PagePeopleDeps) {
 
   /**
    * A worker stopped between a record leaving the outbox and its result reaching the batch leaves a
-   * person waiting on nothing: once per batch and worker, such people are read back (list priority).
+   * person waiting on nothing; one stopped while the press was putting the batch in the outbox leaves
+   * people never queued. Once per batch and worker, such people are read back (list priority), and
+   * those the service does not have are queued then: each person once, none forgotten.
    */
   function reconcile(batch: AudienceBatch, records: readonly OutboxRecord[]) {
-    if (reconciled.has(batch.id) || !deps.keyUsable()) return;
+    if (reconciled.has(batch.id) || enqueuing.has(batch.id) || !deps.keyUsable()) return;
     reconciled.add(batch.id);
     const ids = new Set(records.map((r) => r.id));
+    const again = () => reconciled.delete(batch.id);
     for (const person of batch.people) {
+      if (person.result === 'queued' && person.outboxId === undefined) {
+        // Not read: the next view tries again.
+        void settleUnqueued(batch, person.profileUrl, records).catch(again);
+        continue;
+      }
       const lost = person.outboxId !== undefined && !ids.has(person.outboxId) && (person.result === 'queued' || (batch.undo && person.result === 'added'));
-      // Not read: the next view tries again.
-      if (lost) void settleLost(batch, person.profileUrl).catch(() => reconciled.delete(batch.id));
+      if (lost) void settleLost(batch, person.profileUrl).catch(again);
     }
   }
 
   async function settleLost(batch: AudienceBatch, profileUrl: string) {
-    deps.resolver.invalidate(profileUrl);
-    const entry = await deps.resolver.resolve(profileUrl, { priority: 'list' });
-    const inAudience = (entry.lead?.audienceIds ?? []).includes(batch.audienceId);
+    const inAudience = await readBack(batch, profileUrl);
     const updated = await batches.update(batch.id, (b) => {
       const p = b.people.find((x) => x.profileUrl === profileUrl);
       if (!p || (p.result !== 'queued' && p.result !== 'added')) return;
@@ -202,6 +209,37 @@ export function pagePeople(deps: PagePeopleDeps) {
     });
     const person = updated?.people.find((x) => x.profileUrl === profileUrl);
     if (updated?.undo && person?.result === 'added') await removeLater(updated, person);
+  }
+
+  /** Whether the service has the person in the batch's audience (read at list priority). */
+  async function readBack(batch: AudienceBatch, profileUrl: string): Promise<boolean> {
+    deps.resolver.invalidate(profileUrl);
+    const entry = await deps.resolver.resolve(profileUrl, { priority: 'list' });
+    return (entry.lead?.audienceIds ?? []).includes(batch.audienceId);
+  }
+
+  /**
+   * A person of the batch with no outbox record of its own: its record is found (the worker stopped
+   * before noting it), or the service is asked whether it has the person (the record may have landed
+   * and left); only a person it does not have is queued now, or skipped if the batch was undone.
+   */
+  async function settleUnqueued(batch: AudienceBatch, profileUrl: string, records: readonly OutboxRecord[]) {
+    const record = records.find((r) => r.kind === 'add-to-audience' && r.batch === batch.id && r.profileUrl === profileUrl);
+    if (record) {
+      await noteRecord(batch.id, profileUrl, record.id);
+      return;
+    }
+    const inAudience = await readBack(batch, profileUrl);
+    const updated = await batches.update(batch.id, (b) => {
+      const p = b.people.find((x) => x.profileUrl === profileUrl);
+      if (!p || p.result !== 'queued' || p.outboxId !== undefined) return;
+      if (inAudience) p.result = 'added';
+      else if (b.undo) p.result = 'skipped';
+    });
+    const person = updated?.people.find((x) => x.profileUrl === profileUrl);
+    if (!updated || !person) return;
+    if (person.result === 'added' && updated.undo) await removeLater(updated, person);
+    if (person.result === 'queued' && person.outboxId === undefined) await enqueueAdd(updated, person);
   }
 
   async function view(tabId: number): Promise<ThisPageView> {
@@ -241,6 +279,31 @@ export function pagePeople(deps: PagePeopleDeps) {
       ...(person.leadId ? { leadId: person.leadId } : {}),
     });
     return Number(item.id);
+  }
+
+  /** Queues the person's add, and notes its record on the person (unless it landed already). */
+  async function enqueueAdd(batch: AudienceBatch, person: BatchPerson) {
+    const [firstname, lastname] = splitName(person.facts.name ?? '');
+    const item = await deps.enqueue({
+      kind: 'add-to-audience',
+      profileUrl: person.profileUrl,
+      audience: batch.audience,
+      batch: batch.id,
+      audienceId: batch.audienceId,
+      ...(firstname ? { firstname } : {}),
+      ...(lastname ? { lastname } : {}),
+      ...(person.facts.company ? { companyName: person.facts.company } : {}),
+      // A row's title line is the person's headline, not a job title: it is not sent as jobTitle.
+    });
+    await noteRecord(batch.id, person.profileUrl, Number(item.id));
+  }
+
+  async function noteRecord(batchId: string, profileUrl: string, outboxId: number) {
+    await batches.update(batchId, (b) => {
+      const p = b.people.find((x) => x.profileUrl === profileUrl);
+      // Unless it landed already (a fast answer), it is this record's.
+      if (p && p.result === 'queued') p.outboxId = outboxId;
+    });
   }
 
   /** Queues the removal of what the batch added for this person, and remembers its record. */
@@ -288,27 +351,16 @@ export function pagePeople(deps: PagePeopleDeps) {
         }
         batch.people.push({ profileUrl, facts: facts(raw), result: 'queued' });
       }
-      // The batch is kept before its first add can land: each landing finds it.
-      await batches.put(batch);
-      for (const person of batch.people) {
-        if (person.result !== 'queued') continue;
-        const [firstname, lastname] = splitName(person.facts.name ?? '');
-        const item = await deps.enqueue({
-          kind: 'add-to-audience',
-          profileUrl: person.profileUrl,
-          audience: batch.audience,
-          batch: batch.id,
-          audienceId: batch.audienceId,
-          ...(firstname ? { firstname } : {}),
-          ...(lastname ? { lastname } : {}),
-          ...(person.facts.company ? { companyName: person.facts.company } : {}),
-          // A row's title line is the person's headline, not a job title: it is not sent as jobTitle.
-        });
-        await batches.update(batch.id, (b) => {
-          const p = b.people.find((x) => x.profileUrl === person.profileUrl);
-          // Unless it landed already (a fast answer), it is this record's.
-          if (p && p.result === 'queued') p.outboxId = Number(item.id);
-        });
+      // The batch is kept before its first add can land: each landing finds it. A worker stopped before
+      // every add is queued leaves the rest to the next worker's `reconcile`.
+      enqueuing.add(batch.id);
+      try {
+        await batches.put(batch);
+        for (const person of batch.people) if (person.result === 'queued') await enqueueAdd(batch, person);
+      } finally {
+        enqueuing.delete(batch.id);
+        // Anything left unqueued here (a failed write) is looked for at the next view.
+        reconciled.delete(batch.id);
       }
       return view(req.tabId);
     },
