@@ -17,7 +17,9 @@ import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
 import { ImportAll } from '../search-import/ImportAll';
 import { PersonRow } from './PersonRow';
-import { chosen, edit, EMPTY_SELECTION, isChecked, setAll, setChecked, type Selection } from './selection';
+import { PAGE_PEOPLE_MAX } from '../../lib/views/this-page-limits';
+import { OtherPages } from './OtherPages';
+import { chosenAcrossPages, clearAll, edit, EMPTY_SELECTION, fromSaved, isChecked, onPage, pagesOf, setAll, setChecked, taken, toSaved, type Selection } from './selection';
 
 /** Follows the tab's view as the worker pushes it (issue 42: it was read every 700 ms); returns the unsubscribe. */
 export type FollowThisPage = (tabId: number, onView: (view: ThisPageView) => void) => () => void;
@@ -103,23 +105,44 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
     return () => void (live = false);
   }, [messenger, sizesAfter]);
 
-  // A new page (another results page, another list) starts with its own defaults.
-  const pageUrl = view?.pageUrl ?? null;
-  useEffect(() => setSelection(EMPTY_SELECTION), [pageUrl]);
+  // The selection spans the list's pages (issue 43): the worker keeps it for the tab, so it outlives
+  // the next page, another section, a closed panel and a stopped worker.
+  const [selectionRead, setSelectionRead] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setSelectionRead(false);
+    void messenger.send('this-page-selection', { tabId }).then((reply) => {
+      if (!live) return;
+      setSelection(reply.ok && reply.value ? fromSaved(reply.value) : EMPTY_SELECTION);
+      setSelectionRead(true);
+    });
+    return () => void (live = false);
+  }, [messenger, tabId]);
+  // Each page shown joins the list's selection; another list starts a new one.
+  useEffect(() => {
+    if (selectionRead && view?.pageUrl) setSelection((s) => onPage(s, view.pageUrl!, view.people));
+  }, [view, selectionRead]);
+  useEffect(() => {
+    const saved = selectionRead ? toSaved(selection) : null;
+    if (saved) void messenger.send('this-page-select', { tabId, selection: saved });
+  }, [selection, selectionRead, messenger, tabId]);
 
   const people = view?.people ?? [];
-  const picked = useMemo(() => chosen(selection, people), [selection, people]);
+  const batchResults = useMemo(() => new Map(view?.batch?.results ?? []), [view?.batch]);
+  const picked = useMemo(() => chosenAcrossPages(selection, batchResults), [selection, batchResults]);
+  const pages = pagesOf(picked);
+  const tooMany = picked.length > PAGE_PEOPLE_MAX;
   const audience = [...(choices?.campaigns ?? []), ...(choices?.others ?? [])].find((a) => a.id === audienceId) ?? null;
 
   async function add() {
-    if (!audience || picked.length === 0) return;
+    if (!audience || picked.length === 0 || tooMany) return;
     setBusy(true);
     setMessage(null);
-    const reply = await messenger.send('this-page-add', { tabId, audience: audience.name, audienceId: audience.id, people: picked });
+    const reply = await messenger.send('this-page-add', { tabId, audience: audience.name, audienceId: audience.id, people: picked.map(({ page: _page, ...person }) => person) });
     setBusy(false);
     if (reply.ok) {
       setView(reply.value);
-      setSelection(EMPTY_SELECTION);
+      setSelection((s) => taken(s, picked.map((p) => p.url)));
     } else setMessage({ tone: 'danger', error: errorText(reply.error) });
   }
 
@@ -130,7 +153,8 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
     else setMessage({ tone: 'danger', error: errorText(reply.error) });
   }
 
-  if (view === null) return <p class="muted this-page-empty">{t('loading')}</p>;
+  // Not before the kept selection is read: a check made meanwhile would be overwritten by it.
+  if (view === null || !selectionRead) return <p class="muted this-page-empty">{t('loading')}</p>;
   if (view.pageUrl === null) return <p class="muted this-page-empty">{t('thisPageNoList')}</p>;
   const batch = view.batch;
   return (
@@ -149,6 +173,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
             </Button>
           </div>
         ) : null}
+        <SelectedCount picked={picked.length} pages={pages} onClear={() => setSelection(clearAll)} />
         <ul class="this-page-people" aria-labelledby="this-page-title">
           {people.map((p) => (
             <PersonRow
@@ -161,6 +186,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
             />
           ))}
         </ul>
+        <OtherPages selection={selection} currentPage={view.pageUrl} batch={batchResults} onSelection={setSelection} />
       </section>
       <section class="card card-body stack this-page-add" aria-label={t('thisPageAddNobody')}>
         <div class="field">
@@ -173,13 +199,29 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
             {choices ? <AudienceGroup label={t('thisPageOtherAudiences')} choices={choices.others} /> : null}
           </select>
         </div>
-        <Button variant="primary" block onClick={() => void add()} busy={busy} disabled={!audience || picked.length === 0 || busy} icon={<Icon name="plus" />}>
+        <Button variant="primary" block onClick={() => void add()} busy={busy} disabled={!audience || picked.length === 0 || tooMany || busy} icon={<Icon name="plus" />}>
           {audience && picked.length > 0 ? t('thisPageAdd', formatNumber(picked.length), audience.name) : t('thisPageAddNobody')}
         </Button>
+        {tooMany ? <p class="muted small">{t('thisPageTooMany', formatNumber(PAGE_PEOPLE_MAX))}</p> : null}
         {view.importAll ? <ImportAll messenger={messenger} tabId={tabId} importAll={view.importAll} audiences={audiences} onView={setView} /> : null}
       </section>
       {batch ? <BatchStatus batch={batch} onUndo={() => void undo(batch.id)} /> : null}
       <Notice message={message} />
+    </div>
+  );
+}
+
+/** "12 selected on 3 pages", and a way to clear it all. */
+function SelectedCount({ picked, pages, onClear }: { picked: number; pages: readonly number[]; onClear: () => void }) {
+  if (picked === 0) return null;
+  return (
+    <div class="row this-page-selected">
+      <p class="small" role="status" data-testid="this-page-selected">
+        {pages.length > 1 ? t('thisPageSelectedOnPages', formatNumber(picked), formatNumber(pages.length)) : tn('thisPageSelected', picked, formatNumber(picked))}
+      </p>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        {t('thisPageClearSelection')}
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PagePersonView } from '../../lib/views';
-import { chosen, edit, EMPTY_SELECTION, isChecked, setAll, setChecked } from './selection';
+import { chosen, chosenAcrossPages, clearAll, edit, EMPTY_SELECTION, fromSaved, isChecked, onPage, pagesOf, setAll, setChecked, taken, toSaved } from './selection';
 
 const url = (slug: string) => `https://www.pronet.example/in/${slug}/`;
 const person = (slug: string, extra: Partial<PagePersonView> = {}): PagePersonView => ({ profileUrl: url(slug), name: slug, ...extra });
@@ -32,5 +32,75 @@ describe('This page selection', () => {
 
   it('a lead stays unchecked even when asked', () => {
     expect(isChecked(setChecked(EMPTY_SELECTION, url('b'), true), lead('b'))).toBe(false);
+  });
+});
+
+describe('a selection that spans the pages of a search (issue 43)', () => {
+  const SEARCH = 'https://www.pronet.example/search/results/people/?keywords=cto';
+  const pageOf = (n: number) => `${SEARCH}&page=${n}`;
+  const onPages = (...pages: [number, PagePersonView[]][]) => pages.reduce((s, [n, people]) => onPage(s, pageOf(n), people), EMPTY_SELECTION);
+
+  it('keeps what was chosen on page 1 while page 2 shows, and counts the pages', () => {
+    let s = onPages([1, [noLead('a'), noLead('b'), lead('c')]]);
+    s = setChecked(s, url('b'), false);
+    s = onPage(s, pageOf(2), [noLead('d'), person('e')]);
+    s = setChecked(s, url('e'), true);
+    const picked = chosenAcrossPages(s);
+    expect(picked.map((p) => [p.url, p.page])).toEqual([
+      [url('a'), 1],
+      [url('d'), 2],
+      [url('e'), 2],
+    ]);
+    expect(pagesOf(picked)).toEqual([1, 2]);
+  });
+
+  it('back on page 1, its checks are as the user left them, in page order whatever the visiting order', () => {
+    let s = onPages([3, [noLead('x')]], [1, [noLead('a'), noLead('b')]]);
+    s = setChecked(s, url('a'), false);
+    s = onPage(s, pageOf(3), [noLead('x')]);
+    s = onPage(s, pageOf(1), [noLead('a'), noLead('b')]);
+    expect(chosenAcrossPages(s).map((p) => p.url)).toEqual([url('b'), url('x')]);
+  });
+
+  it('another search starts a new selection; the same page again changes nothing', () => {
+    const s = onPages([1, [noLead('a')]], [2, [noLead('b')]]);
+    expect(onPage(s, pageOf(2), [noLead('b')])).toBe(s);
+    const other = onPage(s, 'https://www.pronet.example/search/results/people/?keywords=cfo', [noLead('z')]);
+    expect(chosenAcrossPages(other).map((p) => p.url)).toEqual([url('z')]);
+  });
+
+  it('a person shown again with a new badge or result is seen as now shown', () => {
+    let s = onPages([1, [noLead('a')]], [2, [noLead('b')]]);
+    s = onPage(s, pageOf(1), [noLead('a', { result: 'added' })]);
+    expect(chosenAcrossPages(s).map((p) => p.url)).toEqual([url('b')]);
+  });
+
+  it("a person of another page the tab's latest batch took is not chosen, though their row was seen before it", () => {
+    const s = onPages([1, [noLead('a')]], [2, [noLead('b'), noLead('c')]]);
+    const batch = new Map([[url('a'), 'queued' as const], [url('b'), 'refused' as const]]);
+    expect(chosenAcrossPages(s, batch).map((p) => p.url)).toEqual([url('c')]);
+    // A refused person may be chosen again, by hand.
+    expect(chosenAcrossPages(setChecked(s, url('b'), true), batch).map((p) => p.url)).toEqual([url('b'), url('c')]);
+  });
+
+  it('what a press took is chosen no more, even on pages not shown; clear unchecks every page', () => {
+    let s = onPages([1, [noLead('a')]], [2, [noLead('b'), noLead('c')]]);
+    s = taken(s, [url('a'), url('b')]);
+    expect(chosenAcrossPages(s).map((p) => p.url)).toEqual([url('c')]);
+    expect(chosenAcrossPages(clearAll(s))).toEqual([]);
+  });
+
+  it('the facts corrected on another page go with the press', () => {
+    let s = onPages([1, [noLead('a', { title: 'CTO at Acme' })]], [2, [noLead('b')]]);
+    s = edit(s, url('a'), { name: 'Ann A', company: 'Acme' });
+    expect(chosenAcrossPages(s)[0]).toEqual({ url: url('a'), page: 1, name: 'Ann A', company: 'Acme' });
+  });
+
+  it('survives the worker keeping it: saved and read back, the same choice', () => {
+    let s = onPages([1, [noLead('a'), noLead('b')]], [2, [noLead('c')]]);
+    s = setChecked(edit(s, url('c'), { name: 'Cy' }), url('a'), false);
+    const back = fromSaved(JSON.parse(JSON.stringify(toSaved(s))));
+    expect(chosenAcrossPages(back)).toEqual(chosenAcrossPages(s));
+    expect(toSaved(EMPTY_SELECTION)).toBeNull();
   });
 });

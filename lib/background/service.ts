@@ -21,6 +21,7 @@ import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
 import { pagePeople } from './handlers/page-people';
+import { pageSelectionHandlers } from './handlers/page-selection';
 import { searchImports } from './handlers/search-import';
 import { profileHandlers } from './handlers/profile';
 import { replyHandlers } from './handlers/reply';
@@ -230,6 +231,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...profileHandlers({ tabs, feed, resolution, panelData, api, hosts, ...(deps.openPanel ? { openPanel: deps.openPanel } : {}) }),
     ...lists.handlers,
     ...page.handlers,
+    ...pageSelectionHandlers({ session: deps.session }),
     ...imports.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts, followEnrichment: enrichments.follow, enrichmentUnderWay: enrichments.underWay }),

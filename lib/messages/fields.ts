@@ -11,8 +11,7 @@ export const nameWord = z.string().check(z.trim(), z.minLength(1), z.maxLength(2
 /** Every conversation mutation targets a conversation by its id; leadId places it in a panel. */
 export const conversationTarget = { conversationId: id, leadId: id };
 
-/** "This page": most people one page lists to the worker, and one batch adds. */
-export const PAGE_PEOPLE_MAX = 200;
+export { PAGE_PEOPLE_MAX } from '../views/this-page-limits';
 export const pageWord = z.optional(z.string().check(z.trim(), z.maxLength(200)));
 export const pagePerson = z.object({ url: z.string().check(z.maxLength(4096)), name: pageWord, title: pageWord, company: pageWord });
 

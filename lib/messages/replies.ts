@@ -31,6 +31,7 @@ import {
   PanelState,
   SettingsView,
   ThisPageView,
+  PageSelection,
 } from '../views';
 import type { requests } from './requests';
 
@@ -113,6 +114,9 @@ export const replies = {
   'this-page-add': ThisPageView,
   'this-page-undo': ThisPageView,
   'this-page-import': ThisPageView,
+  /** Null: nothing kept for the tab. */
+  'this-page-selection': z.nullable(PageSelection),
+  'this-page-select': z.null(),
   // Live replies (issue 36).
   'relay-test': z.object({ result: z.enum(['ok', 're-registered', 'no-webhook', 'no-delivery', 'refused', 'unreachable', 'outdated']) }),
   /** Null: not read (the relay is live). */

@@ -7,6 +7,7 @@ import { QUEUE_PAGE_SIZE } from '../inbox/queue-shape';
 import { FOLLOW_UP_DAYS_MAX } from '../inbox/follow-up';
 import { SNIPPET_NAME_MAX, SNIPPET_TEXT_MAX } from '../inbox/snippets';
 import {
+  PageSelection,
   PostCategory,
   ReplyChannelView,
   ReplyDraftView,
@@ -236,6 +237,9 @@ export const requests = {
     audienceId: id,
     people: z.array(pagePerson).check(z.minLength(1), z.maxLength(PAGE_PEOPLE_MAX)),
   }),
+  /** The selection the tab's list pages were given (issue 43: it spans pages), kept by the worker. */
+  'this-page-selection': z.object({ tabId }),
+  'this-page-select': z.object({ tabId, selection: PageSelection }),
   /** Undo of the whole batch: what it added leaves the audience (POST /leads/removefromaudience), and only that. */
   'this-page-undo': z.object({ tabId, batchId: id }),
   /**

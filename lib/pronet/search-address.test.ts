@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSource, statedResultCount } from './search-address';
+import { importSource, statedResultCount, listAddress, resultsPageNumber } from './search-address';
 
 describe('importSource', () => {
   it('reads a people search: its words and filters, not its paging or tracking', () => {
@@ -40,5 +40,19 @@ describe('statedResultCount', () => {
   it('is unknown when the page states none', () => {
     expect(statedResultCount('People you may know')).toBeNull();
     expect(statedResultCount('')).toBeNull();
+  });
+});
+
+describe('a list and its pages', () => {
+  it('the pages of one search share its address; each says its number', () => {
+    const page = (n?: number) => `https://www.pronet.example/search/results/people/?keywords=cto${n ? `&page=${n}` : ''}#top`;
+    expect(listAddress(page(3))).toBe('https://www.pronet.example/search/results/people/?keywords=cto');
+    expect(listAddress(page())).toBe(listAddress(page(2)));
+    expect([page(), page(2), page(12)].map(resultsPageNumber)).toEqual([1, 2, 12]);
+  });
+
+  it('a page number that is no page, or no address, is the first page', () => {
+    expect(['https://x.example/?page=0', 'https://x.example/?page=-2', 'https://x.example/?page=abc', 'not an address'].map(resultsPageNumber)).toEqual([1, 1, 1, 1]);
+    expect(listAddress('not an address')).toBe('not an address');
   });
 });

@@ -53,3 +53,29 @@ export function statedResultCount(pageText: string): number | null {
   const n = Number(m[1].replace(/[^\d]/g, ''));
   return Number.isSafeInteger(n) ? n : null;
 }
+
+/**
+ * The list a results page belongs to: its address without its page number (nor its hash), so the
+ * pages of one search share it (a selection spans them; an import takes the whole search).
+ */
+export function listAddress(pageUrl: string): string {
+  try {
+    const url = new URL(pageUrl);
+    url.searchParams.delete('page');
+    url.hash = '';
+    return url.href;
+  } catch {
+    return pageUrl;
+  }
+}
+
+/** The results page's number (its `page`), 1 when it says none or nothing sensible. */
+export function resultsPageNumber(pageUrl: string): number {
+  let n = 1;
+  try {
+    n = Number(new URL(pageUrl).searchParams.get('page') ?? '1');
+  } catch {
+    // Not an address: taken as the first page.
+  }
+  return Number.isSafeInteger(n) && n > 1 ? n : 1;
+}

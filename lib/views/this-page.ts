@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { ErrorView } from './error';
 import { ListBadge } from './list-badge';
 import { ImportAllView } from './search-import';
+import { PAGE_PEOPLE_MAX, SELECTION_SEEN_MAX } from './this-page-limits';
 
 const text = z.string().check(z.maxLength(300));
 const url = z.string().check(z.maxLength(4096));
@@ -49,6 +50,8 @@ export const BatchView = z.object({
   /** Undo was pressed; `undone`: every removal landed. */
   undoing: z.boolean(),
   undone: z.boolean(),
+  /** Each person's result, on every page the batch took people from (a selection spans pages). */
+  results: z.array(z.tuple([url, PersonResult])).check(z.maxLength(PAGE_PEOPLE_MAX)),
 });
 export type BatchView = z.infer<typeof BatchView>;
 
@@ -73,3 +76,25 @@ export function batchCounts(people: readonly BatchPersonState[]): Pick<BatchView
   const count = (r: PersonResult) => people.filter((p) => p.result === r).length;
   return { total: people.length, added: count('added') + count('removed'), already: count('already'), refused: count('refused') };
 }
+
+/**
+ * What the user chose on a list's pages (issue 43: a selection that spans pages), kept by the worker
+ * per tab so that it outlives the next page, another section of the panel, a closed panel and a
+ * stopped worker: their checks, the facts they corrected, and each person seen as their row showed
+ * them, with the page they were on.
+ */
+export const PageSelection = z.object({
+  /** The list's address without its page number (`listAddress`). */
+  list: url,
+  checked: z.array(z.tuple([url, z.boolean()])).check(z.maxLength(SELECTION_SEEN_MAX)),
+  edits: z.array(z.tuple([url, PagePersonFacts])).check(z.maxLength(SELECTION_SEEN_MAX)),
+  seen: z
+    .array(
+      z.object({
+        ...PagePersonView.shape,
+        page: z.number().check(z.int(), z.positive()),
+      }),
+    )
+    .check(z.maxLength(SELECTION_SEEN_MAX)),
+});
+export type PageSelection = z.infer<typeof PageSelection>;

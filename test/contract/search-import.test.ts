@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBackgroundApi } from '../../lib/background/api';
 import { importLanded } from '../../lib/background/outbox-import';
-import { searchAddress } from '../../lib/background/handlers/search-import';
+import { listAddress } from '../../lib/pronet/search-address';
 import type { ImportAction } from '../../lib/store/db';
 import { advanceClock, clientFor, freshRateWindow, proWorkspace, resetEmulator } from './harness';
 
@@ -20,7 +20,7 @@ describe('importing a whole search', () => {
   it('one call imports it; the detail follows its size; a read-back finds it by name and source', async () => {
     const api = createBackgroundApi(clientFor(proWorkspace()).call);
     const [identity] = await api.identities(USER);
-    const pronetUrl = searchAddress('https://www.pronet.example/search/results/people/?keywords=engineer&page=3');
+    const pronetUrl = listAddress('https://www.pronet.example/search/results/people/?keywords=engineer&page=3');
     const record: ImportAction = { kind: 'import-audience', importId: 'i1', audience: 'Engineers', pronetUrl, identityId: identity?.id ?? '' };
     // Before: nothing to find, so an unknown outcome would be sent.
     expect(importLanded(await api.audiences(LIST), record)).toBeNull();
@@ -42,7 +42,7 @@ describe('importing a whole search', () => {
     const api = createBackgroundApi(clientFor(proWorkspace()).call);
     const [identity] = await api.identities(USER);
     const [existing] = await api.audiences(LIST);
-    const pronetUrl = searchAddress('https://www.pronet.example/search/results/people/?keywords=engineer');
+    const pronetUrl = listAddress('https://www.pronet.example/search/results/people/?keywords=engineer');
     const record: ImportAction = { kind: 'import-audience', importId: 'i2', audience: existing?.name ?? '', pronetUrl, identityId: identity?.id ?? '', audienceId: existing?.id ?? '', sizeBefore: existing?.size ?? 0 };
     await api.importAudience({ audience: record.audience, pronetUrl, identityId: record.identityId, excludeContactedLeads: false }, USER);
     // Taken, nothing imported yet: nothing can tell, and the import is not sent again on a guess.

@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { serve } from './corpus-support';
-import { expect, type EmulatorCall, type EmulatorHandle } from './fixtures';
+import { expect, outboxItems, type EmulatorCall, type EmulatorHandle } from './fixtures';
 
 /** Tall enough that a results page of 10 is on screen at once. */
 const TALL = { width: 1280, height: 1600 };
@@ -51,6 +51,24 @@ export interface Batch {
 }
 
 type Calls = () => Promise<EmulatorCall[]>;
+
+/** The audience the panel's picker chose (its id, its name) and the leads it holds before the press. */
+export async function chosenAudience(panel: Page, emulator: EmulatorHandle, key: string): Promise<Batch> {
+  const select = panel.getByLabel('Audience', { exact: true });
+  await expect(select).not.toHaveValue('');
+  const audienceId = await select.inputValue();
+  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
+  return { audienceId, audienceName, before: await audienceUrls(emulator, key, audienceId) };
+}
+
+/** The batch of `count` says every add landed; if it never does, the error says what each add was doing. */
+export async function allAdded(panel: Page, count: number, calls: Calls, timeout: number): Promise<void> {
+  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${count} of ${count} added`, { timeout }).catch(async (error: Error) => {
+    // Backing off, failed, or stuck.
+    const recent = (await calls()).slice(0, 60).map((c) => `${c.id} ${c.endpoint} ${c.status}`);
+    throw new Error(`${error.message}\noutbox: ${JSON.stringify(await outboxItems(panel))}\ncalls (newest first): ${recent.join(', ')}`);
+  });
+}
 const landed = async (calls: Calls, endpoint: string) => (await calls()).filter((c) => c.endpoint === endpoint && c.ok).length;
 
 /**
@@ -59,11 +77,7 @@ const landed = async (calls: Calls, endpoint: string) => (await calls()).filter(
  * by one landed add (the test's own reads share the key's budget, so a 429 retried is no extra).
  */
 export async function addChecked(panel: Page, emulator: EmulatorHandle, key: string, calls: Calls, people: string[]): Promise<Batch> {
-  const select = panel.getByLabel('Audience', { exact: true });
-  await expect(select).not.toHaveValue('');
-  const audienceId = await select.inputValue();
-  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
-  const before = await audienceUrls(emulator, key, audienceId);
+  const { audienceId, audienceName, before } = await chosenAudience(panel, emulator, key);
   const addsBefore = await landed(calls, 'createLead');
   await panel.getByRole('button', { name: `Add ${people.length} to ${audienceName}` }).click();
   await expect(panel.getByTestId('this-page-progress')).toHaveText(`${people.length} of ${people.length} added`, { timeout: 30_000 });

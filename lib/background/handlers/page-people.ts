@@ -259,10 +259,10 @@ export function pagePeople(deps: PagePeopleDeps) {
     lookUp(unknown);
     let batchView: ThisPageView['batch'] = null;
     if (batch) {
-      const states = batch.people.map((p) => ({ result: results.get(p.profileUrl)?.result ?? p.result }));
+      const states = batch.people.map((p) => ({ profileUrl: p.profileUrl, result: results.get(p.profileUrl)?.result ?? p.result }));
       const counts = batchCounts(states);
       const open = states.some((s) => s.result === 'queued' || (batch.undo && s.result === 'added'));
-      batchView = { id: batch.id, audience: batch.audience, ...counts, undoing: batch.undo && open, undone: batch.undo && !open };
+      batchView = { id: batch.id, audience: batch.audience, ...counts, undoing: batch.undo && open, undone: batch.undo && !open, results: states.map((x) => [x.profileUrl, x.result]) };
     }
     const importAll = page && page.people.length > 0 ? await deps.imports?.viewOf(tabId, page) : undefined;
     // A page that lists nobody (a profile) is no list: the panel says where its people come from.

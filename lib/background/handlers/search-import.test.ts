@@ -5,7 +5,8 @@ import type { CacheEntry, OutboxAction, OutboxRecord } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
 import type { OutboxItemView, ThisPageView } from '../../views';
 import { flush, lead, manualClock } from '../../../test/unit/background/fakes';
-import { importMayHaveReached, searchAddress, searchImports, type PageRead } from './search-import';
+import { listAddress } from '../../pronet/search-address';
+import { importMayHaveReached, searchImports, type PageRead } from './search-import';
 
 const SEARCH = 'http://pronet.localhost:8787/search/results/people/?keywords=cto&page=2';
 const url = (slug: string) => `https://www.pronet.example/in/${slug}/`;
@@ -67,7 +68,7 @@ function setup(page: PageRead | null = { pageUrl: SEARCH, statedCount: 25, peopl
 
 describe('import all results', () => {
   it('the search is its address without its results page', () => {
-    expect(searchAddress(SEARCH)).toBe('http://pronet.localhost:8787/search/results/people/?keywords=cto');
+    expect(listAddress(SEARCH)).toBe('http://pronet.localhost:8787/search/results/people/?keywords=cto');
   });
 
   it('looks a results page up again only once the import may have reached it (the service walks the pages in order)', () => {
@@ -82,7 +83,7 @@ describe('import all results', () => {
   it('one press queues ONE import of the whole search, and the view says what the page states', async () => {
     const t = setup();
     await t.press();
-    expect(t.queued).toEqual([{ kind: 'import-audience', importId: 'imp_1', audience: 'CTOs', pronetUrl: searchAddress(SEARCH), identityId: 'idt_1', excludeContactedLeads: true, autoImport: false }]);
+    expect(t.queued).toEqual([{ kind: 'import-audience', importId: 'imp_1', audience: 'CTOs', pronetUrl: listAddress(SEARCH), identityId: 'idt_1', excludeContactedLeads: true, autoImport: false }]);
     t.records.push({ id: 1, kind: 'import-audience', state: 'pending', error: null } as OutboxRecord);
     const view = await t.imports.viewOf(3, { pageUrl: SEARCH, statedCount: 25, people: [] });
     expect(view).toMatchObject({ source: { kind: 'search', tool: 'network', keywords: 'cto', statedCount: 25 }, lastIdentityId: 'idt_1', latest: { state: 'queued', audience: 'CTOs', imported: null, expected: 25 } });
@@ -99,7 +100,7 @@ describe('import all results', () => {
     const t = setup();
     await t.press();
     t.records.length = 0;
-    t.audiences.push({ id: 'aud_9', name: 'ctos', description: '', size: 0, type: 'PRONET_SEARCH', sourceUrl: searchAddress(SEARCH) });
+    t.audiences.push({ id: 'aud_9', name: 'ctos', description: '', size: 0, type: 'PRONET_SEARCH', sourceUrl: listAddress(SEARCH) });
     await t.imports.applied({ kind: 'import-audience', importId: 'imp_1' } as OutboxRecord, { kind: 'import', audienceId: null });
     await t.clock.advance(0);
     // A new audience: found by name first, then read by id.

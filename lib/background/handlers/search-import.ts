@@ -14,7 +14,7 @@
 import { ApiError, isAbortError } from '../../api/errors';
 import { isShedError } from '../../api/rate-limiter';
 import type { Audience } from '../../api/schemas';
-import { importSource } from '../../pronet/search-address';
+import { importSource, listAddress, resultsPageNumber } from '../../pronet/search-address';
 import type { OutboxAction, OutboxRecord } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
 import type { Timers } from '../../timers';
@@ -74,27 +74,12 @@ const tabKey = (tabId: number) => `search-import-of-tab:${tabId}`;
 const IDENTITY_KEY = 'search-import-identity';
 const LIST = { priority: 'list' as const };
 
-/** The search's address without the results page it was on: the whole search, from its first page. */
-export function searchAddress(pageUrl: string): string {
-  const url = new URL(pageUrl);
-  url.searchParams.delete('page');
-  url.hash = '';
-  return url.href;
-}
-
 /**
  * Whether an import that brought `imported` people may have reached the results page the tab shows:
- * the pages before it hold at least as many people as this one lists (its `page`, 1 by default).
+ * the pages before it hold at least as many people as this one lists.
  */
 export function importMayHaveReached(page: PageRead, imported: number): boolean {
-  let n = 1;
-  try {
-    n = Number(new URL(page.pageUrl).searchParams.get('page') ?? '1');
-  } catch {
-    // Not an address: taken as the first page.
-  }
-  const pageNumber = Number.isInteger(n) && n > 1 ? n : 1;
-  return imported > (pageNumber - 1) * page.people.length;
+  return imported > (resultsPageNumber(page.pageUrl) - 1) * page.people.length;
 }
 
 /** What "This page" says of an import. */
@@ -235,7 +220,7 @@ export function searchImports(deps: SearchImportDeps) {
       const source = page ? importSource(page.pageUrl) : null;
       if (!page || !source) throw new RequestError('bad-request', undefined, { detail: 'not a search or post page' });
       if (source.kind === 'post' && !req.postCategory) throw new RequestError('bad-request', undefined, { detail: 'which people of the post' });
-      const pronetUrl = source.kind === 'search' ? searchAddress(page.pageUrl) : page.pageUrl;
+      const pronetUrl = source.kind === 'search' ? listAddress(page.pageUrl) : page.pageUrl;
       const existing = req.audienceId !== undefined;
       const entry: SearchImport = {
         id: newId(),
@@ -287,7 +272,7 @@ export function searchImports(deps: SearchImportDeps) {
   async function viewOf(tabId: number, page: PageRead): Promise<ImportAllView | undefined> {
     const source = importSource(page.pageUrl);
     if (!source) return undefined;
-    const address = source.kind === 'search' ? searchAddress(page.pageUrl) : page.pageUrl;
+    const address = source.kind === 'search' ? listAddress(page.pageUrl) : page.pageUrl;
     let latest = await latestOf(tabId);
     if (latest && latest.pronetUrl !== address) latest = undefined;
     let record: OutboxRecord | undefined;

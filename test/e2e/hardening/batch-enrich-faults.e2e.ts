@@ -11,7 +11,7 @@
  */
 import { canonicalProfileUrl } from '../../../lib/pronet/canonical-url';
 import { test, expect, outboxItems } from '../fixtures';
-import { audienceUrls, openThisPage } from '../this-page-support';
+import { allAdded, audienceUrls, chosenAudience, openThisPage } from '../this-page-support';
 import { sendFromPage, WorkerStopper } from './support';
 
 // Under ~50% failed calls each add and its read-backs back off (1 s doubling, with the 16 s hold after
@@ -38,20 +38,12 @@ test('This page under drops, 502 after apply and a worker stop: each person once
   const nonLeads = (await Promise.all(people.map(async (p) => ((await leadByUrl(p)) === null ? p : null)))).filter((p): p is string => p !== null);
   expect(nonLeads.length).toBeGreaterThan(1);
 
-  const select = panel.getByLabel('Audience', { exact: true });
-  await expect(select).not.toHaveValue('');
-  const audienceId = await select.inputValue();
-  const audienceName = (await select.locator('option:checked').textContent())!.split(' · ')[0]!.replace(/ \([\d,]+ leads?\)$/, '');
-  const before = await audienceUrls(emulator, demo.proKey, audienceId);
+  const { audienceId, audienceName, before } = await chosenAudience(panel, emulator, demo.proKey);
 
   await emulatorControl('faults', { dropRate: 0.3, lateApplyMs: 3000, applyThenFailRate: 0.3, latencyMs: 300 });
   await panel.getByRole('button', { name: `Add ${nonLeads.length} to ${audienceName}` }).click();
   await new WorkerStopper(panel).stop();
-  await expect(panel.getByTestId('this-page-progress')).toHaveText(`${nonLeads.length} of ${nonLeads.length} added`, { timeout: 180_000 }).catch(async (error: Error) => {
-    // What each add was doing when the time ran out: backing off, failed, or stuck.
-    const calls = (await emulatorCalls()).slice(0, 60).map((c) => `${c.id} ${c.endpoint} ${c.status}`);
-    throw new Error(`${error.message}\noutbox: ${JSON.stringify(await outboxItems(panel))}\ncalls (newest first): ${calls.join(', ')}`);
-  });
+  await allAdded(panel, nonLeads.length, emulatorCalls, 180_000);
   await emulatorControl('faults', {});
   await expect(panel.locator('.this-page-person .pill', { hasText: 'Added' })).toHaveCount(nonLeads.length);
   const after = await audienceUrls(emulator, demo.proKey, audienceId);
