@@ -68,4 +68,14 @@ describe('AudiencePicker: New audience…', () => {
     expect((screen.getByLabelText('Name of the new audience') as HTMLInputElement).value).toBe('Event leads');
     expect(p.last()).toBeNull();
   });
+
+  it('a worker that stopped before it answered: says the audience may exist, and reads the list again', async () => {
+    const p = setup(() => ({ ok: false, error: { code: 'internal', reason: 'no-answer' } }));
+    await waitFor(() => expect(p.reads()).toBe(1));
+    await openNew(p.select, 'Event leads');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('alert').textContent).toContain('look for the audience in the list before creating it again');
+    await waitFor(() => expect(p.reads()).toBe(2));
+  });
 });

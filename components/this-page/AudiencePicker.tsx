@@ -110,7 +110,9 @@ export function AudiencePicker({ messenger, sizesAfter, onChoose, onAudiences }:
     setCreating(false);
     setCreated((n) => n + 1);
     if (!reply.ok) {
-      setMessage({ tone: 'danger', error: errorText(reply.error) });
+      // The worker stopped before it answered: the create may have landed, and the list is read again.
+      const lost = reply.error.code === 'internal' && reply.error.reason === 'no-answer';
+      setMessage({ tone: 'danger', error: errorText(lost ? { code: 'bad-request', reason: 'audience-unconfirmed' } : reply.error) });
       return;
     }
     const made = reply.value;
