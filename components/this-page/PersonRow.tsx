@@ -1,4 +1,4 @@
-/** One person of "This page": checkbox, name, title and company (editable inline), badge, result. */
+/** One person of "This page": checkbox, name, headline and company (editable inline), badge, result. */
 import { useState } from 'preact/hooks';
 import { profileSlug } from '../../lib/pronet/canonical-url';
 import { nameFromSlug } from '../../lib/pronet/person-name';
@@ -54,7 +54,7 @@ export function PersonRow({ person, selection, checked, onCheck, onEdit }: Perso
         {editing ? (
           <div class="this-page-edit stack">
             {field('name', 'thisPageName')}
-            {field('title', 'thisPageTitle')}
+            {field('title', 'thisPageHeadline')}
             {field('company', 'thisPageCompany')}
             <Button size="sm" onClick={() => setEditing(false)}>
               {t('thisPageEditDone')}

@@ -9,8 +9,27 @@ import { ThisPage } from './ThisPage';
 beforeEach(() => useEnglish());
 afterEach(cleanup);
 
-const page = (batch: BatchView | null): ThisPageView => ({ pageUrl: 'https://www.pronet.example/search/results/people/', people: [], batch });
-const batch = (added: number): BatchView => ({ id: 'b1', audience: 'Founders', total: 3, added, already: 0, refused: 0, undoing: false, undone: false, results: [] });
+const page = (batch: BatchView | null, people: PagePersonView[] = []): ThisPageView => ({ pageUrl: 'https://www.pronet.example/search/results/people/', people, batch });
+const batch = (added: number, id = 'b1', total = 3): BatchView => ({ id, audience: 'Founders', total, added, already: 0, refused: 0, undoing: false, undone: false, results: [] });
+const person = (slug: string): PagePersonView => {
+  const profileUrl = `https://www.pronet.example/in/${slug}/`;
+  return { profileUrl, name: slug, badge: { profileUrl, kind: 'no-lead', leads: 1, more: 0 } };
+};
+
+/** A messenger whose `this-page-add` answers only when the test says so. */
+function withPendingAdd() {
+  let answer: (view: ThisPageView) => void = () => {};
+  const send = vi.fn(async (type: string) => {
+    if (type === 'this-page-add') return { ok: true, value: await new Promise<ThisPageView>((resolve) => (answer = resolve)) };
+    return { ok: true, value: type === 'audiences' ? [{ id: 'a1', name: 'Founders', size: 74 }] : type === 'this-page-selection' ? null : [] };
+  });
+  let push: (view: ThisPageView) => void = () => {};
+  const follow = (_tabId: number, on: (view: ThisPageView) => void) => {
+    push = on;
+    return () => {};
+  };
+  return { send, follow, push: (v: ThisPageView) => act(() => push(v)), answer: (v: ThisPageView) => act(() => answer(v)) };
+}
 
 describe('This page: the audiences the picker lists', () => {
   it('are read again once a batch settles, not at each person it adds (their sizes grew)', async () => {
@@ -22,6 +41,8 @@ describe('This page: the audiences the picker lists', () => {
     };
     render(<ThisPage messenger={{ send } as unknown as Messenger} tabId={1} follow={follow} />);
     const audienceReads = () => send.mock.calls.filter(([type]) => type === 'audiences').length;
+    // The picker shows (and reads) once the tab shows a list.
+    act(() => push(page(null)));
     await waitFor(() => expect(audienceReads()).toBe(1));
     act(() => push(page(batch(1))));
     act(() => push(page(batch(2))));
@@ -80,5 +101,40 @@ describe('This page: a selection over the pages of a search (issue 43)', () => {
     await waitFor(() => expect(w.sent.some((s) => s.type === 'this-page-add')).toBe(true));
     const add = w.sent.find((s) => s.type === 'this-page-add')!.req;
     expect((add.people as { url: string }[]).map((p) => p.url)).toEqual([url('a'), url('c'), url('d')]);
+  });
+});
+
+describe('This page: a new press', () => {
+  it('never shows the previous batch’s counts while its answer is on its way (the "3 of 3 added" flash)', async () => {
+    const m = withPendingAdd();
+    render(<ThisPage messenger={{ send: m.send } as unknown as Messenger} tabId={1} follow={m.follow} />);
+    const people = [person('ada'), person('alan')];
+    m.push(page(batch(3), people));
+    await waitFor(() => expect(screen.getByTestId('this-page-progress').textContent).toBe('3 of 3 added'));
+    const add = await screen.findByRole('button', { name: 'Add 2 to Founders' });
+    fireEvent.click(add);
+    await waitFor(() => expect(m.send.mock.calls.some(([type]) => type === 'this-page-add')).toBe(true));
+    expect(screen.queryByTestId('this-page-progress')).toBeNull();
+    // A push computed before the worker kept the new batch still names the previous one.
+    m.push(page(batch(3), people));
+    expect(screen.queryByTestId('this-page-progress')).toBeNull();
+    m.answer(page(batch(0, 'b2', 2), people));
+    await waitFor(() => expect(screen.getByTestId('this-page-progress').textContent).toBe('0 of 2 added'));
+    // A late push of the previous batch is not shown either.
+    m.push(page(batch(3), people));
+    expect(screen.queryByTestId('this-page-progress')?.textContent).not.toBe('3 of 3 added');
+  });
+
+  it('a press refused shows the previous batch again (it is still the tab’s latest)', async () => {
+    const send = vi.fn(async (type: string) => {
+      if (type === 'this-page-add') return { ok: false, error: { code: 'bad-request', reason: 'not-a-profile' } };
+      return { ok: true, value: type === 'audiences' ? [{ id: 'a1', name: 'Founders', size: 74 }] : type === 'this-page-selection' ? null : [] };
+    });
+    let push: (view: ThisPageView) => void = () => {};
+    render(<ThisPage messenger={{ send } as unknown as Messenger} tabId={1} follow={(_t, on) => ((push = on), () => {})} />);
+    act(() => push(page(batch(3), [person('ada')])));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add 1 to Founders' }));
+    await screen.findByRole('alert');
+    expect(screen.getByTestId('this-page-progress').textContent).toBe('3 of 3 added');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Messenger } from '../../lib/messages';
-import type { AudienceView, CampaignAudienceView, ThisPageView } from '../../lib/views';
+import type { AudienceView, ThisPageView } from '../../lib/views';
 import { errorText } from '../error-text';
 import { formatNumber } from '../format';
 import { t, tn } from '../i18n';
@@ -16,6 +16,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
 import { ImportAll } from '../search-import/ImportAll';
+import { AudiencePicker, type ChosenAudience } from './AudiencePicker';
 import { PersonRow } from './PersonRow';
 import { PAGE_PEOPLE_MAX } from '../../lib/views/this-page-limits';
 import { OtherPages } from './OtherPages';
@@ -31,39 +32,14 @@ export interface ThisPageProps {
   follow?: FollowThisPage;
 }
 
-interface AudienceChoice {
-  id: string;
-  name: string;
-  label: string;
-}
-
-/**
- * The campaigns' audiences first (audience, size, the names of its campaigns), then the other
- * audiences: each audience once, however many campaigns send to it.
- */
-export function audienceChoices(audiences: readonly AudienceView[], campaigns: readonly CampaignAudienceView[]): { campaigns: AudienceChoice[]; others: AudienceChoice[] } {
-  const byName = new Map(audiences.map((a) => [a.name.toLowerCase(), a]));
-  const sized = (a: AudienceView) => (a.size === null ? a.name : tn('audienceOption', a.size, a.name, formatNumber(a.size)));
-  const campaignsOf = new Map<string, { audience: AudienceView; names: string[] }>();
-  for (const c of campaigns) {
-    const a = byName.get(c.audience.toLowerCase());
-    if (!a) continue;
-    const entry = campaignsOf.get(a.id) ?? { audience: a, names: [] };
-    if (!entry.names.includes(c.name)) entry.names.push(c.name);
-    campaignsOf.set(a.id, entry);
-  }
-  const used = new Set(campaignsOf.keys());
-  const fromCampaigns = [...campaignsOf.values()].map(({ audience: a, names }) => ({ id: a.id, name: a.name, label: t('thisPageAudienceOfCampaign', sized(a), names.join(', ')) }));
-  return { campaigns: fromCampaigns, others: audiences.filter((a) => !used.has(a.id)).map((a) => ({ id: a.id, name: a.name, label: sized(a) })) };
-}
-
 export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
   const [view, setView] = useState<ThisPageView | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const [choices, setChoices] = useState<ReturnType<typeof audienceChoices> | null>(null);
   const [audiences, setAudiences] = useState<AudienceView[] | null>(null);
-  const [audienceId, setAudienceId] = useState('');
+  const [audience, setAudience] = useState<ChosenAudience | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The batch shown when Add was pressed: never shown again once a new press went (issue 43: its "3 of 3 added" flashed). */
+  const [pressedOver, setPressedOver] = useState<string | null>(null);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
 
   useEffect(() => {
@@ -89,21 +65,6 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
   const batchSettled = shownBatch !== null && shownBatch.added + shownBatch.already + shownBatch.refused >= shownBatch.total;
   const importDone = view?.importAll?.latest?.state === 'done' ? view.importAll.latest.id : '';
   const sizesAfter = `${batchSettled ? shownBatch.id : ''}:${shownBatch?.undone ? shownBatch.id : ''}:${importDone}`;
-  useEffect(() => {
-    let live = true;
-    void Promise.all([messenger.send('audiences', {}), messenger.send('campaign-audiences', {})]).then(([audiences, campaigns]) => {
-      if (!live) return;
-      if (!audiences.ok) {
-        setMessage({ tone: 'danger', error: errorText(audiences.error) });
-        return;
-      }
-      setAudiences(audiences.value);
-      const next = audienceChoices(audiences.value, campaigns.ok ? campaigns.value : []);
-      setChoices(next);
-      setAudienceId((current) => current || (next.campaigns[0] ?? next.others[0])?.id || '');
-    });
-    return () => void (live = false);
-  }, [messenger, sizesAfter]);
 
   // The selection spans the list's pages (issue 43): the worker keeps it for the tab, so it outlives
   // the next page, another section, a closed panel and a stopped worker.
@@ -132,18 +93,22 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
   const picked = useMemo(() => chosenAcrossPages(selection, batchResults), [selection, batchResults]);
   const pages = pagesOf(picked);
   const tooMany = picked.length > PAGE_PEOPLE_MAX;
-  const audience = [...(choices?.campaigns ?? []), ...(choices?.others ?? [])].find((a) => a.id === audienceId) ?? null;
 
   async function add() {
     if (!audience || picked.length === 0 || tooMany) return;
     setBusy(true);
     setMessage(null);
+    setPressedOver(view?.batch?.id ?? null);
     const reply = await messenger.send('this-page-add', { tabId, audience: audience.name, audienceId: audience.id, people: picked.map(({ page: _page, ...person }) => person) });
     setBusy(false);
     if (reply.ok) {
       setView(reply.value);
       setSelection((s) => taken(s, picked.map((p) => p.url)));
-    } else setMessage({ tone: 'danger', error: errorText(reply.error) });
+    } else {
+      // No new batch: the previous one is still the tab's latest.
+      setPressedOver(null);
+      setMessage({ tone: 'danger', error: errorText(reply.error) });
+    }
   }
 
   async function undo(batchId: string) {
@@ -156,7 +121,8 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
   // Not before the kept selection is read: a check made meanwhile would be overwritten by it.
   if (view === null || !selectionRead) return <p class="muted this-page-empty">{t('loading')}</p>;
   if (view.pageUrl === null) return <p class="muted this-page-empty">{t('thisPageNoList')}</p>;
-  const batch = view.batch;
+  // A view pushed while the press runs may still show the previous batch: it is not this press's.
+  const batch = view.batch && view.batch.id !== pressedOver ? view.batch : null;
   return (
     <div class="this-page stack">
       <section class="card card-body stack" aria-labelledby="this-page-title">
@@ -189,16 +155,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
         <OtherPages selection={selection} currentPage={view.pageUrl} batch={batchResults} onSelection={setSelection} />
       </section>
       <section class="card card-body stack this-page-add" aria-label={t('thisPageAddNobody')}>
-        <div class="field">
-          <label class="field-label" for="this-page-audience">
-            {t('thisPageAudience')}
-          </label>
-          <select id="this-page-audience" class="select" value={audienceId} onChange={(e) => setAudienceId(e.currentTarget.value)} disabled={choices === null}>
-            {audienceId === '' ? <option value="">{t('thisPageChooseAudience')}</option> : null}
-            {choices ? <AudienceGroup label={t('thisPageCampaignAudiences')} choices={choices.campaigns} /> : null}
-            {choices ? <AudienceGroup label={t('thisPageOtherAudiences')} choices={choices.others} /> : null}
-          </select>
-        </div>
+        <AudiencePicker messenger={messenger} sizesAfter={sizesAfter} onChoose={setAudience} onAudiences={setAudiences} />
         <Button variant="primary" block onClick={() => void add()} busy={busy} disabled={!audience || picked.length === 0 || tooMany || busy} icon={<Icon name="plus" />}>
           {audience && picked.length > 0 ? t('thisPageAdd', formatNumber(picked.length), audience.name) : t('thisPageAddNobody')}
         </Button>
@@ -223,19 +180,6 @@ function SelectedCount({ picked, pages, onClear }: { picked: number; pages: read
         {t('thisPageClearSelection')}
       </Button>
     </div>
-  );
-}
-
-function AudienceGroup({ label, choices }: { label: string; choices: readonly AudienceChoice[] }) {
-  if (choices.length === 0) return null;
-  return (
-    <optgroup label={label}>
-      {choices.map((a) => (
-        <option key={a.id} value={a.id}>
-          {a.label}
-        </option>
-      ))}
-    </optgroup>
   );
 }
 

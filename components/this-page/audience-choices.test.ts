@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useEnglish } from '../test-i18n';
-import { audienceChoices } from './ThisPage';
+import { audienceChoices } from './AudiencePicker';
 
 describe('audienceChoices', () => {
   it('lists each audience once, with the names of all its campaigns, then the others', () => {

@@ -5,6 +5,7 @@
 import { allCampaigns, searchAllConversations, type Caller } from '../api/client';
 import {
   archiveConversation,
+  createAudience,
   createLead,
   enrichLead,
   getEnrichStatus,
@@ -49,6 +50,8 @@ export interface BackgroundApi extends ResolverApi, OutboxApi {
   members(opts: OutboxCallOptions): Promise<Member[]>;
   credits(opts: OutboxCallOptions): Promise<Credits>;
   audiences(opts: OutboxCallOptions): Promise<Audience[]>;
+  /** A new, empty audience (`POST /audiences/create`): a write, sent once (`handlers/audience-create.ts`). */
+  createAudience(input: { name: string }, opts: OutboxCallOptions): Promise<Audience>;
   /** One audience, its size as it stands (`GET /audiences/{id}/detail`): an import followed. */
   audience(audienceId: string, opts: OutboxCallOptions): Promise<Audience>;
   identities(opts: OutboxCallOptions): Promise<Identity[]>;
@@ -119,6 +122,7 @@ export function createBackgroundApi(call: Caller): BackgroundApi {
     members: (opts) => call(listMembers, undefined, opts),
     credits: async (opts) => (await call(getCredits, undefined, opts)).credits,
     audiences: async (opts) => (await call(listAudiences, undefined, opts)).audiences,
+    createAudience: async (input, opts) => (await call(createAudience, input, opts)).audience,
     importAudience: async (input, opts) => {
       await call(importAudience, input, opts);
     },

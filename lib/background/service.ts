@@ -17,6 +17,7 @@ import { createOutboxStore } from '../store/outbox-store';
 import { createDispatch, type HandlerMap } from './dispatch';
 import { conversationHandlers } from './handlers/conversation';
 import { createInbox } from './handlers/inbox';
+import { audienceCreateHandlers } from './handlers/audience-create';
 import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
@@ -235,6 +236,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...imports.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts, followEnrichment: enrichments.follow, enrichmentUnderWay: enrichments.underWay }),
+    ...audienceCreateHandlers({ api, panelData, clock, timers, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
     ...outboxHandlers({ outbox: pagesOutbox, cache }),
     ...replyHandlers({ enqueue, outbox: pagesOutbox, api, cache, panelData, meta, clock, settings: current, key: keys.current }),
     ...replyTemplateHandlers({ api, cache, meta, clock, key: keys.current }),

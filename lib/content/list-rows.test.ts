@@ -92,6 +92,15 @@ describe('readListRows on the look-alike’s markup', () => {
     expect(row!.link.getAttribute('class')).toBe('n');
   });
 
+  it('the title line is a headline: a company only where it clearly says "<title> at <company>" (issue 43)', () => {
+    const rowWith = (headline: string) =>
+      readListRows(documentOf(`<ul><li><div><a href="/in/jo-doe/">Jo Doe</a><div>${headline}</div></div></li></ul>`, `${SITE}/search/results/people/`).body, `${SITE}/search/results/people/`)[0]!;
+    expect(rowWith('Founder | Building the future of sales')).toMatchObject({ title: 'Founder | Building the future of sales' });
+    expect(rowWith('Founder | Building the future of sales').company).toBeUndefined();
+    expect(rowWith('CTO at Acme | speaker')).toMatchObject({ title: 'CTO at Acme | speaker', company: 'Acme' });
+    expect(rowWith('Directrice commerciale chez Lumière SA')).toMatchObject({ company: 'Lumière SA' });
+  });
+
   it('a name link whose path is in capitals (/IN/SLUG/) is the row’s person, beside its picture link', () => {
     const doc = documentOf(
       `<ul><li><a href="/in/nikolai-garcia/" aria-hidden="true" tabindex="-1"><div aria-hidden="true">NG</div></a><div><a href="/IN/NIKOLAI-GARCIA/">Nikolai Garcia</a><div>Head of Customer Success at Silver Logistics</div></div></li></ul>`,

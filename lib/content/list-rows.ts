@@ -12,7 +12,7 @@ import { isMemberToken, profileSlug } from '../pronet/canonical-url';
 import { ROW_SELECTOR } from './badge-room';
 import { LINK_NAME_MAX, listedProfile } from './list-links-core';
 import { accessibleText, collapse, textLines } from './page-text';
-import { headlineWords, isDecoration, viewProfileName } from './profile-words';
+import { isDecoration, jobTitleAtCompany, viewProfileName } from './profile-words';
 
 export interface ListRow {
   /** Canonical profile URL of the row's primary person (canonicalProfileUrl). */
@@ -155,7 +155,8 @@ function readRow(row: Element, pageHref: string, hosts: readonly string[]): List
   const link = named?.link ?? primary.link;
   const name = named?.name;
   const title = titleOf(link, row, name);
-  const company = title ? headlineWords(title).company : undefined;
+  // The row's title line is the person's headline: a company only where it clearly says "<title> at <company>".
+  const company = title ? jobTitleAtCompany(title)?.company : undefined;
   const others = new Map<string, Element[]>();
   for (const f of found) if (f.url !== primary.url) others.set(f.url, [...(others.get(f.url) ?? []), f.link]);
   const secondary = [...others].map(([url, links]) => {

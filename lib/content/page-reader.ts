@@ -24,7 +24,7 @@ import {
   VIEW_PROFILE,
   cleanPersonName,
   companyOfLine,
-  headlineWords,
+  jobTitleAtCompany,
   isDecoration,
   isPronouns,
 } from './profile-words';
@@ -236,16 +236,17 @@ export function readPage(doc: Document, options: ReadOptions = {}): PageReading 
   const name = cleanPersonName(title);
   const card = topCardOf(heading, main);
   const headline = headlineOf(card, heading, name);
-  const said = headline ? headlineWords(headline) : {};
+  // What the headline says only where it clearly says "<job title> at <company>": the bar form's parts
+  // are as often a slogan and a tagline ("Founder | Building X" says no job title, no company).
+  const said = headline ? jobTitleAtCompany(headline) : null;
   const expHeading = experienceHeading(found.headings, heading);
   const fromCard = cardCompany(card);
   const fromEntry = (expHeading ? currentEntry(entriesAfter(expHeading, main), fromCard) : undefined) ?? {};
   // The headline's company only where no entry was read (an entry without a company is
-  // self-employed), unless it says "<the entry's position> at <company>" (the bar form's second part
-  // is as often a tagline).
-  const headlineAgrees = !fromEntry.jobTitle || (said.form === 'at' && fromEntry.jobTitle.toLowerCase() === said.jobTitle?.toLowerCase());
-  const company = fromCard ?? fromEntry.company ?? (headlineAgrees ? said.company : undefined);
-  const jobTitle = fromEntry.jobTitle ?? said.jobTitle;
+  // self-employed), unless it says "<the entry's position> at <company>".
+  const headlineAgrees = !fromEntry.jobTitle || fromEntry.jobTitle.toLowerCase() === said?.jobTitle.toLowerCase();
+  const company = fromCard ?? fromEntry.company ?? (headlineAgrees ? said?.company : undefined);
+  const jobTitle = fromEntry.jobTitle ?? said?.jobTitle;
   return {
     ...(name ? { name } : {}),
     ...(headline ? { headline } : {}),

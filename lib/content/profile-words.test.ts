@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPersonName, headlineWords, isDecoration, isPronouns } from './profile-words';
+import { cleanPersonName, headlineWords, isDecoration, isPronouns, jobTitleAtCompany } from './profile-words';
 
 describe('cleanPersonName: what the user would type', () => {
   it.each([
@@ -37,6 +37,30 @@ describe('headlineWords: the common forms', () => {
     expect(headlineWords('Helping B2B teams ship faster')).toEqual({});
     expect(headlineWords('Rear Admiral · Compiler pioneer')).toEqual({});
     expect(headlineWords('')).toEqual({});
+  });
+});
+
+describe('jobTitleAtCompany: a job title only where the headline clearly says one', () => {
+  it.each([
+    ['CTO at Acme | speaker', 'CTO', 'Acme'],
+    ['Head of Sales at Hyrule Labs · Mentor', 'Head of Sales', 'Hyrule Labs'],
+    ['Directrice commerciale chez Lumière SA', 'Directrice commerciale', 'Lumière SA'],
+    ['Responsable grands comptes chez Acme | Conférencière', 'Responsable grands comptes', 'Acme'],
+    ['Founder @ Brightside', 'Founder', 'Brightside'],
+  ])('%s', (headline, jobTitle, company) => {
+    expect(jobTitleAtCompany(headline)).toEqual({ jobTitle, company });
+  });
+  it.each([
+    ['the bar form (its second part as often a tagline)', 'Founder | Building the future of sales'],
+    ['a slogan', 'Helping B2B teams ship faster'],
+    ['a French slogan', 'J’aide les équipes commerciales à vendre mieux'],
+    ['taglines joined by a middle dot', 'CTO · speaker'],
+    ['a connector with nothing before it', 'at Acme'],
+    ['"chez" with nothing after it', 'Consultante chez'],
+    ['a word holding the connector', 'Chatbot builder | Cheznous'],
+    ['nothing', ''],
+  ])('says none for %s', (_what, headline) => {
+    expect(jobTitleAtCompany(headline)).toBeNull();
   });
 });
 

@@ -89,6 +89,17 @@ export function headlineWords(headline: string): HeadlineWords {
   return {};
 }
 
+/**
+ * A headline's job title and company only where it clearly says "<job title> at <company>" (" at ",
+ * " chez ", "@" and the other connectors above), its taglines aside: "CTO at Acme | speaker" is CTO at
+ * Acme. The bar form ("Founder | Building X") and a slogan say none: such a headline is a headline, never
+ * a job title. A suggestion the forms show, which the user may correct before anything is sent.
+ */
+export function jobTitleAtCompany(headline: string): { jobTitle: string; company: string } | null {
+  const said = headlineWords(headline);
+  return said.form === 'at' && said.jobTitle && said.company ? { jobTitle: said.jobTitle, company: said.company } : null;
+}
+
 /** An entry's company line without its employment type ("Hyrule Labs · Full-time" → "Hyrule Labs"). */
 export function companyOfLine(line: string): string | undefined {
   return part(line.split(/\s[·•]\s/)[0]);

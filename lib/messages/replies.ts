@@ -80,6 +80,7 @@ export const replies = {
   enrich: EnrichResultView,
   credits: CreditsView,
   audiences: z.array(AudienceView),
+  'audience-create': AudienceView,
   identities: z.array(IdentityView),
   'call-log': z.array(CallLogRow),
   'outbox-list': z.array(OutboxItemView),

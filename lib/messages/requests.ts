@@ -128,6 +128,8 @@ export const requests = {
   ]),
   credits: z.object({}),
   audiences: z.object({}),
+  /** "New audience…" (issue 43): POST /audiences/create, once whatever fails (`handlers/audience-create.ts`). */
+  'audience-create': z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
   identities: z.object({}),
   /** The call log, newest first. */
   'call-log': z.object({

@@ -75,6 +75,9 @@ export const ErrorReason = z.enum([
   'undo-no-address',
   // a whole search's import into an existing audience: its answer was lost and nothing shows it started
   'import-unconfirmed',
+  // a new audience: its name is taken; its answer was lost and the read-back failed too
+  'audience-name-taken',
+  'audience-unconfirmed',
   // not-found
   'outbox-item-gone',
   'conversation-gone',
@@ -118,6 +121,8 @@ export const ERROR_REASON_CODE: Readonly<Record<ErrorReason, ErrorCode>> = {
   'undo-too-late': 'bad-request',
   'undo-no-address': 'bad-request',
   'import-unconfirmed': 'bad-request',
+  'audience-name-taken': 'bad-request',
+  'audience-unconfirmed': 'bad-request',
   'outbox-item-gone': 'not-found',
   'conversation-gone': 'not-found',
   'member-gone': 'not-found',

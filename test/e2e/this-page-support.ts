@@ -3,6 +3,7 @@
  * person's badge is known, and an audience's leads as the emulator holds them.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { serve } from './corpus-support';
 import { expect, outboxItems, type EmulatorCall, type EmulatorHandle } from './fixtures';
 
@@ -41,6 +42,14 @@ export async function openThisPage(
   // Unknown until the badges' look-ups land: never "not a lead" by default.
   await expect(panel.locator('.this-page-person .pill', { hasText: 'Unknown' })).toHaveCount(0, { timeout: 30_000 });
   return { page, panel };
+}
+
+/** The results page's people (canonical addresses, page order) and those the service has as no lead. */
+export async function resultPeople(page: Page, leadByUrl: (url: string) => Promise<unknown>): Promise<{ people: string[]; nonLeads: string[] }> {
+  const hrefs = await page.locator('ul.results a.person-name').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const people = [...new Set(hrefs.map((h) => canonicalProfileUrl(h)!))];
+  const leads = await Promise.all(people.map((p) => leadByUrl(p)));
+  return { people, nonLeads: people.filter((_, i) => leads[i] === null) };
 }
 
 /** A batch pressed: the audience picked and what it held before. */

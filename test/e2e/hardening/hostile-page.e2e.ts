@@ -219,6 +219,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     enrich: { enrichType: 'FULL_ENRICH', leadId: ids.leadId },
     credits: {},
     audiences: {},
+    'audience-create': { name: 'Forged audience' },
     identities: {},
     'call-log': {},
     'outbox-list': {},

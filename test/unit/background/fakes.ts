@@ -244,6 +244,14 @@ export function fakeService(now: () => number): FakeService {
         if (!a) throw new ApiError('getAudience', 404, `No audience ${audienceId}.`);
         return { ...a };
       }),
+    createAudience: (input) =>
+      call('createAudience', input.name, () => {
+        // As the service: a name taken is a 409.
+        if (audiences.some((a) => a.name.toLowerCase() === input.name.trim().toLowerCase())) throw new ApiError('createAudience', 409, `An audience named ${input.name} already exists.`);
+        const a = { id: `aud_${audiences.length + 1}`, name: input.name.trim(), description: '', size: 0, type: 'MANUAL', sourceUrl: null };
+        audiences.push(a);
+        return { ...a };
+      }),
     importAudience: (input) =>
       call('importAudience', input.audience, () => {
         imports.push({ audience: input.audience, pronetUrl: input.pronetUrl });

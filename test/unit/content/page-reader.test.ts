@@ -193,3 +193,17 @@ describe('the look-alike’s pages as the emulator serves them, in its own marku
     expect(await served(`${leadPagePath(JOAN)}?markup=menu`)).toMatchObject({ name: 'Joan Clarke', company: 'Hut Eight Analytics' });
   });
 });
+
+describe('the headline is no job title unless it clearly says one (issue 43)', () => {
+  const page = (headline: string) =>
+    documentOf(`<html><body><main><section><h1>Jo Doe</h1><div>${headline}</div></section></main></body></html>`, `${SITE}/in/jo-doe/`);
+  it('"Founder | Building X": a headline, no job title nor company read from it', () => {
+    expect(readPage(page('Founder | Building the future of sales'))).toMatchObject({ name: 'Jo Doe', headline: 'Founder | Building the future of sales' });
+    expect(readPage(page('Founder | Building the future of sales')).jobTitle).toBeUndefined();
+    expect(readPage(page('Founder | Building the future of sales')).company).toBeUndefined();
+  });
+  it('"CTO at Acme | speaker", "Directrice chez Acme": the job title and company it says', () => {
+    expect(readPage(page('CTO at Acme | speaker'))).toMatchObject({ headline: 'CTO at Acme | speaker', jobTitle: 'CTO', company: 'Acme' });
+    expect(readPage(page('Directrice commerciale chez Acme'))).toMatchObject({ jobTitle: 'Directrice commerciale', company: 'Acme' });
+  });
+});
