@@ -71,6 +71,7 @@ export function times(a: number, b: number): string {
 }
 
 const s = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const n = (count: number) => count.toLocaleString('en');
 
 /** One search's goal: one press brings all N, for fewer calls than page by page. */
 export function importMet(r: ImportRow): boolean {
@@ -85,7 +86,7 @@ export function importSummaryRows(r: ImportBenchResult): { part: string; figure:
   const rows = r.rows.map((x) => ({
     part: '11',
     figure: `Import all ${x.results.toLocaleString('en')} results: presses; calls; press → last lead (page by page: ${x.pages} presses)`,
-    measured: `1 (${x.naive.presses}); ${x.import.calls} (${x.naive.calls}); ${s(x.import.pressToLastMs)} (${s(x.naive.pressToLastMs)})`,
+    measured: `1 (${x.naive.presses}); ${n(x.import.calls)} (${n(x.naive.calls)}); ${s(x.import.pressToLastMs)} (${s(x.naive.pressToLastMs)})`,
     target: `1 press, all ${x.results.toLocaleString('en')} in, fewer calls`,
     ok: importMet(x),
   }));
@@ -105,7 +106,7 @@ export function importSummaryRows(r: ImportBenchResult): { part: string; figure:
 const endpoints = (by: Record<string, number>) =>
   Object.entries(by)
     .sort((a, b) => b[1] - a[1])
-    .map(([e, n]) => `${e} ${n}`)
+    .map(([e, c]) => `${e} ${n(c)}`)
     .join(', ');
 
 export function importMarkdown(r: ImportBenchResult): string[] {
@@ -118,8 +119,8 @@ export function importMarkdown(r: ImportBenchResult): string[] {
     ...table(
       ['Results', 'Way', 'Presses', 'Calls', 'Calls by endpoint', '429', 'Press → last lead', 'In the audience'],
       r.rows.flatMap((x) => [
-        [x.results.toLocaleString('en'), 'import (1 POST)', 1, x.import.calls, endpoints(x.import.byEndpoint), x.import.rateLimited, `${s(x.import.pressToLastMs)} (service done at ${s(x.import.serviceDoneMs)})`, x.import.inAudience],
-        [x.results.toLocaleString('en'), 'page by page', x.naive.presses, x.naive.calls, endpoints(x.naive.byEndpoint), x.naive.rateLimited, s(x.naive.pressToLastMs), x.naive.inAudience],
+        [x.results.toLocaleString('en'), 'import (1 POST)', 1, n(x.import.calls), endpoints(x.import.byEndpoint), x.import.rateLimited, `${s(x.import.pressToLastMs)} (service done at ${s(x.import.serviceDoneMs)})`, n(x.import.inAudience)],
+        [x.results.toLocaleString('en'), 'page by page', x.naive.presses, n(x.naive.calls), endpoints(x.naive.byEndpoint), x.naive.rateLimited, s(x.naive.pressToLastMs), n(x.naive.inAudience)],
       ]),
     ),
     '',
