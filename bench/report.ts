@@ -6,6 +6,7 @@ import type { GroupFigures, ModeResult } from './browse-summary';
 import { kb, ms, num, p, table, verdict } from './figure-format';
 import { firstScreenMarkdown } from './first-screen';
 import { campaignStandingMarkdown } from './campaign-standing';
+import { importMarkdown } from './search-import-report';
 import { liveMarkdown } from './live';
 import { longTasksBefore, longTasksMarkdown } from './long-tasks';
 import type { Results } from './run-results';
@@ -164,6 +165,7 @@ export function markdown(r: Results): string {
   if (r.screen) lines.push(...firstScreenMarkdown(r.screen, table));
   if (r.tasks) lines.push(...longTasksMarkdown(r.tasks, longTasksBefore()));
   if (r.standing) lines.push(...campaignStandingMarkdown(r.standing, table));
+  if (r.import) lines.push(...importMarkdown(r.import));
   lines.push('', '## Sections', '', ...table(['Section', 'Seconds', 'Load (1 min) after', 'Commit', 'Date'], r.sections.map((x) => [x.name, x.seconds, x.load, x.commit ?? r.commit, x.date ?? r.date])));
   return `${lines.join('\n')}\n`;
 }

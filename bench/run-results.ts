@@ -15,6 +15,7 @@ import type { SizesResult } from './sizes';
 import type { StartupResult } from './startup';
 import type { TeamResult } from './team-figures';
 import type { AudienceBenchResult } from './this-page';
+import type { ImportBenchResult } from './search-import-report';
 
 export interface Results {
   date: string;
@@ -43,4 +44,6 @@ export interface Results {
   tasks?: LongTasksResult;
   /** Issue 44: statsleads calls per profile view. */
   standing?: StandingRow[];
+  /** Issue 43: a whole search imported in one call beside page by page. */
+  import?: ImportBenchResult;
 }

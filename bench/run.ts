@@ -8,7 +8,8 @@
  *
  * Sections, in this order: 3. sizes (it also builds the extension the browser parts load, into
  * `.output/bench/`), 5. emulator search, 2. limiter, 4. start-up, 1. browse trace, 6. team on one
- * key (about 5 minutes more).
+ * key (about 5 minutes more); `import` (issue 43: a whole search in one call beside page by page,
+ * and a selection's adds under faults; about 3 minutes).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -35,8 +36,9 @@ import { startup } from './startup';
 import { teamBench } from './team';
 import { audienceBench } from './this-page';
 import { campaignStandingBench } from './campaign-standing';
+import { importBench } from './search-import';
 
-const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live', 'screen', 'tasks', 'standing'] as const;
+const SECTIONS = ['sizes', 'search', 'limiter', 'startup', 'browse', 'lists', 'inbox', 'reply', 'reader', 'corpus', 'team', 'audience', 'live', 'screen', 'tasks', 'standing', 'import'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -114,6 +116,8 @@ try {
   results.live = await section('live', () => liveBench(emulator, { log }));
   results.screen = await section('screen', () => firstScreenBench(emulator, { log }));
   results.tasks = await section('tasks', () => longTasksBench(emulator, { log, commit: results.commit }));
+  // Issue 43: a whole search imported in one call beside page by page; a selection's adds under faults.
+  results.import = await section('import', () => importBench(emulator, { log }));
 } finally {
   await emulator.close();
 }

@@ -5,6 +5,7 @@ import { SIZE_GOALS, sizeKey } from './sizes';
 import type { Summary } from './stats';
 import { longTasksSummaryRows } from './long-tasks';
 import { campaignStandingSummaryRows } from './campaign-standing';
+import { importSummaryRows } from './search-import-report';
 import { teamSummaryRows } from './team-report';
 import type { AudienceBenchResult } from './this-page';
 
@@ -135,6 +136,7 @@ function summaryRows(r: Results): SummaryRow[] {
   if (r.audience) out.push(...audienceSummaryRows(r.audience));
   if (r.tasks) out.push(...longTasksSummaryRows(r.tasks));
   if (r.standing) out.push(...campaignStandingSummaryRows(r.standing));
+  if (r.import) out.push(...importSummaryRows(r.import));
   return out;
 }
 

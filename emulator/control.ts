@@ -11,6 +11,8 @@ import { validBody, validated } from './http/validate';
 import { FaultsBody } from './rules/faults';
 import { DialectBody } from './http/dialect';
 import { newId } from './store';
+import { CROWD_MAX, crowdPeople } from './seed/list-people';
+import { buildIndex } from './site/pronet-pages';
 import { toConversationSummary, toLead, toMessage } from './wire';
 
 const ResetBody = z.strictObject({
@@ -31,6 +33,12 @@ const InboundBody = z.strictObject({
   /** Defaults to the conversation's channel (PRONET when it has none yet). */
   channel: z.enum(['PRONET', 'EMAIL']).optional(),
   subject: z.string().optional(),
+});
+
+/** More people on the look-alike site, all at one company: a search for its name lists exactly them. */
+const PeopleBody = z.strictObject({
+  company: z.string().trim().min(3).max(100),
+  count: z.number().int().min(1).max(CROWD_MAX),
 });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -56,6 +64,18 @@ export function registerControlRoutes(app: App, core: EmulatorCore): void {
     const now = 'advanceMs' in b ? core.clock.advance(b.advanceMs) : core.clock.set(b.now);
     core.changed();
     return c.json({ now });
+  });
+
+  app.post('/_emulator/people', validBody(PeopleBody), (c) => {
+    const { company, count } = validated(c, 'json', PeopleBody);
+    const profiles = core.store.world.profiles;
+    const added = crowdPeople(company, count, new Set(profiles.map((p) => p.slug)));
+    profiles.push(...added);
+    core.changed();
+    // In the search's order (its pages and the service's import walk them so).
+    const mine = new Set(added);
+    const ordered = buildIndex(profiles).listed.filter((p) => mine.has(p));
+    return c.json({ people: ordered.map((p) => ({ slug: p.slug, firstname: p.firstname, lastname: p.lastname, headline: p.headline, companyName: p.companyName })) });
   });
 
   app.get('/_emulator/dialect', (c) => c.json({ dialect: core.dialect }));

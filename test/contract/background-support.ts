@@ -12,6 +12,7 @@ import { openCompanionDb, type CompanionDb } from '../../lib/store/db';
 import { createSettingsStore } from '../../lib/store/settings';
 import { appendSeparator } from '../../lib/inbox/note-rules';
 import type { Timers } from '../../lib/timers';
+import { steppedTimers } from './stepped-timers';
 import { advanceClock, baseUrl, clientFor, emulatorCalls, getConversation, type EmulatorWorkspace } from './harness';
 
 let dbCount = 0;
@@ -74,40 +75,18 @@ export interface SteppedClock {
 
 export function steppedClock(): SteppedClock {
   let offset = 0;
-  let seq = 0;
-  const pending = new Map<number, { at: number; fn: () => void; real: ReturnType<typeof setTimeout> }>();
   const clock = { now: () => Date.now() + offset };
+  const stepped = steppedTimers(clock);
   return {
     clock,
-    timers: {
-      setTimeout(fn, ms) {
-        seq += 1;
-        const id = seq;
-        const real = setTimeout(() => {
-          pending.delete(id);
-          fn();
-        }, ms);
-        pending.set(id, { at: clock.now() + Math.max(0, ms), fn, real });
-        return id;
-      },
-      clearTimeout(handle) {
-        const timer = pending.get(handle as number);
-        if (timer) clearTimeout(timer.real);
-        pending.delete(handle as number);
-      },
-    },
+    timers: stepped.timers,
     async jumpTo(at) {
       const by = at - clock.now();
       if (by > 0) {
         await advanceClock(by);
         offset += by;
       }
-      for (const [id, timer] of [...pending].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at > clock.now()) continue;
-        clearTimeout(timer.real);
-        pending.delete(id);
-        timer.fn();
-      }
+      stepped.runDue();
     },
   };
 }

@@ -133,57 +133,106 @@ describe('This page: a list page to an audience', () => {
   // waited (a machine so busy that a request waits longer in its queue) is read back too early, and
   // its resend then says "already there". Each dropped add holds its lane those 10 s: 1 to 2 minutes.
   it('200 adds under drops, 5xx after apply, late apply and a worker killed mid-batch: all 200 in the audience once', { timeout: 300_000 }, async () => {
-    const ws = proWorkspace();
-    const client = clientFor(ws);
-    const { audience } = await client.audiences.create({ name: 'This page faults' });
-    const dbName = freshDbName('this-page-faults');
-    const kill = new AbortController();
-    const killable: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, kill.signal]) : kill.signal });
-    const first = await startBackground(ws, dbName, { fetch: killable });
-    await setFaults({ dropRate: 0.1, lateApplyMs: 1_500, applyThenFailRate: 0.1, errorRate: 0.05, rateLimit: { calls: 50, windowMs: 1_000 } });
     const people = Array.from({ length: 200 }, (_, i) => ({ url: profileUrl(`tp-fault-${i}`), name: `Fault ${i} Person`, company: `Firm ${i}` }));
-    const started = Date.now();
-    const firstId = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
-    await must(first.service, { type: 'this-page-add', tabId: TAB, audience: audience.name, audienceId: audience.id, people });
-    await until(async () => first.service.outbox.stats().applied >= 40, 60_000, 'some progress');
-    const consoleError = console.error;
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      if (!args.some((a) => a instanceof Error && a.name === 'InvalidStateError')) consoleError(...args);
-    });
-    first.service.stop();
-    kill.abort();
-    first.db.close();
-
-    const second = await startBackground(ws, dbName);
-    handles.push(second);
-    await until(async () => (await second.service.outbox.list()).length === 0, 150_000, 'the outbox to empty');
-    const durationMs = Date.now() - started;
-    // The faults end; the service's limit stays the test's 50 a second.
-    await setFaults({ rateLimit: { calls: 50, windowMs: 1_000 } });
-    const members = await audienceLeads(client, audience.id);
-    const urls = members.map((m) => m.pronetUrl);
-    const duplicates = urls.length - new Set(urls).size;
-    expect(duplicates).toBe(0);
-    expect(urls.sort()).toEqual(people.map((p) => p.url).sort());
-    // A result the killed worker could not write is read back by the next one.
-    await until(async () => (await view(second)).batch?.added === 200, 30_000, 'every result').catch(async (error: unknown) => {
-      const v = await view(second);
-      const records = await second.service.outbox.list();
-      throw new Error(`${String(error)}: ${JSON.stringify(v.batch)}; outbox ${JSON.stringify(records.map((r) => ({ id: r.id, state: r.state, error: r.error })))}`);
-    });
-    expect((await view(second)).batch).toMatchObject({ total: 200, added: 200, already: 0, refused: 0 });
-    const addCalls = (await emulatorCalls()).filter((c) => c.endpoint === 'createLead' && c.id > firstId).length;
-    const stats = second.service.outbox.stats();
-    // One Undo: the 200 leave the audience, and nothing else does.
-    await must(second.service, { type: 'this-page-undo', tabId: TAB, batchId: (await view(second)).batch!.id });
-    await until(async () => (await view(second)).batch?.undone === true, 60_000, 'the undo to land');
-    expect(await audienceLeads(client, audience.id)).toEqual([]);
-
-    // The naive client under the same faults: one add after another, sent again on any failure.
-    const naive = await naiveAdds(client, 'This page naive', 200);
+    const f = await faultBatch({ people, killAfter: 40, audienceName: 'This page faults' });
+    const naive = await naiveAdds(clientFor(proWorkspace()), 'This page naive', 200);
     console.info(
-      `this-page exactly-once: adds=200 inAudience=${urls.length} duplicates=${duplicates} missing=${people.length - new Set(urls).size} addCalls=${addCalls} readBacks=${stats.readBacks} readBackHits=${stats.readBackHits} durationMs=${durationMs} ` +
+      `this-page exactly-once: adds=200 inAudience=${f.inAudience} duplicates=${f.duplicates} missing=${f.missing} addCalls=${f.addCalls} readBacks=${f.readBacks} readBackHits=${f.readBackHits} durationMs=${f.durationMs} ` +
+        `| naive: attempts=${naive.attempts} inAudience=${naive.inAudience} duplicates=${naive.duplicates} wrongResults=${naive.wrongResults}`,
+    );
+  });
+
+  // Issue 43: a selection that spans results pages (10 people picked on each of 10 pages) goes as ONE
+  // batch; each page's people, read again after, show "added", and each is in the audience.
+  it('100 people selected over 10 results pages, one batch, under the same faults and a killed worker: each once, each result true', { timeout: 300_000 }, async () => {
+    const pages = Array.from({ length: 10 }, (_, k) => ({
+      pageUrl: `http://pronet.localhost:8787/search/results/people/?keywords=selection&page=${k + 1}`,
+      people: Array.from({ length: 10 }, (_, i) => ({ url: profileUrl(`tp-sel-${k}-${i}`), name: `Sel${k} Person${i}`, company: `Firm ${k}-${i}` })),
+    }));
+    const f = await faultBatch({ people: pages.flatMap((p) => p.people), killAfter: 20, audienceName: 'This page selection', pages });
+    const naive = await naiveAdds(clientFor(proWorkspace()), 'This page selection naive', 100);
+    console.info(
+      `this-page selection exactly-once: adds=100 pages=10 inAudience=${f.inAudience} duplicates=${f.duplicates} missing=${f.missing} resultsTrue=${f.resultsTrue} addCalls=${f.addCalls} readBacks=${f.readBacks} readBackHits=${f.readBackHits} durationMs=${f.durationMs} ` +
         `| naive: attempts=${naive.attempts} inAudience=${naive.inAudience} duplicates=${naive.duplicates} wrongResults=${naive.wrongResults}`,
     );
   });
 });
+
+interface FaultBatch {
+  people: { url: string; name: string; company: string }[];
+  /** The worker is killed once this many adds landed. */
+  killAfter: number;
+  audienceName: string;
+  /** The results pages the people were picked on (a selection that spans pages), told to the worker page by page before the press. */
+  pages?: { pageUrl: string; people: { url: string; name: string; company: string }[] }[];
+}
+
+/**
+ * One batch of `people` under drops, 5xx after apply, late apply, and the worker killed after
+ * `killAfter` adds: the audience must hold each once, the batch say each added; then one Undo
+ * removes them all. With `pages`, each page's people, shown again, must each read "added" and be in
+ * the audience (`resultsTrue` counts them).
+ */
+async function faultBatch(opts: FaultBatch) {
+  const { people } = opts;
+  const n = people.length;
+  const ws = proWorkspace();
+  const client = clientFor(ws);
+  const { audience } = await client.audiences.create({ name: opts.audienceName });
+  const dbName = freshDbName('this-page-faults');
+  const kill = new AbortController();
+  const killable: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, kill.signal]) : kill.signal });
+  const first = await startBackground(ws, dbName, { fetch: killable });
+  await setFaults({ dropRate: 0.1, lateApplyMs: 1_500, applyThenFailRate: 0.1, errorRate: 0.05, rateLimit: { calls: 50, windowMs: 1_000 } });
+  // A selection's user went through its pages: each was the tab's list page in turn.
+  for (const page of opts.pages ?? []) {
+    expect((await first.service.handle({ type: 'page-people', pageUrl: page.pageUrl, people: page.people }, { tabId: TAB })).ok).toBe(true);
+  }
+  const started = Date.now();
+  const firstId = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
+  await must(first.service, { type: 'this-page-add', tabId: TAB, audience: audience.name, audienceId: audience.id, people });
+  await until(async () => first.service.outbox.stats().applied >= opts.killAfter, 60_000, 'some progress');
+  const consoleError = console.error;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (!args.some((a) => a instanceof Error && a.name === 'InvalidStateError')) consoleError(...args);
+  });
+  first.service.stop();
+  kill.abort();
+  first.db.close();
+
+  const second = await startBackground(ws, dbName);
+  handles.push(second);
+  await until(async () => (await second.service.outbox.list()).length === 0, 150_000, 'the outbox to empty');
+  const durationMs = Date.now() - started;
+  // The faults end; the service's limit stays the test's 50 a second.
+  await setFaults({ rateLimit: { calls: 50, windowMs: 1_000 } });
+  const members = await audienceLeads(client, audience.id);
+  const urls = members.map((m) => m.pronetUrl);
+  const duplicates = urls.length - new Set(urls).size;
+  expect(duplicates).toBe(0);
+  expect(urls.sort()).toEqual(people.map((p) => p.url).sort());
+  // A result the killed worker could not write is read back by the next one.
+  await until(async () => (await view(second)).batch?.added === n, 30_000, 'every result').catch(async (error: unknown) => {
+    const v = await view(second);
+    const records = await second.service.outbox.list();
+    throw new Error(`${String(error)}: ${JSON.stringify(v.batch)}; outbox ${JSON.stringify(records.map((r) => ({ id: r.id, state: r.state, error: r.error })))}`);
+  });
+  expect((await view(second)).batch).toMatchObject({ total: n, added: n, already: 0, refused: 0 });
+  // Each page shown again: each of its people reads "added", and is in the audience.
+  const inAudience = new Set(urls);
+  let resultsTrue = 0;
+  for (const page of opts.pages ?? []) {
+    expect((await second.service.handle({ type: 'page-people', pageUrl: page.pageUrl, people: page.people }, { tabId: TAB })).ok).toBe(true);
+    const shown = (await view(second)).people;
+    expect(shown.map((p) => p.result)).toEqual(page.people.map(() => 'added'));
+    resultsTrue += shown.filter((p) => p.result === 'added' && inAudience.has(p.profileUrl)).length;
+  }
+  if (opts.pages) expect(resultsTrue).toBe(n);
+  const addCalls = (await emulatorCalls()).filter((c) => c.endpoint === 'createLead' && c.id > firstId).length;
+  const stats = second.service.outbox.stats();
+  // One Undo: the batch's people leave the audience, and nothing else does.
+  await must(second.service, { type: 'this-page-undo', tabId: TAB, batchId: (await view(second)).batch!.id });
+  await until(async () => (await view(second)).batch?.undone === true, 60_000, 'the undo to land');
+  expect(await audienceLeads(client, audience.id)).toEqual([]);
+  return { inAudience: urls.length, duplicates, missing: n - new Set(urls).size, resultsTrue, addCalls, readBacks: stats.readBacks, readBackHits: stats.readBackHits, durationMs };
+}
