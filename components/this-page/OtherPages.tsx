@@ -3,6 +3,7 @@
  * their rows showed them: the user sees whom `Add the selected` takes besides this page, and can leave
  * anyone out without going back to their page.
  */
+import { useState } from 'preact/hooks';
 import { resultsPageNumber } from '../../lib/pronet/search-address';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
@@ -19,6 +20,8 @@ export interface OtherPagesProps {
 }
 
 export function OtherPages({ selection, currentPage, batch, onSelection }: OtherPagesProps) {
+  // Their rows are drawn only while the user looks: closed, the list above is the page's alone.
+  const [open, setOpen] = useState(false);
   const current = resultsPageNumber(currentPage);
   const byPage = new Map<number, SeenPerson[]>();
   for (const p of seenNow(selection, batch)) {
@@ -28,9 +31,9 @@ export function OtherPages({ selection, currentPage, batch, onSelection }: Other
   if (byPage.size === 0) return null;
   const count = [...byPage.values()].reduce((n, people) => n + people.length, 0);
   return (
-    <details class="this-page-other-pages">
+    <details class="this-page-other-pages" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{t('thisPageOtherPagesSelected', formatNumber(count))}</summary>
-      {[...byPage.entries()]
+      {open && [...byPage.entries()]
         .sort(([a], [b]) => a - b)
         .map(([page, people]) => (
           <section key={page} aria-label={t('thisPagePageNumber', formatNumber(page))}>

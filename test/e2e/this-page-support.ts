@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { canonicalProfileUrl } from '../../lib/pronet/canonical-url';
 import { serve } from './corpus-support';
-import { expect, outboxItems, type EmulatorCall, type EmulatorHandle } from './fixtures';
+import { expect, fetchWithinBudget, outboxItems, type EmulatorCall, type EmulatorHandle } from './fixtures';
 
 /** Tall enough that a results page of 10 is on screen at once. */
 const TALL = { width: 1280, height: 1600 };
@@ -14,7 +14,8 @@ const TALL = { width: 1280, height: 1600 };
 export async function audienceUrls(emulator: EmulatorHandle, key: string, audienceId: string): Promise<string[]> {
   const urls: string[] = [];
   for (let skip = 0; ; skip += 100) {
-    const r = await fetch(`${emulator.baseUrl}/audiences/${encodeURIComponent(audienceId)}/leads?limit=100&skip=${skip}`, { headers: { authorization: `Bearer ${key}` } });
+    // The test's reads share the key with the extension: a 429 is waited out.
+    const r = await fetchWithinBudget(`${emulator.baseUrl}/audiences/${encodeURIComponent(audienceId)}/leads?limit=100&skip=${skip}`, { headers: { authorization: `Bearer ${key}` } });
     const body = (await r.json()) as { data: { pronetUrl: string | null }[]; total: number };
     urls.push(...body.data.map((l) => l.pronetUrl ?? ''));
     if (urls.length >= body.total || body.data.length === 0) return urls.sort();

@@ -91,6 +91,8 @@ test('follows the page to its next results; a person the service refuses is show
   emulatorControl,
 }) => {
   const { page, panel } = await openThisPage(extension, emulator, openPanelFor);
+  // The selection spans the search's pages (issue 43): page 1's people are left out here.
+  await panel.getByRole('button', { name: 'Select none' }).click();
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page.locator('nav.pager')).toContainText('Page 2 of');
   const second = await rowProfiles(page);

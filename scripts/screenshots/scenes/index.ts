@@ -6,6 +6,7 @@ import type { Scene } from '../scene';
 import { scene as leadIdentity } from './lead-identity';
 import { scene as personContext } from './person-context';
 import { scene as searchImport } from './search-import';
+import { scene as selectionPages } from './selection-pages';
 import { scene as leadMatch } from './lead-match';
 import { scene as options } from './options';
 import { scene as overview } from './overview';
@@ -62,5 +63,6 @@ export const SCENES: readonly RegisteredScene[] = [
   { file: 'reply', scene: reply },
   { file: 'reply-template', scene: replyTemplate },
   { file: 'this-page', scene: thisPage },
+  { file: 'selection-pages', scene: selectionPages },
   { file: 'whose-turn', scene: whoseTurn },
 ];

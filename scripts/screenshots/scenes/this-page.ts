@@ -26,6 +26,9 @@ export const scene: Scene = {
       await pills(panel, 'thisPageUnknown', kit).first().waitFor({ state: 'detached', timeout: 30_000 });
       if ((await panel.locator('.this-page-person.is-checked').count()) >= 4) break;
     }
+    // The selection spans the pages shown (issue 43): this scene is about one page's people.
+    if (await panel.locator('.this-page-selected .btn').count()) await panel.locator('.this-page-selected .btn').click();
+    await panel.locator('.this-page-tools .btn').first().click();
     await panel.locator('#this-page-audience:not([disabled])').waitFor();
     await kit.shoot(panel, 'this-page-selection', { fullPage: true });
 
