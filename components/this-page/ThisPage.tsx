@@ -16,6 +16,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
 import { ImportAll } from '../search-import/ImportAll';
+import { EnrichSelected } from './EnrichSelected';
 import { PersonRow } from './PersonRow';
 import { chosen, edit, EMPTY_SELECTION, isChecked, setAll, setChecked, type Selection } from './selection';
 
@@ -176,6 +177,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
         <Button variant="primary" block onClick={() => void add()} busy={busy} disabled={!audience || picked.length === 0 || busy} icon={<Icon name="plus" />}>
           {audience && picked.length > 0 ? t('thisPageAdd', formatNumber(picked.length), audience.name) : t('thisPageAddNobody')}
         </Button>
+        <EnrichSelected messenger={messenger} tabId={tabId} people={picked} batch={view.enrich} onView={setView} />
         {view.importAll ? <ImportAll messenger={messenger} tabId={tabId} importAll={view.importAll} audiences={audiences} onView={setView} /> : null}
       </section>
       {batch ? <BatchStatus batch={batch} onUndo={() => void undo(batch.id)} /> : null}

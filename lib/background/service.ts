@@ -20,6 +20,7 @@ import { createInbox } from './handlers/inbox';
 import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
+import { enrichSelected } from './handlers/enrich-selected';
 import { pagePeople } from './handlers/page-people';
 import { searchImports } from './handlers/search-import';
 import { profileHandlers } from './handlers/profile';
@@ -140,6 +141,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       await effects(record, outcome);
       await page.applied(record, outcome);
       await imports.applied(record, outcome);
+      await enriching.applied(record, outcome);
       queueFollowUp(record, clock.now(), enqueue, followUps.remember);
     },
     settle: underLock,
@@ -186,8 +188,21 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     view: (tabId) => page.view(tabId),
     changed: notify,
   });
+  const enriching = enrichSelected({
+    enqueue,
+    outbox,
+    resolver,
+    meta,
+    hosts,
+    keyUsable,
+    clock,
+    enrichments,
+    creditsSpent: () => panelData.credits.drop(),
+    view: (tabId) => page.view(tabId),
+  });
   const page = pagePeople({
     imports,
+    enrich: enriching,
     resolver,
     cache,
     enqueue,
@@ -231,6 +246,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...lists.handlers,
     ...page.handlers,
     ...imports.handlers,
+    ...enriching.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts, followEnrichment: enrichments.follow, enrichmentUnderWay: enrichments.underWay }),
     ...outboxHandlers({ outbox: pagesOutbox, cache }),

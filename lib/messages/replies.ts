@@ -112,6 +112,7 @@ export const replies = {
   'this-page': ThisPageView,
   'this-page-add': ThisPageView,
   'this-page-undo': ThisPageView,
+  'this-page-enrich': ThisPageView,
   'this-page-import': ThisPageView,
   // Live replies (issue 36).
   'relay-test': z.object({ result: z.enum(['ok', 're-registered', 'no-webhook', 'no-delivery', 'refused', 'unreachable', 'outdated']) }),
