@@ -17,7 +17,7 @@ const url = (slug: string) => `https://www.pronet.example/in/${slug}/`;
 function world() {
   const values = new Map<string, unknown>();
   const meta: Pick<MetaStore, 'get' | 'set'> = { get: async <T,>(k: string) => structuredClone(values.get(k)) as T | undefined, set: async (k, v) => void values.set(k, structuredClone(v)) };
-  return { meta, records: [] as OutboxRecord[], followed: [] as EnrichmentRecord[], underWay: new Set<string>(), leads: new Map<string, string>() };
+  return { meta, seq: { next: 100 }, records: [] as OutboxRecord[], followed: [] as EnrichmentRecord[], underWay: new Set<string>(), leads: new Map<string, string>() };
 }
 type World = ReturnType<typeof world>;
 
@@ -29,15 +29,21 @@ function worker(w: World, hangAfter = Infinity) {
     enqueue: async (action) => {
       if (queued.length >= hangAfter) {
         // The record was written, the worker stopped before its answer.
-        w.records.push({ ...action, id: w.records.length + 100, state: 'pending', createdAt: 0, attempts: 0, nextAttemptAt: 0, uncertain: false, error: null } as OutboxRecord);
+        w.records.push({ ...action, id: w.seq.next++, state: 'pending', createdAt: 0, attempts: 0, nextAttemptAt: 0, uncertain: false, error: null } as OutboxRecord);
         return new Promise<OutboxItemView>(() => undefined);
       }
       queued.push(action);
-      const id = w.records.length + 100;
+      const id = w.seq.next++;
       w.records.push({ ...action, id, state: 'pending', createdAt: 0, attempts: 0, nextAttemptAt: 0, uncertain: false, error: null } as OutboxRecord);
       return { id: String(id) } as OutboxItemView;
     },
-    outbox: { list: async () => w.records },
+    outbox: {
+      list: async () => w.records,
+      discard: async (id) => {
+        const i = w.records.findIndex((r) => r.id === id);
+        return i < 0 ? undefined : w.records.splice(i, 1)[0];
+      },
+    },
     resolver: {
       peek: async (profileUrl) => {
         const id = w.leads.get(profileUrl);
@@ -141,6 +147,20 @@ async function stopThenNext(meanwhile: (w: World) => void = () => undefined) {
   const view = (await next.enrich.viewOf(TAB))!;
   return { queued: next.queued.map((a) => 'profileUrl' in a && a.profileUrl), states: view.people.map((p) => p.state) };
 }
+
+describe('pressed again after a refusal (402: nothing spent)', () => {
+  it('the refused record leaves the outbox (it would hold the lane), the new batch sends the person once', async () => {
+    const w = world();
+    await worker(w).press([people[0]!]);
+    const refused = w.records[0]!;
+    refused.state = 'failed';
+    const next = worker(w);
+    await next.press([people[0]!]);
+    expect(w.records.map((r) => r.id)).not.toContain(refused.id);
+    expect(next.queued).toHaveLength(1);
+    expect((await next.enrich.viewOf(TAB))?.people.map((p) => p.state)).toEqual(['queued']);
+  });
+});
 
 describe('a worker stopped while the press was queuing', () => {
   it('a person whose record was written is noted, never queued twice; one never queued is queued once', async () => {

@@ -6,6 +6,8 @@
  *   if needed, then ONE POST /leads/enrich). A person already being enriched (an enrichment followed,
  *   or another batch's record still in the outbox) or the same person as an earlier row (same address,
  *   or same name and company: the service merges them) is skipped, never sent.
+ * - A person whose earlier enrichment was refused (402) may be pressed again: the refused record is
+ *   dropped from the outbox (nothing was spent), its old row keeps the refusal.
  * - The batch is kept (`lib/store/enrich-batches.ts`) before its first record is queued; each person is
  *   marked `queueing` before its record is written. A worker stopped in between leaves a person whose
  *   record may exist and may have spent: the next worker shows it "unknown", never queues it again;
@@ -30,7 +32,7 @@ import type { Resolver } from '../resolver';
 
 export interface EnrichSelectedDeps {
   enqueue(action: OutboxAction): Promise<OutboxItemView>;
-  outbox: Pick<Outbox, 'list'>;
+  outbox: Pick<Outbox, 'list' | 'discard'>;
   resolver: Pick<Resolver, 'peek'>;
   meta: Pick<MetaStore, 'get' | 'set'>;
   hosts(): readonly string[];
@@ -181,6 +183,17 @@ export function enrichSelected(deps: EnrichSelectedDeps) {
         const person: EnrichBatchPerson = { profileUrl, ...(name ? { name } : {}), ...(company ? { company } : {}), ...(leadId ? { leadId } : {}), step: 'waiting' };
         if (underWay(profileUrl, leadId, records)) person.step = 'skipped';
         batch.people.push(person);
+      }
+      // A person an earlier batch's enrichment was refused for (402: nothing spent) is pressed again: that
+      // refused record leaves the outbox (it would hold this one's lane), its row keeps the refusal.
+      for (const r of records) {
+        if (r.kind !== 'enrich-person' || r.state !== 'failed' || !batch.people.some((p) => p.step === 'waiting' && p.profileUrl === r.profileUrl)) continue;
+        await step(r.batch, r.profileUrl, (p) => {
+          p.step = 'refused';
+          if (r.error) p.error = r.error;
+          delete p.outboxId;
+        });
+        await deps.outbox.discard(r.id).catch(() => undefined);
       }
       // Kept before its first record can land: each landing finds it.
       enqueuing.add(batch.id);
