@@ -25,6 +25,8 @@ export function outboxItemLabel(item: OutboxItemView): string {
       return t('outboxRemoveFromAudience', item.audience ?? '');
     case 'import-audience':
       return t('outboxImportAudience', item.audience ?? '');
+    case 'enrich-person':
+      return t('outboxEnrichPerson');
     case 'qualify':
       return t('outboxQualify', item.leadStatus ? leadStatusLabel(item.leadStatus) : '');
     case 'reply':

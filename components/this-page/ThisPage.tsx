@@ -17,6 +17,7 @@ import { Icon } from '../ui/Icon';
 import { Notice, type NoticeMessage } from '../ui/Notice';
 import { ImportAll } from '../search-import/ImportAll';
 import { AudiencePicker, type ChosenAudience } from './AudiencePicker';
+import { EnrichSelected } from './EnrichSelected';
 import { PersonRow } from './PersonRow';
 import { PAGE_PEOPLE_MAX } from '../../lib/views/this-page-limits';
 import { OtherPages } from './OtherPages';
@@ -160,6 +161,7 @@ export function ThisPage({ messenger, tabId, follow }: ThisPageProps) {
           {audience && picked.length > 0 ? t('thisPageAdd', formatNumber(picked.length), audience.name) : t('thisPageAddNobody')}
         </Button>
         {tooMany ? <p class="muted small">{t('thisPageTooMany', formatNumber(PAGE_PEOPLE_MAX))}</p> : null}
+        <EnrichSelected messenger={messenger} tabId={tabId} people={picked} batch={view.enrich} onView={setView} />
         {view.importAll ? <ImportAll messenger={messenger} tabId={tabId} importAll={view.importAll} audiences={audiences} onView={setView} /> : null}
       </section>
       {batch ? <BatchStatus batch={batch} onUndo={() => void undo(batch.id)} /> : null}

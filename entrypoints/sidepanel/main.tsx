@@ -12,6 +12,7 @@ import '../../components/person-context/person-context.css';
 import '../../components/lead-panel/outbox.css';
 import '../../components/inbox/inbox.css';
 import '../../components/this-page/this-page.css';
+import '../../components/this-page/enrich-selected.css';
 import '../../components/search-import/search-import.css';
 import { t, uiLocale } from '../../components/i18n';
 import { PanelApp, parseTabParam, parseViewParam } from '../../components/lead-panel/PanelApp';

@@ -37,6 +37,8 @@ export function createMutationEffects(opts: MutationEffectsOptions) {
       opts.panelData.audiences.drop();
       return;
     }
+    // An enrichment's result is followed to its end (`enrichments.ts`), which updates the cache.
+    if (record.kind === 'enrich-person') return;
     if (record.kind === 'remove-from-audience') {
       // The lead stays a lead (in one audience fewer): only the audiences' sizes changed.
       opts.panelData.audiences.drop();

@@ -17,6 +17,7 @@ import type { OutboxRecord } from '../store/db';
 import { appendLanded } from './append-check';
 import { RequestError } from './error-view';
 import { readBackAdd, sendAdd, sendRemove, type AddRecord, type AudienceApi, type LeadOutcome } from './outbox-audience';
+import { sendEnrich, type EnrichApi, type EnrichOutcome } from './outbox-enrich';
 import { readBackImport, sendImport, type ImportApi, type ImportOutcome, type ImportRecord } from './outbox-import';
 import { sendQualify, type QualifyApi, type QualifyOutcome } from './outbox-qualify';
 import { readBackReply, sendReply, type ReplyApi, type ReplyRecord, type SentOutcome } from './outbox-reply';
@@ -25,7 +26,7 @@ import type { ResolveCallOptions } from './resolver';
 export type OutboxCallOptions = ResolveCallOptions;
 
 /** The calls the outbox makes (adapted from the client in `api.ts`). */
-export interface OutboxApi extends QualifyApi, ReplyApi, AudienceApi, ImportApi {
+export interface OutboxApi extends QualifyApi, ReplyApi, AudienceApi, ImportApi, EnrichApi {
   note(conversationId: string, text: string, mode: NoteMode, opts: OutboxCallOptions): Promise<{ note: string }>;
   action(
     kind: ConversationAction,
@@ -45,14 +46,18 @@ export type Outcome =
   | QualifyOutcome
   | SentOutcome
   | ImportOutcome
+  | EnrichOutcome
   /** Applied, but the answer could not be read: refetch. */
   | { kind: 'unknown' };
 
 /** A user is waiting on every mutation: they go at the user's priority. */
 const CALL = { priority: 'user' as const };
 
-/** Sends one mutation. */
-export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promise<Outcome> {
+/**
+ * Sends one mutation. `beforeSpend`: an enrichment stores itself marked as spending before its call
+ * goes out (`outbox-enrich.ts`).
+ */
+export async function sendMutation(api: OutboxApi, record: OutboxRecord, beforeSpend: (record: OutboxRecord) => Promise<void> = async () => undefined): Promise<Outcome> {
   switch (record.kind) {
     case 'note': {
       const res = await api.note(record.conversationId, record.text, record.mode, CALL);
@@ -74,6 +79,8 @@ export async function sendMutation(api: OutboxApi, record: OutboxRecord): Promis
       return sendReply(api, record, CALL);
     case 'import-audience':
       return sendImport(api, record);
+    case 'enrich-person':
+      return sendEnrich(api, record, beforeSpend);
   }
 }
 

@@ -20,6 +20,8 @@
  *   (then name and company) before it is sent again (`outbox-audience.ts`).
  * - A whole search's import (issue 43) whose outcome is unknown is read back (GET /audiences) before
  *   it is sent again (`outbox-import.ts`): a second send is a second import.
+ * - "Enrich the selected" (issue 43): an enrichment whose answer was lost is never sent again; no
+ *   read-back can tell whether it spent (`outbox-enrich.ts`): it ends as "outcome unknown".
  * - Late application: a send that got no answer holds its lane until the client timeout has passed
  *   since it went out (`outbox-send.ts`), so that nothing is read back, resent or overtaken while
  *   the service may still apply it.
@@ -29,6 +31,7 @@ import type { OutboxAction, OutboxRecord } from '../store/db';
 import { RequestError } from './error-view';
 import { afterFailure } from './outbox-failure';
 import { inBatch } from './outbox-audience';
+import { spendUnknown } from './outbox-enrich';
 import { readBackAddOf, readBackAppend, readBackImportOf, readBackReplyOf, sendMutation, type Outcome } from './outbox-send';
 import type { Outbox, OutboxOptions, OutboxStats } from './outbox-types';
 
@@ -42,6 +45,7 @@ export function laneOf(r: OutboxAction): string {
   // A lead's statuses go in their own lane: a refused one does not hold up the conversation's notes.
   if (r.kind === 'qualify') return `status:${r.leadId}:${r.campaign}`;
   if (r.kind === 'import-audience') return `import:${r.audience.toLowerCase()}`;
+  if (r.kind === 'enrich-person') return `enrich:${r.profileUrl}`;
   return `conversation:${r.conversationId}`;
 }
 
@@ -189,10 +193,23 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       }
       record.uncertain = true;
     }
+    if (record.kind === 'enrich-person') {
+      // Its credits may be spent and nothing can read that back (`outbox-enrich.ts`): never sent again.
+      if (spendUnknown(record)) {
+        await succeed(record, { kind: 'enrich-unknown', ...(record.leadId !== undefined ? { leadId: record.leadId } : {}) });
+        return;
+      }
+      // Until its enrichment goes out, an attempt that fails sent nothing that spends.
+      delete record.spentAt;
+    }
     await opts.store.put(record);
     changed();
     try {
-      const outcome = await sendMutation(opts.api, record);
+      const outcome = await sendMutation(opts.api, record, async (spending) => {
+        if (spending.kind === 'enrich-person') spending.spentAt = opts.clock.now();
+        spending.uncertain = true;
+        await opts.store.put(spending);
+      });
       await succeed(record, outcome);
     } catch (error) {
       await failed(record, error, 'send', sentAt);

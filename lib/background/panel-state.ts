@@ -93,12 +93,12 @@ export function buildPanelState(inputs: PanelInputs): PanelState {
   const lead = entry.lead;
   const ids = new Set(entry.conversations.map((c) => c.id));
   // This lead's changes: its conversations', and its additions to an audience.
-  const mine = ordered.filter((r) => (r.kind === 'add-to-audience' ? r.leadId === lead.id : r.kind !== 'remove-from-audience' && r.kind !== 'import-audience' && ids.has(r.conversationId)));
+  const mine = ordered.filter((r) => (r.kind === 'add-to-audience' ? r.leadId === lead.id : r.kind !== 'remove-from-audience' && r.kind !== 'import-audience' && r.kind !== 'enrich-person' && ids.has(r.conversationId)));
   const live = mine.filter((r) => r.state !== 'failed');
   const conversations = entry.conversations.map((c) =>
     conversationView(
       c,
-      live.filter((r) => r.kind !== 'add-to-audience' && r.kind !== 'remove-from-audience' && r.kind !== 'import-audience' && r.conversationId === c.id),
+      live.filter((r) => r.kind !== 'add-to-audience' && r.kind !== 'remove-from-audience' && r.kind !== 'import-audience' && r.kind !== 'enrich-person' && r.conversationId === c.id),
       inputs.now,
       inputs.identities,
       qualificationOf(c, live, inputs.leadStatuses, entry.recentLogs),
@@ -247,7 +247,7 @@ function conversationView(
   for (const r of pending) {
     if (r.kind === 'note') {
       note = applyNote(note, r.text, r.mode, new Date(now)).note;
-    } else if (r.kind !== 'add-to-audience' && r.kind !== 'remove-from-audience' && r.kind !== 'qualify' && r.kind !== 'reply' && r.kind !== 'import-audience') {
+    } else if (r.kind !== 'add-to-audience' && r.kind !== 'remove-from-audience' && r.kind !== 'qualify' && r.kind !== 'reply' && r.kind !== 'import-audience' && r.kind !== 'enrich-person') {
       try {
         state = applyAction(state, r.kind, now, r.kind === 'snooze' ? r.until : undefined);
       } catch {
@@ -286,8 +286,8 @@ export function outboxItemView(r: OutboxRecord): OutboxItemView {
     id: String(r.id),
     kind: r.kind,
     state: r.state,
-    conversationId: r.kind === 'add-to-audience' || r.kind === 'remove-from-audience' || r.kind === 'import-audience' ? null : r.conversationId,
-    leadId: r.kind === 'add-to-audience' ? (r.leadId ?? null) : r.kind === 'remove-from-audience' || r.kind === 'import-audience' ? null : r.leadId,
+    conversationId: r.kind === 'add-to-audience' || r.kind === 'remove-from-audience' || r.kind === 'import-audience' || r.kind === 'enrich-person' ? null : r.conversationId,
+    leadId: r.kind === 'add-to-audience' || r.kind === 'enrich-person' ? (r.leadId ?? null) : r.kind === 'remove-from-audience' || r.kind === 'import-audience' ? null : r.leadId,
     profileUrl: r.kind === 'import-audience' ? null : r.profileUrl,
     createdAt: r.createdAt,
     attempts: r.attempts,

@@ -21,6 +21,7 @@ import { audienceCreateHandlers } from './handlers/audience-create';
 import { leadHandlers } from './handlers/leads';
 import { listHandlers } from './handlers/list';
 import { outboxHandlers } from './handlers/outbox';
+import { enrichSelected } from './handlers/enrich-selected';
 import { pagePeople } from './handlers/page-people';
 import { pageSelectionHandlers } from './handlers/page-selection';
 import { searchImports } from './handlers/search-import';
@@ -142,6 +143,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       await effects(record, outcome);
       await page.applied(record, outcome);
       await imports.applied(record, outcome);
+      await enriching.applied(record, outcome);
       queueFollowUp(record, clock.now(), enqueue, followUps.remember);
     },
     settle: underLock,
@@ -188,8 +190,21 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     view: (tabId) => page.view(tabId),
     changed: notify,
   });
+  const enriching = enrichSelected({
+    enqueue,
+    outbox,
+    resolver,
+    meta,
+    hosts,
+    keyUsable,
+    clock,
+    enrichments,
+    creditsSpent: () => panelData.credits.drop(),
+    view: (tabId) => page.view(tabId),
+  });
   const page = pagePeople({
     imports,
+    enrich: enriching,
     resolver,
     cache,
     enqueue,
@@ -234,6 +249,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...page.handlers,
     ...pageSelectionHandlers({ session: deps.session }),
     ...imports.handlers,
+    ...enriching.handlers,
     ...conversationHandlers({ enqueue, cache, clock }),
     ...leadHandlers({ enqueue, api, panelData, identities, hosts, followEnrichment: enrichments.follow, enrichmentUnderWay: enrichments.underWay }),
     ...audienceCreateHandlers({ api, panelData, clock, timers, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS }),

@@ -114,6 +114,7 @@ export const replies = {
   'this-page': ThisPageView,
   'this-page-add': ThisPageView,
   'this-page-undo': ThisPageView,
+  'this-page-enrich': ThisPageView,
   'this-page-import': ThisPageView,
   /** Null: nothing kept for the tab. */
   'this-page-selection': z.nullable(PageSelection),

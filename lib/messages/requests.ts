@@ -242,6 +242,15 @@ export const requests = {
   /** The selection the tab's list pages were given (issue 43: it spans pages), kept by the worker. */
   'this-page-selection': z.object({ tabId }),
   'this-page-select': z.object({ tabId, selection: PageSelection }),
+  /**
+   * "Enrich the selected" (issue 43): these people, each enriched once with `enrichType`, through the
+   * outbox at list priority (`handlers/enrich-selected.ts`).
+   */
+  'this-page-enrich': z.object({
+    tabId,
+    enrichType: z.enum(ENRICH_TYPES),
+    people: z.array(pagePerson).check(z.minLength(1), z.maxLength(PAGE_PEOPLE_MAX)),
+  }),
   /** Undo of the whole batch: what it added leaves the audience (POST /leads/removefromaudience), and only that. */
   'this-page-undo': z.object({ tabId, batchId: id }),
   /**

@@ -13,6 +13,7 @@ import { SCHEMA_STEPS_BACK } from './schema-build';
 import type { ConversationSummary, Lead, LeadLog } from '../api/schemas';
 import type { CallFailure, CallSummary } from '../api/summaries';
 import type { ErrorView } from '../views';
+import type { EnrichType } from '../api/enrichment';
 import type { NoteMode } from '../inbox/note-rules';
 import type { ReplyChannel } from '../inbox/reply-rules';
 
@@ -78,7 +79,27 @@ export type OutboxAction =
   | ({ kind: 'add-to-audience'; profileUrl: string; leadId?: string; audience: string; firstname?: string; lastname?: string; companyName?: string; jobTitle?: string } & BatchPart)
   /** POST /leads/removefromaudience by the profile's address: a batch's Undo, for a person it added. */
   | ({ kind: 'remove-from-audience'; profileUrl: string; audience: string; /** The lead the add made or merged into. */ leadId?: string } & BatchPart)
-  | ImportAction;
+  | ImportAction
+  | EnrichAction;
+
+/**
+ * "Enrich the selected" (issue 43): the person made a lead if needed (POST /leads, safe to resend),
+ * then ONE POST /leads/enrich by its id, at list priority (`outbox-enrich.ts`). `spentAt`: when the
+ * enrichment itself last went out (stored before it does): with `uncertain`, its credits may be spent,
+ * and it is never sent again by the outbox.
+ */
+export interface EnrichAction {
+  kind: 'enrich-person';
+  batch: string;
+  profileUrl: string;
+  enrichType: EnrichType;
+  /** Known before the press, or from the POST /leads of an earlier attempt. */
+  leadId?: string;
+  firstname?: string;
+  lastname?: string;
+  companyName?: string;
+  spentAt?: number;
+}
 
 /**
  * POST /audiences (issue 43): the service imports the whole search or post at `pronetUrl` into the

@@ -12,3 +12,4 @@ export * from './thread';
 export * from './this-page';
 export * from './person-context';
 export * from './search-import';
+export * from './enrich-selected';

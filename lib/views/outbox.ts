@@ -4,7 +4,7 @@ import { NOTE_MODES } from '../inbox/note-rules';
 import { REPLY_CHANNELS } from '../inbox/reply-rules';
 import { ErrorView } from './error';
 
-export const OutboxKind = z.enum(['note', 'archive', 'unarchive', 'snooze', 'unsnooze', 'add-to-audience', 'qualify', 'reply', 'remove-from-audience', 'import-audience']);
+export const OutboxKind = z.enum(['note', 'archive', 'unarchive', 'snooze', 'unsnooze', 'add-to-audience', 'qualify', 'reply', 'remove-from-audience', 'import-audience', 'enrich-person']);
 export type OutboxKind = z.infer<typeof OutboxKind>;
 
 /**

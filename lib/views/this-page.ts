@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { ErrorView } from './error';
 import { ListBadge } from './list-badge';
+import { EnrichBatchView } from './enrich-selected';
 import { ImportAllView } from './search-import';
 import { PAGE_PEOPLE_MAX, SELECTION_SEEN_MAX } from './this-page-limits';
 
@@ -63,6 +64,8 @@ export const ThisPageView = z.object({
   batch: z.nullable(BatchView),
   /** A search or post page: its whole import (issue 43); absent on other lists. */
   importAll: z.optional(ImportAllView),
+  /** The tab's latest "Enrich the selected" batch (issue 43); absent when none. */
+  enrich: z.optional(EnrichBatchView),
 });
 export type ThisPageView = z.infer<typeof ThisPageView>;
 

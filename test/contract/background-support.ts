@@ -4,7 +4,7 @@
  * whose exact final state on the emulator is known in advance.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { ConversationSummary } from '../../lib/api/schemas';
 import { createBackgroundService, type BackgroundDeps, type BackgroundService } from '../../lib/background/service';
 import type { Request } from '../../lib/messages';
@@ -53,6 +53,29 @@ export async function startBackground(
   await must(service, { type: 'settings-set', patch: { baseUrl: baseUrl() } });
   await must(service, { type: 'key-set', key: ws.apiKey, sessionOnly: false });
   return { service, db };
+}
+
+/**
+ * A service whose worker can be killed mid-call: `kill()` stops it, aborts every fetch it has on the
+ * wire (as a stopped worker's are) and closes its database; the errors of its writes to the closed
+ * database are kept out of the log.
+ */
+export async function startKillable(ws: EmulatorWorkspace, dbName: string): Promise<ServiceHandle & { kill(): void }> {
+  const abort = new AbortController();
+  const killable: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, abort.signal]) : abort.signal });
+  const handle = await startBackground(ws, dbName, { fetch: killable });
+  return {
+    ...handle,
+    kill() {
+      const consoleError = console.error;
+      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+        if (!args.some((a) => a instanceof Error && a.name === 'InvalidStateError')) consoleError(...args);
+      });
+      handle.service.stop();
+      abort.abort();
+      handle.db.close();
+    },
+  };
 }
 
 export async function must(service: BackgroundService, request: Request): Promise<unknown> {

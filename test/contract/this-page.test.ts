@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Client } from '../../lib/api/client';
 import type { ThisPageView } from '../../lib/views';
-import { freshDbName, must, startBackground, until, type ServiceHandle } from './background-support';
+import { freshDbName, must, startBackground, startKillable, until, type ServiceHandle } from './background-support';
 import { clearFaults, clientFor, emulatorCalls, profileUrl, proWorkspace, resetEmulator, setFaults } from './harness';
 
 const handles: ServiceHandle[] = [];
@@ -180,9 +180,7 @@ async function faultBatch(opts: FaultBatch) {
   const client = clientFor(ws);
   const { audience } = await client.audiences.create({ name: opts.audienceName });
   const dbName = freshDbName('this-page-faults');
-  const kill = new AbortController();
-  const killable: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, kill.signal]) : kill.signal });
-  const first = await startBackground(ws, dbName, { fetch: killable });
+  const first = await startKillable(ws, dbName);
   await setFaults({ dropRate: 0.1, lateApplyMs: 1_500, applyThenFailRate: 0.1, errorRate: 0.05, rateLimit: { calls: 50, windowMs: 1_000 } });
   // A selection's user went through its pages: each was the tab's list page in turn.
   for (const page of opts.pages ?? []) {
@@ -192,13 +190,7 @@ async function faultBatch(opts: FaultBatch) {
   const firstId = Math.max(0, ...(await emulatorCalls()).map((c) => c.id));
   await must(first.service, { type: 'this-page-add', tabId: TAB, audience: audience.name, audienceId: audience.id, people });
   await until(async () => first.service.outbox.stats().applied >= opts.killAfter, 60_000, 'some progress');
-  const consoleError = console.error;
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (!args.some((a) => a instanceof Error && a.name === 'InvalidStateError')) consoleError(...args);
-  });
-  first.service.stop();
-  kill.abort();
-  first.db.close();
+  first.kill();
 
   const second = await startBackground(ws, dbName);
   handles.push(second);

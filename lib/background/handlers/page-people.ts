@@ -18,11 +18,12 @@ import { isShedError } from '../../api/rate-limiter';
 import type { Lead } from '../../api/schemas';
 import { canonicalProfileUrl } from '../../pronet/canonical-url';
 import { splitName } from '../../pronet/person-name';
+import { mergeKeys } from '../../pronet/same-person';
 import { createAudienceBatches, type AudienceBatch, type BatchPerson } from '../../store/audience-batches';
 import type { CacheEntry, OutboxAction, OutboxRecord } from '../../store/db';
 import type { SessionArea } from '../../store/key-store';
 import type { MetaStore } from '../../store/meta';
-import { batchCounts, type ImportAllView, type OutboxItemView, type PagePersonFacts, type PagePersonView, type ThisPageView } from '../../views';
+import { batchCounts, type EnrichBatchView, type ImportAllView, type OutboxItemView, type PagePersonFacts, type PagePersonView, type ThisPageView } from '../../views';
 import type { HandlerMap } from '../dispatch';
 import { RequestError } from '../error-view';
 import type { Outbox, Outcome } from '../outbox';
@@ -44,6 +45,8 @@ export interface PagePeopleDeps {
   hosts(): readonly string[];
   /** The tab's whole search or post and its import (issue 43, `search-import.ts`); absent in tests of batches. */
   imports?: { viewOf(tabId: number, page: PagePeople): Promise<ImportAllView | undefined> };
+  /** The tab's "Enrich the selected" batch (issue 43, `enrich-selected.ts`). */
+  enrich?: { viewOf(tabId: number): Promise<EnrichBatchView | undefined> };
   /** A new batch id (random in the worker; fixed in tests). */
   newId?(): string;
   /** Pushes to the open "This page" views and the tab's content script (issue 42); absent in tests that read only. */
@@ -71,13 +74,6 @@ function facts(p: { name?: string | undefined; title?: string | undefined; compa
     if (v) out[k] = v;
   }
   return out;
-}
-
-/** Two rows the service would merge into one lead: the same address, or the same name and company. */
-function sameAsKey(p: { profileUrl: string } & PagePersonFacts): string[] {
-  const keys = [`url:${p.profileUrl}`];
-  if (p.name && p.company) keys.push(`name:${p.name.toLowerCase()}|${p.company.toLowerCase()}`);
-  return keys;
 }
 
 /** The lead a landed add made, as far as the add knows it: enough for its badge, no call needed. */
@@ -266,7 +262,8 @@ export function pagePeople(deps: PagePeopleDeps) {
     }
     const importAll = page && page.people.length > 0 ? await deps.imports?.viewOf(tabId, page) : undefined;
     // A page that lists nobody (a profile) is no list: the panel says where its people come from.
-    return { pageUrl: page && page.people.length > 0 ? page.pageUrl : null, people, batch: batchView, ...(importAll ? { importAll } : {}) };
+    const enrich = await deps.enrich?.viewOf(tabId);
+    return { pageUrl: page && page.people.length > 0 ? page.pageUrl : null, people, batch: batchView, ...(importAll ? { importAll } : {}), ...(enrich ? { enrich } : {}) };
   }
 
   async function enqueueRemoval(batch: AudienceBatch, person: BatchPerson): Promise<number> {
@@ -341,7 +338,7 @@ export function pagePeople(deps: PagePeopleDeps) {
         if (profileUrl === null) throw new RequestError('bad-request', 'not-a-profile');
         const person = { profileUrl, ...facts(raw) };
         // Each person once: a row the service would merge with an earlier one is that one.
-        const keys = sameAsKey(person);
+        const keys = mergeKeys(person);
         if (keys.some((k) => merged.has(k))) continue;
         for (const k of keys) merged.add(k);
         const entry = (await deps.resolver.peek(profileUrl))?.entry;

@@ -252,6 +252,7 @@ function forgedRequests(ids: { tabId: number; conversationId: string; leadId: st
     'this-page': { tabId: ids.tabId },
     'this-page-add': { tabId: ids.tabId, audience: 'Forged', audienceId: 'aud_forged', people: [{ url: canonicalUrl('grace-hopper') }] },
     'this-page-undo': { tabId: ids.tabId, batchId: 'forged' },
+    'this-page-enrich': { tabId: ids.tabId, enrichType: 'EMAIL_ENRICH', people: [{ url: canonicalUrl('grace-hopper') }] },
     'this-page-import': { tabId: ids.tabId, audience: 'Forged audience', identityId: 'id_forged', excludeContactedLeads: false, autoImport: true },
     'this-page-selection': { tabId: ids.tabId },
     'this-page-select': { tabId: ids.tabId, selection: { list: 'https://www.pronet.example/search/results/people/', checked: [], edits: [], seen: [] } },
