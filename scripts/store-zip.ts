@@ -15,9 +15,12 @@ import { deflateRawSync } from 'node:zlib';
  * (the queue following changes made elsewhere, the panel's essentials on one screen), from 175.0 kB
  * measured before them; raised to 200 kB on 2026-12-06 (second session) for issues 43 and 44 (the
  * person's CRM records and campaign standing in the panel, the whole-search import), in English and
- * French: 197.0 kB measured by `npm test` with both. A change that grows it more fails, and must say why.
+ * French: 197.0 kB measured by `npm test` with both; raised to 212 kB on 2026-12-06 (third session) for
+ * the rest of issue 43 (a selection over a search's pages, Enrich the selected, New audience), in
+ * English and French: 203.6 kB measured by the e2e build with them. A change that grows it more fails,
+ * and must say why.
  */
-export const STORE_ZIP_CEILING = 200_000;
+export const STORE_ZIP_CEILING = 212_000;
 
 const LOCAL_HEADER = 30;
 const CENTRAL_ENTRY = 46;

@@ -151,10 +151,13 @@ export function pagePeople(deps: PagePeopleDeps) {
     const missing = urls.filter((u) => !asked.has(u));
     if (missing.length === 0 || !deps.keyUsable()) return;
     for (const u of missing) asked.add(u);
-    for (const result of deps.resolver.resolveMany(missing.map((profileUrl) => ({ profileUrl })), { priority: 'list' })) {
+    const results = deps.resolver.resolveMany(missing.map((profileUrl) => ({ profileUrl })), { priority: 'list' });
+    for (const [i, result] of results.entries()) {
       // A badge found: the views that show it follow.
       result.then(refresh, () => undefined);
       result.catch((error: unknown) => {
+        // Not found out (shed while the key pushed back, a failure): the next view asks again.
+        asked.delete(missing[i]!);
         if (!isAbortError(error) && !isShedError(error)) console.warn('page person lookup failed', error);
       });
     }

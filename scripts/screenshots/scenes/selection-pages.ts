@@ -1,11 +1,12 @@
 /**
  * A selection that spans a search's pages (issue 43) beside the look-alike's results: a person left
  * out on page 1, two picked on page 2, page 3's defaults; the count over the pages and who is chosen
- * on the other pages. Then the picker's New audience. English and French, light and dark.
+ * on the other pages; the picker's New audience; Enrich the selected, its cost first, then its results.
+ * English and French, light and dark.
  */
 import type { Page } from '@playwright/test';
 import type { Scene } from '../scene';
-import { badgesShown, say, searchWithThisPage } from '../steps';
+import { badgesShown, emulatorControl, say, searchWithThisPage } from '../steps';
 
 /** The tab's next results page (the look-alike swaps its results in place), its badges and the panel's rows known. */
 async function nextPage(page: Page, panel: Page, kit: Parameters<typeof say>[0]) {
@@ -39,5 +40,15 @@ export const scene: Scene = {
     await panel.locator('#this-page-new-audience').fill(kit.locale === 'fr' ? 'Directeurs techniques, Lyon' : 'CTOs in Lyon');
     await panel.locator('.this-page-new-audience').scrollIntoViewIfNeeded();
     await kit.shoot(panel, 'this-page-new-audience', { fullPage: true });
+    await panel.locator('.this-page-new-audience .btn').last().click();
+
+    // Enrich the selected: the cost of the whole selection shown first, then the results as they come.
+    await panel.locator('[data-testid="enrich-selected-cost"]').getByText(/\d/).first().waitFor();
+    await panel.locator('.enrich-selected > .btn').click();
+    await panel.locator('[data-testid="enrich-progress"]').waitFor();
+    await emulatorControl(kit, 'clock', { advanceMs: 60_000 });
+    await panel.locator('.enrich-selected-person[data-state="found"], .enrich-selected-person[data-state="nothing"]').first().waitFor({ timeout: 90_000 });
+    await panel.locator('.enrich-selected').scrollIntoViewIfNeeded();
+    await kit.shoot(panel, 'this-page-enrich', { fullPage: true });
   },
 };

@@ -23,7 +23,6 @@ test('Enrich the selected under drops, 502 after apply and a worker stop: cost f
   emulator,
   demo,
   openPanelFor,
-  leadByUrl,
   emulatorControl,
   emulatorCalls,
 }) => {
@@ -31,18 +30,9 @@ test('Enrich the selected under drops, 502 after apply and a worker stop: cost f
     const r = await fetch(`${emulator.baseUrl}/credits`, { headers: { authorization: `Bearer ${demo.proKey}` } });
     return ((await r.json()) as { credits: { total: number } }).credits.total;
   };
-  // The results page with the most non-leads (the ones This page selects), for a batch of several.
-  let best = { url: '', nonLeads: -1 };
-  const probe = await extension.context.newPage();
-  for (let n = 1; n <= 6; n += 1) {
-    const url = `${emulator.pronetOrigin}/search/results/people/?page=${n}`;
-    await probe.goto(url);
-    const hrefs = await probe.locator('ul.results a.person-name').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-    const nonLeads = (await Promise.all(hrefs.map(async (h) => ((await leadByUrl(h)) === null ? 1 : 0)))).reduce<number>((a, b) => a + b, 0);
-    if (nonLeads > best.nonLeads) best = { url, nonLeads };
-  }
-  await probe.close();
-  const { panel } = await openThisPage(extension.context, openPanelFor, best.url);
+  // The demo's third results page lists six non-leads (the ones This page selects): a batch of several.
+  // Not looked for in tabs: their badges would spend the key's list share before the test.
+  const { panel } = await openThisPage(extension.context, openPanelFor, `${emulator.pronetOrigin}/search/results/people/?page=3`);
   await panel.getByRole('button', { name: 'Select all' }).click();
   const count = await panel.locator('.this-page-person input[type="checkbox"]:checked').count();
   expect(count).toBeGreaterThan(2);
