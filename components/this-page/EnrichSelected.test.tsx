@@ -14,7 +14,7 @@ const messenger = (total: number) => {
   const send = vi.fn(async (type: string) => (type === 'credits' ? { ok: true, value: { total, perishable: 0 } } : { ok: false, error: { code: 'bad-request' } }));
   return { send, messenger: { send } as unknown as Messenger };
 };
-const batch = (extra: Partial<EnrichBatchView>): EnrichBatchView => ({ id: 'b1', enrichType: 'EMAIL_ENRICH', total: 2, enriched: 0, refused: 0, unknown: 0, skipped: 0, sending: true, people: [], ...extra });
+const batch = (extra: Partial<EnrichBatchView>): EnrichBatchView => ({ id: 'b1', enrichType: 'EMAIL_ENRICH', total: 2, enriched: 0, results: 0, refused: 0, unknown: 0, skipped: 0, sending: true, people: [], ...extra });
 
 describe('Enrich the selected: credits first', () => {
   it('the whole selection`s cost and the balance before the press', async () => {
@@ -37,8 +37,10 @@ describe('Enrich the selected: credits first', () => {
     const reads = () => send.mock.calls.filter(([type]) => type === 'credits').length;
     await waitFor(() => expect(reads()).toBe(1));
     rerender(<EnrichSelected messenger={m} tabId={1} people={[]} batch={batch({ enriched: 1 })} />);
-    rerender(<EnrichSelected messenger={m} tabId={1} people={[]} batch={batch({ enriched: 2, sending: false })} />);
+    rerender(<EnrichSelected messenger={m} tabId={1} people={[]} batch={batch({ enriched: 2, results: 1, sending: false })} />);
     await waitFor(() => expect(reads()).toBe(2));
-    expect(screen.getByTestId('enrich-progress').textContent).toBe('2 of 2 enriched');
+    // Enriched counts the results that came; the others are under way (their credits spent).
+    expect(screen.getByTestId('enrich-progress').textContent).toBe('1 of 2 enriched');
+    expect(screen.getByText('1 under way')).toBeTruthy();
   });
 });

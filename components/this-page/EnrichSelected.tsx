@@ -103,7 +103,9 @@ export function EnrichSelected({ messenger, tabId, people, batch, onView }: Enri
 }
 
 function EnrichProgress({ batch }: { batch: EnrichBatchView }) {
+  const underWay = batch.enriched - batch.results;
   const counts = [
+    underWay > 0 ? t('enrichSelectedUnderWay', formatNumber(underWay)) : null,
     batch.refused > 0 ? tn('enrichSelectedRefused', batch.refused, formatNumber(batch.refused)) : null,
     batch.unknown > 0 ? tn('enrichSelectedUnknownCount', batch.unknown, formatNumber(batch.unknown)) : null,
     batch.skipped > 0 ? tn('enrichSelectedSkippedCount', batch.skipped, formatNumber(batch.skipped)) : null,
@@ -111,7 +113,7 @@ function EnrichProgress({ batch }: { batch: EnrichBatchView }) {
   return (
     <div class="stack enrich-selected-batch">
       <p role="status" data-testid="enrich-progress">
-        {t('enrichSelectedProgress', formatNumber(batch.enriched), formatNumber(batch.total))}
+        {t('enrichSelectedProgress', formatNumber(batch.results), formatNumber(batch.total))}
       </p>
       {counts.length > 0 ? <p class="muted small">{counts.join(' · ')}</p> : null}
       <ul class="enrich-selected-people" aria-label={t('enrichSelectedPeople')}>

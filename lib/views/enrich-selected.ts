@@ -34,6 +34,8 @@ export const EnrichBatchView = z.object({
   total: z.number().check(z.int()),
   /** Taken by the service (credits spent), whatever their result. */
   enriched: z.number().check(z.int()),
+  /** Of those, the ones whose result came (found, nothing found, failed): the rest are under way. */
+  results: z.number().check(z.int()),
   refused: z.number().check(z.int()),
   unknown: z.number().check(z.int()),
   skipped: z.number().check(z.int()),
@@ -44,12 +46,13 @@ export const EnrichBatchView = z.object({
 export type EnrichBatchView = z.infer<typeof EnrichBatchView>;
 
 /** The counts of a batch's people. */
-export function enrichCounts(people: readonly Pick<EnrichPersonView, 'state'>[]): Pick<EnrichBatchView, 'total' | 'enriched' | 'refused' | 'unknown' | 'skipped' | 'sending'> {
+export function enrichCounts(people: readonly Pick<EnrichPersonView, 'state'>[]): Pick<EnrichBatchView, 'total' | 'enriched' | 'results' | 'refused' | 'unknown' | 'skipped' | 'sending'> {
   const count = (...states: EnrichPersonState[]) => people.filter((p) => states.includes(p.state)).length;
   const skipped = count('skipped');
   return {
     total: people.length - skipped,
     enriched: count('enriching', 'found', 'nothing', 'failed'),
+    results: count('found', 'nothing', 'failed'),
     refused: count('refused'),
     unknown: count('unknown'),
     skipped,
