@@ -62,6 +62,18 @@ describe('a selection that spans the pages of a search (issue 43)', () => {
     expect(chosenAcrossPages(s).map((p) => p.url)).toEqual([url('b'), url('x')]);
   });
 
+  it("a page read once more under the next page's address, before its results were swapped, keeps its people's page", () => {
+    let s = onPages([1, [noLead('a'), noLead('b')]]);
+    s = onPage(s, pageOf(2), [noLead('a'), noLead('b')]);
+    s = onPage(s, pageOf(2), [noLead('c')]);
+    expect(pagesOf(chosenAcrossPages(s))).toEqual([1, 2]);
+    expect(chosenAcrossPages(s).map((p) => [p.url, p.page])).toEqual([
+      [url('a'), 1],
+      [url('b'), 1],
+      [url('c'), 2],
+    ]);
+  });
+
   it('another search starts a new selection; the same page again changes nothing', () => {
     const s = onPages([1, [noLead('a')]], [2, [noLead('b')]]);
     expect(onPage(s, pageOf(2), [noLead('b')])).toBe(s);

@@ -68,7 +68,8 @@ export function chosen(s: Selection, people: readonly PagePersonView[]): ({ url:
 
 /**
  * The tab shows a page of a list: another page of the same list adds its people to those seen (their
- * rows as shown now), another list starts afresh. The same selection back when nothing changed.
+ * rows as shown now, on the page they were first seen on), another list starts afresh. The same
+ * selection back when nothing changed.
  */
 export function onPage(s: Selection, pageUrl: string, people: readonly PagePersonView[]): Selection {
   const list = listAddress(pageUrl);
@@ -77,8 +78,10 @@ export function onPage(s: Selection, pageUrl: string, people: readonly PagePerso
   const seen = new Map(fresh ? [] : s.seen);
   let changed = fresh;
   for (const p of people) {
-    const next: SeenPerson = { ...p, page };
     const before = seen.get(p.profileUrl);
+    // A person keeps the page they were first seen on: a page that swaps its results in place (as
+    // the network does) may be read once more under the next page's address before the swap.
+    const next: SeenPerson = { ...p, page: before?.page ?? page };
     if (before && JSON.stringify(before) === JSON.stringify(next)) continue;
     seen.set(p.profileUrl, next);
     changed = true;

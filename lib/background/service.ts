@@ -212,6 +212,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     meta,
     session: deps.session,
     clock,
+    timers,
     keyUsable,
     hosts,
     ...(thisPage && peopleWanted ? { push: { view: thisPage, wanted: peopleWanted } } : {}),

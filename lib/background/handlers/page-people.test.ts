@@ -8,6 +8,7 @@ import type { CacheEntry, OutboxAction, OutboxRecord } from '../../store/db';
 import type { MetaStore } from '../../store/meta';
 import type { OutboxItemView, ThisPageView } from '../../views';
 import { flush, lead, manualClock } from '../../../test/unit/background/fakes';
+import { ShedError } from '../../api/limiter-shedding';
 import { pagePeople } from './page-people';
 
 const TAB = 4;
@@ -128,5 +129,49 @@ describe('a batch whose press the worker did not finish', () => {
     await flush();
     expect(first.queued).toHaveLength(1);
     expect(first.reads).toEqual([]);
+  });
+});
+
+describe("a person's look-up shed while the key pushed back", () => {
+  it('is asked again once the window passed, a few times at most, never in a loop', async () => {
+    const w = world();
+    const clock = manualClock();
+    const asked: string[] = [];
+    const page = pagePeople({
+      resolver: {
+        peek: async () => null,
+        resolveMany: (items) =>
+          items.map((i) => {
+            asked.push(i.profileUrl);
+            return Promise.reject(new ShedError());
+          }),
+        resolve: async (profileUrl) => ({ profileUrl, lead: null, conversations: [], fetchedAt: 0 }),
+        invalidate: () => undefined,
+      },
+      cache: { put: async () => undefined },
+      enqueue: async () => ({ id: '1' }) as OutboxItemView,
+      outbox: { list: async () => [], discard: async () => undefined },
+      meta: w.meta,
+      session: { get: async () => ({}), set: async () => undefined, remove: async () => undefined },
+      clock,
+      timers: clock,
+      keyUsable: () => true,
+      hosts: () => ['www.pronet.example'],
+      push: { view: () => undefined, wanted: () => undefined },
+    });
+    await page.handlers['page-people']({ type: 'page-people', pageUrl: LIST, people: [people[0]!] }, { tabId: TAB });
+    page.watch(TAB);
+    await flush();
+    expect(asked).toEqual([url('ana')]);
+    await clock.advance(10_000);
+    await flush();
+    expect(asked).toHaveLength(2);
+    // Shed every time: five more asks, then no more, whatever time passes.
+    for (let i = 0; i < 8; i += 1) {
+      await clock.advance(10_000);
+      await flush();
+    }
+    expect(asked).toHaveLength(6);
+    expect(clock.pendingTimers()).toBe(0);
   });
 });

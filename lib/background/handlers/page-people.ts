@@ -27,6 +27,7 @@ import { batchCounts, type EnrichBatchView, type ImportAllView, type OutboxItemV
 import type { HandlerMap } from '../dispatch';
 import { RequestError } from '../error-view';
 import type { Outbox, Outcome } from '../outbox';
+import type { Timers } from '../../timers';
 import type { Resolver } from '../resolver';
 import { badgeOf } from './list';
 
@@ -41,6 +42,8 @@ export interface PagePeopleDeps {
   meta: MetaStore;
   session: SessionArea;
   clock: { now(): number };
+  /** Waits before a shed look-up is asked again (absent in tests that read only: asked at the next view). */
+  timers?: Timers;
   keyUsable(): boolean;
   hosts(): readonly string[];
   /** The tab's whole search or post and its import (issue 43, `search-import.ts`); absent in tests of batches. */
@@ -65,6 +68,10 @@ interface PagePeople {
 }
 
 const sessionKey = (tabId: number) => `page-people:${tabId}`;
+
+/** A shed look-up waits out the key's window (10 s) before it is asked again, at most this many times. */
+const REASK_AFTER_MS = 10_000;
+const REASK_MAX = 5;
 
 /** Trimmed, and left out when empty. */
 function facts(p: { name?: string | undefined; title?: string | undefined; company?: string | undefined }): PagePersonFacts {
@@ -146,6 +153,22 @@ export function pagePeople(deps: PagePeopleDeps) {
     return saved as PagePeople;
   }
 
+  /** Look-ups shed or failed, by profile: each asked again a few times, never in a loop. */
+  const reasked = new Map<string, number>();
+  let reaskTimer: unknown = null;
+  /** After a look-up was shed (the key pushed back), the views are computed again once its window passed. */
+  function reaskLater(profileUrl: string) {
+    const n = (reasked.get(profileUrl) ?? 0) + 1;
+    reasked.set(profileUrl, n);
+    if (n > REASK_MAX) return;
+    asked.delete(profileUrl);
+    if (!deps.timers || reaskTimer !== null) return;
+    reaskTimer = deps.timers.setTimeout(() => {
+      reaskTimer = null;
+      refresh();
+    }, REASK_AFTER_MS);
+  }
+
   /** Looks up, at list priority, the page's people the cache does not know (a panel shows them). */
   function lookUp(urls: string[]) {
     const missing = urls.filter((u) => !asked.has(u));
@@ -156,8 +179,8 @@ export function pagePeople(deps: PagePeopleDeps) {
       // A badge found: the views that show it follow.
       result.then(refresh, () => undefined);
       result.catch((error: unknown) => {
-        // Not found out (shed while the key pushed back, a failure): the next view asks again.
-        asked.delete(missing[i]!);
+        // Not found out (shed while the key pushed back, a failure): asked again a little later.
+        reaskLater(missing[i]!);
         if (!isAbortError(error) && !isShedError(error)) console.warn('page person lookup failed', error);
       });
     }
