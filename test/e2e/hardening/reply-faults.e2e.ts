@@ -86,8 +86,8 @@ test('four panels, drops with late applies up to 3 s, then 5xx after apply and a
   const sent = (t: (typeof texts)[number]) => requests.all.filter((r) => r.fromWorker && r.method === 'POST' && /\/inbox\/pronet$/.test(r.url) && (r.postData ?? '').includes(JSON.stringify(t.words).slice(1, -1)));
   const report = await Promise.all(texts.map(async (t) => ({ words: t.words, landed: await timesIn(t), fetches: sent(t).length })));
   // The worker never sends a reply whose outcome it does not know: one request each, read back after a drop or a 502.
-  // The message says how often each landed too: a count of 0 requests beside 1 landed is a request the
-  // recorder did not see (one run in three locally, once the worker had been stopped), not a lost reply.
+  // The message says how often each landed too: 0 requests beside 1 landing would be a request the
+  // recorder missed, 0 landings a lost reply (a local run of three saw 0 requests once, landings unknown).
   expect(report.map((r) => [r.words, r.fetches]), `requests and landings: ${JSON.stringify(report)}`).toEqual(texts.map((t) => [t.words, 1]));
   // Each is in its conversation. A second copy can only come from the browser itself: Chromium resends a
   // request whose reused keep-alive connection closed before any answer (no page or extension can stop
