@@ -1,6 +1,7 @@
 /**
  * The control API for tests and demos (design.md), under `/_emulator/`, no key, loopback only:
- * reset, clock, faults, inbound messages, a whole conversation, the call history.
+ * reset, clock, faults, inbound messages, a whole conversation, the call history, a workspace's
+ * enrichments.
  */
 import { z } from 'zod';
 import type { EmulatorCore } from './core';
@@ -138,6 +139,24 @@ export function registerControlRoutes(app: App, core: EmulatorCore): void {
 
   // Diagnostics beside design.md's list: the outcome of each webhook delivery attempt, oldest first.
   app.get('/_emulator/deliveries', (c) => c.json({ deliveries: core.webhooks.recentOutcomes() }));
+
+  // Diagnostics: every enrichment a workspace was charged for, oldest first, with the profile of its
+  // lead. The public API cannot list them (only one by the id its answer carried), and an answer lost
+  // is exactly what the exactly-once tests need to see through.
+  app.get('/_emulator/enrichments', (c) => {
+    const id = c.req.query('workspace') ?? '';
+    const ws = core.store.workspaceById(id);
+    if (!ws) throw notFound(`No workspace ${id}.`);
+    const enrichments = [...ws.enrichRequests.values()].map((e) => ({
+      id: e.id,
+      enrichType: e.enrichType,
+      leadId: e.leadId,
+      pronetUrl: e.leadId ? (ws.leads.get(e.leadId)?.pronetUrl ?? null) : null,
+      creditsSpent: e.creditsSpent,
+      createdAt: e.createdAt,
+    }));
+    return c.json({ enrichments });
+  });
 
   app.get('/_emulator/calls', (c) => {
     const failed = c.req.query('failed') === 'true';

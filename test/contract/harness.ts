@@ -133,6 +133,21 @@ export async function emulatorCalls(filter: { failed?: boolean; workspace?: stri
   return (await control<{ calls: CallRecord[] }>('GET', `/calls${q.size ? `?${q}` : ''}`)).calls;
 }
 
+/** An enrichment a workspace was charged for, as the emulator holds it (its answer lost or not). */
+export interface EnrichmentCharged {
+  id: string;
+  enrichType: string;
+  leadId: string | null;
+  pronetUrl: string | null;
+  creditsSpent: number;
+  createdAt: number;
+}
+
+/** Every enrichment the workspace was charged for, oldest first (`GET /_emulator/enrichments`). */
+export async function emulatorEnrichments(workspaceId: string): Promise<EnrichmentCharged[]> {
+  return (await control<{ enrichments: EnrichmentCharged[] }>('GET', `/enrichments?workspace=${encodeURIComponent(workspaceId)}`)).enrichments;
+}
+
 export type { DeliveryOutcome };
 
 /** Outcomes of webhook delivery attempts as the emulator saw them, oldest first. */
