@@ -11,6 +11,7 @@ import { liveMarkdown } from './live';
 import { longTasksBefore, longTasksMarkdown } from './long-tasks';
 import type { Results } from './run-results';
 import { SIZE_GOALS, SIZES_BEFORE, sizeKey } from './sizes';
+import { startupBefore, startupMarkdown } from './startup-report';
 import { summaryTable } from './summary';
 import { teamMarkdown } from './team-report';
 
@@ -125,30 +126,7 @@ export function markdown(r: Results): string {
         : []),
     );
   }
-  const st = r.startup;
-  if (st) {
-    lines.push(
-      '',
-      '## 4. Start-up',
-      '',
-      ...table(
-        ['Measure', 'p50 / p95', 'max'],
-        [
-          ['Running worker: message → answer (settings-get)', p(st.worker.warmAnswerMs), ms(st.worker.warmAnswerMs.max)],
-          ['Stopped worker: message → first answer (settings-get)', p(st.worker.firstAnswerMs), ms(st.worker.firstAnswerMs.max)],
-          ['Stopped worker: panel-state → the cached status', p(st.worker.statusMs), ms(st.worker.statusMs.max)],
-          ['Popup, worker running: DOMContentLoaded', p(st.popup.warm.domContentLoadedMs), ms(st.popup.warm.domContentLoadedMs.max)],
-          ['Popup, worker running: first contentful paint', p(st.popup.warm.firstContentfulPaintMs), ms(st.popup.warm.firstContentfulPaintMs.max)],
-          ['Popup, worker running: status shown', p(st.popup.warm.statusMs), ms(st.popup.warm.statusMs.max)],
-          ['Popup, worker stopped: DOMContentLoaded', p(st.popup.coldWorker.domContentLoadedMs), ms(st.popup.coldWorker.domContentLoadedMs.max)],
-          ['Popup, worker stopped: first contentful paint', p(st.popup.coldWorker.firstContentfulPaintMs), ms(st.popup.coldWorker.firstContentfulPaintMs.max)],
-          ['Popup, worker stopped: status shown', p(st.popup.coldWorker.statusMs), ms(st.popup.coldWorker.statusMs.max)],
-        ],
-      ),
-      '',
-      `${st.runs} runs each. Popup times from the document's start (its time origin).`,
-    );
-  }
+  if (r.startup) lines.push(...startupMarkdown(r.startup, startupBefore()));
   const se = r.search;
   if (se) {
     lines.push(

@@ -7,14 +7,18 @@
  * - Popup: `popup.html?tab=<profile tab>` opened as the toolbar button does (a fresh document),
  *   with the worker running and with the worker stopped; from the document's start (its
  *   `timeOrigin`) to DOMContentLoaded, first contentful paint, and the status rendered (the panel's
- *   performance mark, `lib/status-marks.ts`).
+ *   performance mark, `lib/status-marks.ts`). The side panel the same way (`sidepanel.html?tab=`).
+ * - Content script, worker running: a lead's profile page and the people results page, loaded once
+ *   before the runs; DOMContentLoaded → the first chip / badge in the DOM (`startup-pages.ts`).
  */
 import type { CDPSession, Page } from '@playwright/test';
 import type { RunningEmulator } from '../emulator/server';
 import { canonicalProfileUrl } from '../lib/pronet/canonical-url';
-import { STATUS_MARK } from '../lib/status-marks';
 import { proWorkspace, resetDemo } from './emulator-control';
+import { p } from './figure-format';
 import { launchConfigured, tabIdOf, type BenchBrowser } from './extension';
+import { currentLoad } from './load';
+import { documentFigures, firstOnPage, injectionFigures, openPanelDocument, watchedPage, type DocumentFigures, type InjectionFigures } from './startup-pages';
 import { roundSummary, summarize, type Summary } from './stats';
 
 export interface StartupOptions {
@@ -39,15 +43,16 @@ export interface StartupResult {
     /** With the worker stopped before the popup opens. */
     coldWorker: PopupFigures;
   };
+  /** The machine's load at the section's start and end (this and the fields below: absent in results before issue 42 item 4). */
+  load?: [number, number];
+  /** The content script, worker running: a lead's profile page (chip) and the people results page (badges). */
+  pages?: { profile: InjectionFigures; results: InjectionFigures };
+  /** `sidepanel.html?tab=` opened as a fresh document, as the popup is. */
+  sidePanel?: { warm: PopupFigures; coldWorker: PopupFigures };
 }
 
-export interface PopupFigures {
-  domContentLoadedMs: Summary;
-  firstContentfulPaintMs: Summary;
-  statusMs: Summary;
-  /** Opens where the status did not show within 15 s. */
-  missing: number;
-}
+/** The popup's figures (the side panel's too): `startup-pages.ts`. */
+export type PopupFigures = DocumentFigures;
 
 /** Sends a message from `page` and returns how long the answer took, measured in the page. */
 const TIME_MESSAGE = `(message) => {
@@ -57,6 +62,8 @@ const TIME_MESSAGE = `(message) => {
     return { ms: performance.now() - t0, value: reply.value };
   });
 }`;
+
+type Opened = Awaited<ReturnType<typeof openPanelDocument>>;
 
 async function timeMessage(page: Page, message: Record<string, unknown>): Promise<{ ms: number; value: unknown }> {
   return (await page.evaluate(`(${TIME_MESSAGE})(${JSON.stringify(message)})`)) as { ms: number; value: unknown };
@@ -87,43 +94,11 @@ async function stopWorkers(cdp: CDPSession, browser: BenchBrowser): Promise<void
 }
 
 
-async function openPopup(browser: BenchBrowser, tabId: number, profileUrl: string): Promise<{ dcl: number; fcp: number | null; status: number | null }> {
-  const popup = await browser.context.newPage();
-  try {
-    await popup.setViewportSize({ width: 380, height: 600 });
-    await popup.goto(`${browser.origin}/popup.html?tab=${tabId}`);
-    const script = `(async ({ name, profileUrl }) => {
-      const deadline = performance.now() + 15000;
-      for (;;) {
-        const m = performance.getEntriesByName(name, 'mark').pop();
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        if ((m && m.detail && m.detail.profileUrl === profileUrl && fcp) || performance.now() > deadline) {
-          const nav = performance.getEntriesByType('navigation')[0];
-          return { dcl: nav ? nav.domContentLoadedEventEnd : -1, fcp: fcp ? fcp.startTime : null, status: m ? m.startTime : null };
-        }
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })(${JSON.stringify({ name: STATUS_MARK.panel, profileUrl })})`;
-    return (await popup.evaluate(script)) as { dcl: number; fcp: number | null; status: number | null };
-  } finally {
-    await popup.close();
-  }
-}
-
-function popupFigures(samples: { dcl: number; fcp: number | null; status: number | null }[]): PopupFigures {
-  const present = (v: number | null): v is number => v !== null;
-  return {
-    domContentLoadedMs: roundSummary(summarize(samples.map((s) => s.dcl))),
-    firstContentfulPaintMs: roundSummary(summarize(samples.map((s) => s.fcp).filter(present))),
-    statusMs: roundSummary(summarize(samples.map((s) => s.status).filter(present))),
-    missing: samples.filter((s) => s.status === null).length,
-  };
-}
-
 export async function startup(emulator: RunningEmulator, options: Partial<StartupOptions> = {}): Promise<StartupResult> {
   const opts = { ...DEFAULT_STARTUP, ...options };
   const log = opts.log ?? (() => undefined);
-  log(`start-up: ${opts.runs} worker restarts, ${opts.runs} popup opens each way`);
+  const load0 = currentLoad();
+  log(`start-up: ${opts.runs} worker restarts, ${opts.runs} loads of a profile and a results page, ${opts.runs} popup and side panel opens each way`);
   const pro = proWorkspace(await resetDemo(emulator.origin));
   const browser = await launchConfigured({ apiKey: pro.apiKey, baseUrl: emulator.baseUrl });
   try {
@@ -158,12 +133,27 @@ export async function startup(emulator: RunningEmulator, options: Partial<Startu
       status.push(answer.ms);
     }
 
-    const warmPopup = [];
-    const coldPopup = [];
+    // The content script, worker running: a load of each page first (not counted), as the runs after it are revisits.
+    const site = await watchedPage(browser);
+    const chips = [];
+    const badges = [];
+    for (let i = -1; i < opts.runs; i++) {
+      const chip = await firstOnPage(site, `${pronet}/in/ada-lovelace/`, 'chip');
+      const badge = await firstOnPage(site, `${pronet}/search/results/people/`, 'badge');
+      if (i < 0) continue;
+      chips.push(chip);
+      badges.push(badge);
+    }
+    await site.close();
+    log(`start-up: DOMContentLoaded → first chip ${p(injectionFigures(chips).fromInjectionMs)}, → first badge ${p(injectionFigures(badges).fromInjectionMs)} (p50 / p95)`);
+
+    const opened = { popup: { warm: [] as Opened[], cold: [] as Opened[] }, sidepanel: { warm: [] as Opened[], cold: [] as Opened[] } };
     for (let i = 0; i < opts.runs; i++) {
-      warmPopup.push(await openPopup(browser, tabId, profileUrl));
-      await stopWorkers(cdp, browser);
-      coldPopup.push(await openPopup(browser, tabId, profileUrl));
+      for (const which of ['popup', 'sidepanel'] as const) {
+        opened[which].warm.push(await openPanelDocument(browser, which, tabId, profileUrl));
+        await stopWorkers(cdp, browser);
+        opened[which].cold.push(await openPanelDocument(browser, which, tabId, profileUrl));
+      }
     }
     return {
       runs: opts.runs,
@@ -172,7 +162,10 @@ export async function startup(emulator: RunningEmulator, options: Partial<Startu
         statusMs: roundSummary(summarize(status)),
         warmAnswerMs: roundSummary(summarize(warm)),
       },
-      popup: { warm: popupFigures(warmPopup), coldWorker: popupFigures(coldPopup) },
+      popup: { warm: documentFigures(opened.popup.warm), coldWorker: documentFigures(opened.popup.cold) },
+      load: [load0, currentLoad()],
+      pages: { profile: injectionFigures(chips), results: injectionFigures(badges) },
+      sidePanel: { warm: documentFigures(opened.sidepanel.warm), coldWorker: documentFigures(opened.sidepanel.cold) },
     };
   } finally {
     await browser.close();

@@ -1,9 +1,10 @@
 /** The summary table: every section's headline figures against their targets (printed, and atop results.md). */
-import { kb, ms, num, p, table, verdict } from './figure-format';
+import { kb, ms, num, table, verdict } from './figure-format';
 import type { Results } from './run-results';
 import { SIZE_GOALS, sizeKey } from './sizes';
 import type { Summary } from './stats';
 import { longTasksSummaryRows } from './long-tasks';
+import { startupBefore, startupSummaryRows } from './startup-report';
 import { campaignStandingSummaryRows } from './campaign-standing';
 import { importSummaryRows } from './search-import-report';
 import { teamSummaryRows } from './team-report';
@@ -52,13 +53,7 @@ function summaryRows(r: Results): SummaryRow[] {
     const zipGoal = SIZE_GOALS['zip']!;
     out.push({ part: '3', figure: 'Store zip (Chrome)', measured: kb(s.zip.bytes), target: `≤ ${kb(zipGoal)}`, ok: s.zip.bytes <= zipGoal });
   }
-  const st = r.startup;
-  if (st) {
-    out.push(
-      { part: '4', figure: 'Stopped worker: message → first answer, p50 / p95', measured: p(st.worker.firstAnswerMs), target: '-', ok: null },
-      { part: '4', figure: 'Popup open → status shown, p50 / p95 (worker running / stopped)', measured: `${p(st.popup.warm.statusMs)}; ${p(st.popup.coldWorker.statusMs)}`, target: '-', ok: null },
-    );
-  }
+  if (r.startup) out.push(...startupSummaryRows(r.startup, startupBefore()));
   const se = r.search;
   if (se) {
     const worst = [...se.cases].sort((a, b2) => (b2.ms.p95 ?? 0) - (a.ms.p95 ?? 0))[0];
