@@ -18,9 +18,24 @@ export interface TaskFigures {
   extensionOverFrame: number;
   extensionTasks: number;
   extensionTotalMs: number;
+  /**
+   * What the extension's time in its longest task was made of (ms): its own scripts, the layout and
+   * style its reads forced, and the garbage collector's pauses that struck during it (the heap is the
+   * page's and the extension's: a pause is set off by whoever allocates next, and lasts as the whole heap).
+   */
+  longestParts: TimeParts;
+  /** The extension's scripts alone (no forced layout, no collector) in its longest task, and its tasks over a frame by that measure. */
+  scriptLongestMs: number;
+  scriptOverFrame: number;
   /** Every task of the main thread, whoever's: the longest (ms), and how many over a frame. */
   longestMs: number;
   overFrame: number;
+}
+
+export interface TimeParts {
+  scriptMs: number;
+  layoutMs: number;
+  gcMs: number;
 }
 
 interface TraceEvent {
@@ -60,35 +75,79 @@ export async function tracedTasks(page: Page, throttle: number, run: () => Promi
 
   // The renderer's main thread: where the page's scripts are evaluated.
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'EvaluateScript'));
-  const onMain = (e: TraceEvent) => main !== undefined && e.pid === main.pid && e.tid === main.tid;
-  const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
-  const scripts = events.filter((e) => onMain(e) && e.ph === 'X' && e.dur !== undefined && fromExtension(e)).sort((a, b) => a.ts - b.ts);
-  // The extension's time in each task: its scripts' spans, nested ones counted once.
-  const ours: number[] = [];
-  let at = 0;
-  for (const t of tasks) {
-    const end = t.ts + t.dur!;
-    while (at < scripts.length && scripts[at]!.ts < t.ts) at++;
-    let covered = 0;
-    let reach = t.ts;
-    for (let i = at; i < scripts.length && scripts[i]!.ts < end; i++) {
-      const s = scripts[i]!;
-      const to = Math.min(end, s.ts + s.dur!);
-      if (to > reach) {
-        covered += to - Math.max(reach, s.ts);
-        reach = to;
-      }
-    }
-    if (covered > 0) ours.push(covered / 1000);
+  const spans = (keep: (e: TraceEvent) => boolean): Span[] =>
+    events
+      .filter((e) => main !== undefined && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && keep(e))
+      .map((e) => [e.ts, e.ts + e.dur!] as Span)
+      .sort((a, b) => a[0] - b[0]);
+  return taskFigures({
+    tasks: spans((e) => e.name === 'RunTask'),
+    scripts: spans(fromExtension),
+    layouts: spans((e) => LAYOUT_EVENTS.has(e.name)),
+    gcs: spans((e) => GC_EVENT.test(e.name)),
+  });
+}
+
+/** A stretch of the main thread, [start, end) in µs. */
+export type Span = readonly [number, number];
+
+/** The work a script's read of geometry or style forces. */
+const LAYOUT_EVENTS = new Set(['Layout', 'UpdateLayoutTree', 'RecalculateStyles']);
+/** The collector's pauses on the main thread (V8's and Blink's). */
+const GC_EVENT = /^(MinorGC|MajorGC|V8\.GC|BlinkGC\.|ThreadState::)/;
+
+/** Spans merged: overlapping and nested ones counted once. */
+function merged(spans: readonly Span[]): Span[] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    const last = out.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
   }
-  const ms = (t: TraceEvent) => t.dur! / 1000;
+  return out;
+}
+
+/** Time of `spans` (merged) within `within` (merged), µs. */
+function overlap(spans: readonly Span[], within: readonly Span[]): number {
+  let total = 0;
+  let j = 0;
+  for (const [a, b] of spans) {
+    while (j < within.length && within[j]![1] <= a) j++;
+    for (let k = j; k < within.length && within[k]![0] < b; k++) total += Math.max(0, Math.min(b, within[k]![1]) - Math.max(a, within[k]![0]));
+  }
+  return total;
+}
+
+/**
+ * The figures of a trace's main thread: each task's time in the extension's scripts (nested spans
+ * counted once), and what that time was made of (forced layout and style, collector pauses, the rest
+ * the scripts' own). Pure: the trace's spans in, figures out.
+ */
+export function taskFigures(trace: { tasks: readonly Span[]; scripts: readonly Span[]; layouts: readonly Span[]; gcs: readonly Span[] }): TaskFigures {
+  const scripts = merged(trace.scripts);
+  const layouts = merged(trace.layouts);
+  const gcs = merged(trace.gcs);
+  const ours: (TimeParts & { totalMs: number })[] = [];
+  for (const [start, end] of trace.tasks) {
+    const inTask = merged(scripts.filter(([a, b]) => a < end && b > start).map(([a, b]) => [Math.max(a, start), Math.min(b, end)] as Span));
+    const covered = inTask.reduce((sum, [a, b]) => sum + b - a, 0);
+    if (covered <= 0) continue;
+    const layout = overlap(layouts, inTask);
+    const gc = overlap(gcs, inTask);
+    ours.push({ totalMs: covered / 1000, layoutMs: layout / 1000, gcMs: gc / 1000, scriptMs: Math.max(0, covered - layout - gc) / 1000 });
+  }
   const round = (v: number) => Math.round(v * 10) / 10;
+  const longest = ours.reduce<(typeof ours)[number] | undefined>((top, t) => (!top || t.totalMs > top.totalMs ? t : top), undefined);
+  const taskMs = trace.tasks.map(([a, b]) => (b - a) / 1000);
   return {
-    extensionLongestMs: round(Math.max(0, ...ours)),
-    extensionOverFrame: ours.filter((v) => v > FRAME_MS).length,
+    extensionLongestMs: round(longest?.totalMs ?? 0),
+    extensionOverFrame: ours.filter((t) => t.totalMs > FRAME_MS).length,
     extensionTasks: ours.length,
-    extensionTotalMs: round(ours.reduce((sum, v) => sum + v, 0)),
-    longestMs: round(Math.max(0, ...tasks.map(ms))),
-    overFrame: tasks.filter((t) => ms(t) > FRAME_MS).length,
+    extensionTotalMs: round(ours.reduce((sum, t) => sum + t.totalMs, 0)),
+    longestParts: { scriptMs: round(longest?.scriptMs ?? 0), layoutMs: round(longest?.layoutMs ?? 0), gcMs: round(longest?.gcMs ?? 0) },
+    scriptLongestMs: round(Math.max(0, ...ours.map((t) => t.scriptMs))),
+    scriptOverFrame: ours.filter((t) => t.scriptMs > FRAME_MS).length,
+    longestMs: round(Math.max(0, ...taskMs)),
+    overFrame: taskMs.filter((v) => v > FRAME_MS).length,
   };
 }

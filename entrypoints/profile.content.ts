@@ -16,6 +16,7 @@
 import { CHIP_FOLDED_KEY } from '../components/chip/chip';
 import { createChipUi } from '../components/chip/chip-ui';
 import { createListBadge, listBadgeHostName } from '../components/list-badge/list-badge';
+import { withOwnTimers } from '../lib/content/content-timers';
 import { startListBadges } from '../lib/content/list-badges';
 import { startPagePeople } from '../lib/content/page-people';
 import { startProfilePage } from '../lib/content/profile-page';
@@ -27,7 +28,9 @@ export default defineContentScript({
   // WXT would also announce the script to the page by postMessage, naming the extension's id: any
   // page script could read it, and then forge the event that stops this script. The DOM event suffices.
   noScriptStartedPostMessage: true,
-  main: (ctx) => {
+  main: (wxtContext) => {
+    // WXT's own timers leave a listener behind each (content-timers.ts): a long page sets thousands.
+    const ctx = withOwnTimers(wxtContext, window);
     // Listed profiles (search results, feed, company people, "also viewed"): a badge beside each.
     const badgeHost = listBadgeHostName();
     void startListBadges({
@@ -50,7 +53,7 @@ export default defineContentScript({
       onMessage: browser.runtime.onMessage,
       mountChip: async (onOpen) => {
         // Folded or not: the extension's storage (no secret there), shared by every profile page.
-        const ui = createChipUi(ctx, onOpen, {
+        const ui = createChipUi(wxtContext, onOpen, {
           load: async () => (await browser.storage.local.get(CHIP_FOLDED_KEY))[CHIP_FOLDED_KEY] === true,
           save: (folded) => void browser.storage.local.set({ [CHIP_FOLDED_KEY]: folded }).catch(() => undefined),
         });

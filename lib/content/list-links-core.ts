@@ -18,9 +18,30 @@ export const LINK_NAME_MAX = 80;
 /** Pointer resting on a link this long prefetches its profile. */
 export const PREFETCH_HOVER_MS = 100;
 
-/** The canonical profile a link points to, or null (not a profile, or the page's own profile). */
-export function listedProfile(href: string | null | undefined, pageHref: string, hosts: readonly string[] = []): string | null {
+const NO_HOSTS: readonly string[] = [];
+/** Hrefs kept with their profile at most: past it the memo starts again (a page of 1.5 MB holds about 5,000 links). */
+const LISTED_MEMO_MAX = 10_000;
+/** Each href's profile for the page and hosts it was read with: a row's links are read twice, the same person's several times. */
+let listedMemo: { pageHref: string; hosts: readonly string[]; byHref: Map<string, string | null> } | null = null;
+
+/**
+ * The canonical profile a link points to, or null (not a profile, or the page's own profile).
+ * Remembered per href: parsing URLs was a share of a long page's reading, and their garbage a share of
+ * the collector's pauses in its tasks (issue 42).
+ */
+export function listedProfile(href: string | null | undefined, pageHref: string, hosts: readonly string[] = NO_HOSTS): string | null {
   if (!href) return null;
+  if (listedMemo?.pageHref !== pageHref || listedMemo.hosts !== hosts || listedMemo.byHref.size >= LISTED_MEMO_MAX) {
+    listedMemo = { pageHref, hosts, byHref: new Map() };
+  }
+  const known = listedMemo.byHref.get(href);
+  if (known !== undefined) return known;
+  const profile = readListedProfile(href, pageHref, hosts);
+  listedMemo.byHref.set(href, profile);
+  return profile;
+}
+
+function readListedProfile(href: string, pageHref: string, hosts: readonly string[]): string | null {
   let absolute: string;
   try {
     absolute = new URL(href, pageHref).href;

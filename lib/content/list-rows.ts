@@ -96,27 +96,54 @@ const INLINE = new Set(['A', 'SPAN', 'STRONG', 'EM', 'B', 'I', 'SMALL', 'BDI', '
  * The words of a line around a link, without the blocks inside it that hold someone else's link (a
  * row whose name line also holds "Alan Turing is a mutual connection" is not Alan's line).
  */
-function wordsAround(el: Element, link: Element, isOther: (a: Element) => boolean): string {
+function wordsAround(el: Element, link: Element, isOther: (a: Element) => boolean, seen: RowReading): string {
   const parts: string[] = [];
   for (const node of el.childNodes) {
     if (node.nodeType === 3) parts.push(node.textContent ?? '');
     if (node.nodeType !== 1) continue;
     const child = node as Element;
-    const theirs = !child.contains(link) && !INLINE.has(child.tagName.toUpperCase()) && (isOther(child) || [...child.querySelectorAll(PROFILE_LINKS)].some(isOther));
-    if (!theirs) parts.push(accessibleText(child));
+    const theirs = !child.contains(link) && !INLINE.has(child.tagName.toUpperCase()) && (isOther(child) || seen.linksIn(child).some(isOther));
+    if (!theirs) parts.push(seen.textOf(child));
   }
   return collapse(parts.join(' '));
 }
 
+/**
+ * What one row's reading learnt of its blocks, asked again for each of its links: a block's words and
+ * its profile links. A feed's post names many people, and each asked for the same blocks' words
+ * (issue 42: most of a long page's reading time, and of its garbage).
+ */
+interface RowReading {
+  textOf(el: Element): string;
+  linksIn(el: Element): readonly Element[];
+}
+
+function rowReading(): RowReading {
+  const texts = new Map<Element, string>();
+  const links = new Map<Element, Element[]>();
+  return {
+    textOf(el) {
+      let text = texts.get(el);
+      if (text === undefined) texts.set(el, (text = accessibleText(el)));
+      return text;
+    },
+    linksIn(el) {
+      let found = links.get(el);
+      if (found === undefined) links.set(el, (found = [...el.querySelectorAll(PROFILE_LINKS)]));
+      return found;
+    },
+  };
+}
+
 /** Whether the line the link sits in (its nearest block with words, within the row) says it is secondary. */
-function saysSecondary(link: Element, row: Element, isOther: (a: Element) => boolean): boolean {
+function saysSecondary(link: Element, row: Element, isOther: (a: Element) => boolean, seen: RowReading): boolean {
   let el = link.parentElement;
   for (let depth = 0; el && depth < WORDS_DEPTH && el !== row.parentElement; depth++, el = el.parentElement) {
     if (INLINE.has(el.tagName.toUpperCase())) continue;
-    const text = wordsAround(el, link, isOther);
+    const text = wordsAround(el, link, isOther, seen);
     if (text) return SECONDARY_WORDS.test(text);
   }
-  return SECONDARY_WORDS.test(accessibleText(link));
+  return SECONDARY_WORDS.test(seen.textOf(link));
 }
 
 interface Found {
@@ -134,7 +161,7 @@ function titleOf(link: Element, row: Element, name: string | undefined): string 
   return undefined;
 }
 
-function readRow(row: Element, pageHref: string, hosts: readonly string[]): ListRow | null {
+function readRow(row: Element, pageHref: string, hosts: readonly string[] | undefined): ListRow | null {
   const people: { link: Element; url: string }[] = [];
   for (const a of row.querySelectorAll('a[href]')) {
     const href = a.getAttribute('href')!;
@@ -143,10 +170,11 @@ function readRow(row: Element, pageHref: string, hosts: readonly string[]): List
     if (url !== null) people.push({ link: a, url });
   }
   const urlOf = new Map(people.map((p) => [p.link, p.url]));
+  const seen = rowReading();
   const found: Found[] = people.map(({ link, url }) => {
     const nested = link.closest(ROW_SELECTOR);
     const isOther = (a: Element) => (urlOf.get(a) ?? url) !== url;
-    return { link, url, secondary: (nested !== null && nested !== row && row.contains(nested)) || saysSecondary(link, row, isOther) };
+    return { link, url, secondary: (nested !== null && nested !== row && row.contains(nested)) || saysSecondary(link, row, isOther, seen) };
   });
   const primary = found.find((f) => !f.secondary);
   if (!primary) return null;
@@ -172,7 +200,7 @@ function readRow(row: Element, pageHref: string, hosts: readonly string[]): List
  * loaded into a post). Rows in `read` are skipped, and the rows read are added to it (a long page is
  * read in slices). A row whose people are all secondary (a company's post someone commented on) gives none.
  */
-export function rowsOfLinks(links: Iterable<Element>, pageHref: string, hosts: readonly string[] = [], read = new Set<Element>()): ListRow[] {
+export function rowsOfLinks(links: Iterable<Element>, pageHref: string, hosts?: readonly string[], read = new Set<Element>()): ListRow[] {
   const out: ListRow[] = [];
   for (const a of links) {
     const href = a.getAttribute('href');
@@ -209,7 +237,7 @@ export function* profileLinksOf(root: Element): Generator<Element, void, undefin
 }
 
 /** The rows under `root`, in page order (see `rowsOfLinks`). */
-export function readListRows(root: ParentNode, pageHref: string, hosts: readonly string[] = []): ListRow[] {
+export function readListRows(root: ParentNode, pageHref: string, hosts?: readonly string[]): ListRow[] {
   return rowsOfLinks(profileLinksUnder(root), pageHref, hosts);
 }
 
