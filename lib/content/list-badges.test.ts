@@ -21,13 +21,10 @@ function allOnScreen() {
 
 const listeners = () => ({ addListener: () => undefined, removeListener: () => undefined });
 
-/** A clock that stands still: a test's page is read within one task's budget, however slow the machine. */
-const stillClock = () => 0;
 /** The adapter's deps over this page, its settings read at once (the defaults). */
 const readyDeps = (ctx: ListBadgesDeps['ctx'], parts: Pick<ListBadgesDeps, 'sendMessage' | 'createBadge'>): ListBadgesDeps => ({
   window,
   ctx,
-  now: stillClock,
   storage: { get: async () => ({}) },
   onStorageChanged: listeners(),
   onMessage: listeners(),
@@ -42,7 +39,6 @@ function slowSettings(ctx: ListBadgesDeps['ctx'], parts: Pick<ListBadgesDeps, 's
   const deps: ListBadgesDeps = {
     window,
     ctx,
-    now: stillClock,
     storage: { get: () => new Promise((resolve) => (resolveRead = resolve)) },
     onStorageChanged: listeners(),
     onMessage: listeners(),

@@ -16,7 +16,6 @@ import { readBadgePlace } from './badge-room';
 import { onPointedLink } from './list-pointing';
 import { isTokenProfile, type ListRow } from './list-rows';
 import { createSlicedReader, measureTask, SLICE_BUDGET_MS } from './list-slices';
-import { readAheadOf } from './read-ahead';
 import { isContextInvalidated, type ContentContext, type Listeners } from './profile-page';
 import type { StorageChanges } from './profile-page-core';
 
@@ -41,8 +40,6 @@ export interface ListBadgesDeps {
   createBadge(onOpen: () => void): BadgeSurface;
   /** Distinct profiles resolved per page at most (default `LIST_PROFILE_CAP`). */
   cap?: number;
-  /** Milliseconds, monotonic, for the reading's budget (the page's `performance.now()` by default). */
-  now?(): number;
 }
 
 /** Mutations come in bursts: the new links are read once the burst is over. */
@@ -241,34 +238,20 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
     }
     return fresh;
   };
-  const ahead = readAheadOf(window);
   const reader = createSlicedReader({
     window,
     ctx,
     hosts: () => hosts,
     known: (a) => seenLinks.has(a),
     enabled: () => badgesOn,
-    ...(deps.now ? { now: deps.now } : {}),
-    // Badges are for the rows a user sees: the rest of a long page is read as they scroll near it.
-    ahead,
     rows: (rows, t0, screen) => {
       const placed = placeRows(rows);
-      // The first rows of the page (or of badges turned on): their screen's asked for at once, if read
-      // within the scan's own task. Read in a later one, they are the observer's: the page has been
-      // changed since (badges placed), and a look at their geometry would lay it out (37 ms at 4x CPU).
-      if (screen && scanning) seeOnScreenNow(placed);
+      // The first rows of the page (or of badges turned on): their screen's asked for at once.
+      if (screen) seeOnScreenNow(placed);
       measureScan(t0);
     },
   });
-  let scanning = false;
-  const scan = (roots: Iterable<Node>, screen = false) => {
-    scanning = true;
-    try {
-      reader.scan(roots, { screen });
-    } finally {
-      scanning = false;
-    }
-  };
+  const scan = (roots: Iterable<Node>, screen = false) => reader.scan(roots, { screen });
 
   // A secondary person pointed at (pointer or keyboard) is listed from then on.
   onPointedLink(window, ctx, (pointedAt) => {
@@ -351,7 +334,6 @@ export async function startListBadges(deps: ListBadgesDeps): Promise<void> {
   ctx.onInvalidated(() => {
     mutations.disconnect();
     visibility.disconnect();
-    ahead.close();
   });
 
   // ---- in-page navigation: a new page, whose own profile gets no badge

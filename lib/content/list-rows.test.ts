@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { corpusFile, documentOf } from '../../test/unit/content/document-of';
-import { isTokenProfile, profileLinksOf, readListRows } from './list-rows';
+import { isTokenProfile, readListRows } from './list-rows';
 
 const SITE = 'https://www.pronet.example';
 const rowsOf = (file: string, page = `${SITE}/search/results/people/`) => readListRows(documentOf(corpusFile(`lists/${file}`), page).body, page);
@@ -128,30 +128,4 @@ describe('isTokenProfile', () => {
     [`${SITE}/in/madeleine-erhardt/`, false],
     [`${SITE}/in/acoaab3xyz9qrtuvw/`, false],
   ])('%s → %s', (url, token) => expect(isTokenProfile(url)).toBe(token));
-});
-
-describe('profileLinksOf: the page\'s profile links as they are asked for', () => {
-  const page = (body: string) => documentOf(`<html><body>${body}</body></html>`, `${SITE}/feed/`);
-  const hrefs = (links: Element[]) => links.map((a) => a.getAttribute('href'));
-
-  it('goes on where it stopped; a row removed above its place skips no link; links added at the end come in their turn', () => {
-    const doc = page('<ul><li id="a"><a href="/in/ada/">Ada</a></li><li id="b"><a href="/in/alan/">Alan</a></li><li><a href="/in/grace/">Grace</a></li></ul>');
-    const links = profileLinksOf(doc.body);
-    expect(hrefs([links.next().value as Element])).toEqual(['/in/ada/']);
-    // A badge placed beside Ada, her row then removed by the page, and a row loaded at the end.
-    doc.querySelector('#a a')!.after(doc.createElement('span'));
-    doc.getElementById('a')!.remove();
-    doc.querySelector('ul')!.insertAdjacentHTML('beforeend', '<li><a href="/IN/margaret/">Margaret</a></li>');
-    const rest = hrefs([...links]);
-    // From the top again once its place left the page: callers skip what they read.
-    expect(rest).toEqual(['/in/alan/', '/in/grace/', '/IN/margaret/']);
-  });
-
-  it('a row inserted above its place comes in too (from the top again: Ada once more, whom callers skip)', () => {
-    const doc = page('<ul><li><a href="/in/ada/">Ada</a></li><li><a href="/in/alan/">Alan</a></li></ul>');
-    const links = profileLinksOf(doc.body);
-    links.next();
-    doc.querySelector('ul')!.insertAdjacentHTML('afterbegin', '<li><a href="/in/zed/">Zed</a></li>');
-    expect(hrefs([...links])).toEqual(['/in/zed/', '/in/ada/', '/in/alan/']);
-  });
 });

@@ -96,13 +96,13 @@ const INLINE = new Set(['A', 'SPAN', 'STRONG', 'EM', 'B', 'I', 'SMALL', 'BDI', '
  * The words of a line around a link, without the blocks inside it that hold someone else's link (a
  * row whose name line also holds "Alan Turing is a mutual connection" is not Alan's line).
  */
-function wordsAround(el: Element, link: Element, url: string, seen: RowReading): string {
+function wordsAround(el: Element, link: Element, isOther: (a: Element) => boolean, seen: RowReading): string {
   const parts: string[] = [];
   for (const node of el.childNodes) {
     if (node.nodeType === 3) parts.push(node.textContent ?? '');
     if (node.nodeType !== 1) continue;
     const child = node as Element;
-    const theirs = !child.contains(link) && !INLINE.has(child.tagName.toUpperCase()) && seen.holdsOther(child, url);
+    const theirs = !child.contains(link) && !INLINE.has(child.tagName.toUpperCase()) && (isOther(child) || seen.linksIn(child).some(isOther));
     if (!theirs) parts.push(seen.textOf(child));
   }
   return collapse(parts.join(' '));
@@ -110,40 +110,37 @@ function wordsAround(el: Element, link: Element, url: string, seen: RowReading):
 
 /**
  * What one row's reading learnt of its blocks, asked again for each of its links: a block's words and
- * the people it holds. A feed's post names many people, and each asked for the same blocks' words
+ * its profile links. A feed's post names many people, and each asked for the same blocks' words
  * (issue 42: most of a long page's reading time, and of its garbage).
  */
 interface RowReading {
   textOf(el: Element): string;
-  /** Whether the block is, or holds, a link to someone other than `url` (among the row's people). */
-  holdsOther(el: Element, url: string): boolean;
+  linksIn(el: Element): readonly Element[];
 }
 
-function rowReading(people: readonly { link: Element; url: string }[]): RowReading {
+function rowReading(): RowReading {
   const texts = new Map<Element, string>();
-  // The row's people whose links a block holds: found from the row's few links up, not by searching
-  // the block's whole subtree for links (a post's blocks are hundreds of nodes).
-  const held = new Map<Element, string[]>();
+  const links = new Map<Element, Element[]>();
   return {
     textOf(el) {
       let text = texts.get(el);
       if (text === undefined) texts.set(el, (text = accessibleText(el)));
       return text;
     },
-    holdsOther(el, url) {
-      let urls = held.get(el);
-      if (urls === undefined) held.set(el, (urls = people.filter((p) => el.contains(p.link)).map((p) => p.url)));
-      return urls.some((u) => u !== url);
+    linksIn(el) {
+      let found = links.get(el);
+      if (found === undefined) links.set(el, (found = [...el.querySelectorAll(PROFILE_LINKS)]));
+      return found;
     },
   };
 }
 
 /** Whether the line the link sits in (its nearest block with words, within the row) says it is secondary. */
-function saysSecondary(link: Element, row: Element, url: string, seen: RowReading): boolean {
+function saysSecondary(link: Element, row: Element, isOther: (a: Element) => boolean, seen: RowReading): boolean {
   let el = link.parentElement;
   for (let depth = 0; el && depth < WORDS_DEPTH && el !== row.parentElement; depth++, el = el.parentElement) {
     if (INLINE.has(el.tagName.toUpperCase())) continue;
-    const text = wordsAround(el, link, url, seen);
+    const text = wordsAround(el, link, isOther, seen);
     if (text) return SECONDARY_WORDS.test(text);
   }
   return SECONDARY_WORDS.test(seen.textOf(link));
@@ -172,10 +169,12 @@ function readRow(row: Element, pageHref: string, hosts: readonly string[] | unde
     const url = listedProfile(href, pageHref, hosts);
     if (url !== null) people.push({ link: a, url });
   }
-  const seen = rowReading(people);
+  const urlOf = new Map(people.map((p) => [p.link, p.url]));
+  const seen = rowReading();
   const found: Found[] = people.map(({ link, url }) => {
     const nested = link.closest(ROW_SELECTOR);
-    return { link, url, secondary: (nested !== null && nested !== row && row.contains(nested)) || saysSecondary(link, row, url, seen) };
+    const isOther = (a: Element) => (urlOf.get(a) ?? url) !== url;
+    return { link, url, secondary: (nested !== null && nested !== row && row.contains(nested)) || saysSecondary(link, row, isOther, seen) };
   });
   const primary = found.find((f) => !f.secondary);
   if (!primary) return null;
@@ -226,19 +225,13 @@ export function profileLinksUnder(root: ParentNode): Element[] {
 /**
  * The same links, found as they are asked for: a page of 1.5 MB holds thousands of links, and finding
  * them all at once (`querySelectorAll`) cost 40 ms at 4x CPU in one task (issue 42). The tag's live
- * collection is walked from where the last caller stopped; links added after it come in their turn.
- * The browser walks the page natively, and only links reach JavaScript: a tree walker that handed
- * every element over cost 5-13 ms of wrappers per full-size page (and their collection). Should the
- * page have moved the links before that place (a row removed or inserted above), the walk starts
- * again from the first link, and callers skip the links they read: counting on would skip a link.
+ * collection is walked from where the last caller stopped; links added meanwhile come in their turn.
  */
 export function* profileLinksOf(root: Element): Generator<Element, void, undefined> {
   if (root.tagName.toUpperCase() === 'A' && IN_PATH.test(root.getAttribute('href') ?? '')) yield root;
   const all = root.getElementsByTagName('a');
-  let last: Element | undefined;
   for (let i = 0; i < all.length; i++) {
-    if (last !== undefined && all[i - 1] !== last) i = 0;
-    const a = (last = all[i]!);
+    const a = all[i]!;
     if (IN_PATH.test(a.getAttribute('href') ?? '')) yield a;
   }
 }

@@ -372,23 +372,6 @@ test('a page of 500 fake profile links resolves at most the cap', async ({ exten
   expect(lookups(await emulatorCalls()).length).toBe(60);
 });
 
-test('a long list is read as far as two screens around the one shown, and further as the user scrolls: the last rows get their badges', async ({ extension, emulator }) => {
-  const page = await extension.context.newPage();
-  await page.setViewportSize({ width: 1000, height: 700 });
-  // 150 rows of 200 px: 30,000 px, far beyond the reading's reach (two screens around the one shown).
-  const rows = Array.from({ length: 150 }, (_, i) => `<li style="height:200px"><a href="/in/far-person-${i}/">Far ${i}</a></li>`).join('');
-  await page.route(`${emulator.pronetOrigin}/far-list/`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Far</title><ul>${rows}</ul>` }));
-  await page.goto(`${emulator.pronetOrigin}/far-list/`);
-  const names = async () => (await readBadges(page)).map((b) => b.label ?? '');
-  await expect.poll(names, { timeout: 30_000 }).toContainEqual(expect.stringMatching(/Far 0\b/));
-  // The rows at the end were not read on arrival; scrolled to, they are, and their badges come.
-  await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
-  await expect.poll(names, { timeout: 30_000 }).toContainEqual(expect.stringMatching(/Far 149\b/));
-  // And back up halfway: the rows there too.
-  await page.evaluate('window.scrollTo(0, document.body.scrollHeight / 2)');
-  await expect.poll(names, { timeout: 30_000 }).toContainEqual(expect.stringMatching(/Far 7[0-9]\b/));
-});
-
 test('a badge\'s hover card stays inside the window, left to right and right to left, at the edges and the bottom', async ({ extension, emulator }) => {
   const page = await extension.context.newPage();
   const view = { width: 900, height: 600 };
